@@ -1,0 +1,121 @@
+import { errorFromResponse, InvalidBaseUrlError, NetworkError, UnauthorizedError } from './errors';
+
+export interface BasicCredentials {
+  email: string;
+  password: string;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** A JSON body, or FormData for multipart uploads. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** `bearer` (default) sends the session's token; `basic` sends these credentials; `none` sends nothing. */
+  auth?: 'bearer' | 'none' | BasicCredentials;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  getToken?: () => string | null;
+  /**
+   * Called when a bearer call answers 401. It resolves true once a new token is in place (for example after
+   * the person typed their password again), and the call is then retried once; false gives up.
+   */
+  onUnauthorized?: () => Promise<boolean>;
+  fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** An absolute URL of this service (for example a `paging.next` link) fetched with the same rules. */
+  requestUrl<T>(url: string, options?: RequestOptions): Promise<T>;
+}
+
+function encodeBasic({ email, password }: BasicCredentials): string {
+  const bytes = new TextEncoder().encode(`${email}:${password}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const url = new URL(baseUrl + path);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  return url.href;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  let pendingReauth: Promise<boolean> | null = null;
+
+  function reauthenticate(): Promise<boolean> {
+    if (!options.onUnauthorized) return Promise.resolve(false);
+    pendingReauth ??= options.onUnauthorized().finally(() => {
+      pendingReauth = null;
+    });
+    return pendingReauth;
+  }
+
+  async function send<T>(url: string, opts: RequestOptions, mayRetry: boolean): Promise<T> {
+    const auth = opts.auth ?? 'bearer';
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    if (auth === 'bearer') {
+      const token = options.getToken?.();
+      if (token) headers.Authorization = `Bearer ${token}`;
+    } else if (auth !== 'none') {
+      headers.Authorization = encodeBasic(auth);
+    }
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData) {
+      body = opts.body;
+    } else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['Content-Type'] = 'application/json';
+    }
+
+    let response: Response;
+    try {
+      response = await doFetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+    } catch (error) {
+      if (opts.signal?.aborted) throw error;
+      throw new NetworkError();
+    }
+    const parsed = await readBody(response).catch(() => undefined);
+    if (response.ok) return parsed as T;
+
+    const error = errorFromResponse(response.status, parsed, response.headers.get('Retry-After'));
+    if (error instanceof UnauthorizedError && auth === 'bearer' && mayRetry && (await reauthenticate())) {
+      return send<T>(url, opts, false);
+    }
+    throw error;
+  }
+
+  return {
+    baseUrl: options.baseUrl,
+    request: (path, opts = {}) => send(buildUrl(options.baseUrl, path, opts.query), opts, true),
+    requestUrl: (url, opts = {}) => {
+      if (new URL(url).origin !== new URL(options.baseUrl).origin) {
+        return Promise.reject(new InvalidBaseUrlError(`Refusing to send credentials to ${new URL(url).origin}.`));
+      }
+      return send(url, opts, true);
+    },
+  };
+}
