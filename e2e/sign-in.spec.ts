@@ -1,0 +1,115 @@
+import { createApiClient } from '../src/api/client';
+import { createUser, listUserTenants, sendInvite } from '../src/api/endpoints/identity';
+import { apiAs, DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, saveScreenshot, signIn, test } from './support/fixtures';
+
+test('a labeller with one tenant signs in straight to the shell and signs out', async ({ page }) => {
+  await signIn(page, DEMO.labeller);
+  await expect(page).toHaveURL(/\/t\/[^/]+/);
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText('Demo Lab')).toBeVisible();
+  await expect(banner.getByText(DEMO.labeller)).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText(/Service 1/);
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, 'shell');
+
+  await page.getByRole('button', { name: /sign out/i }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  await page.goto('/t/anything');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
+test('the sign-in page is accessible and says clearly when the password is wrong', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, 'sign-in', { readme: true });
+
+  await signIn(page, DEMO.labeller, 'not-the-password');
+  await expect(page.getByRole('alert')).toContainText(/email or password/i);
+  await expect(page.getByLabel('Password')).toHaveValue('');
+  await saveScreenshot(page, 'sign-in-wrong-password');
+});
+
+test('an admin with two tenants picks one, then switches to the other', async ({ page, service }) => {
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/tenants/);
+  const anonymous = createApiClient({ baseUrl: service.url });
+  const { tenants } = await listUserTenants(anonymous, { email: DEMO.admin, password: DEMO_PASSWORD });
+  expect(tenants).toHaveLength(2);
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, 'tenant-picker');
+
+  await page.getByRole('button', { name: /Demo Lab/ }).click();
+  await expect(page.getByRole('banner').getByText('Demo Lab')).toBeVisible();
+
+  const other = tenants.find((t) => t.name !== 'Demo Lab')!;
+  await page.getByRole('button', { name: /switch tenant/i }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: new RegExp(other.name) }).click();
+  if (await dialog.getByLabel('Password').isVisible()) {
+    await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: /switch|sign in|continue/i }).click();
+  }
+  await expect(page).toHaveURL(new RegExp(`/t/${other.tenant_id}`));
+  await expect(page.getByRole('banner').getByText(other.name)).toBeVisible();
+});
+
+test('a new user accepts an invite and the tenant appears in the picker at once', async ({ page, service }) => {
+  const anonymous = createApiClient({ baseUrl: service.url });
+  const email = `newcomer-${Date.now()}@example.test`;
+  await createUser(anonymous, { email, password: DEMO_PASSWORD });
+  const admin = await apiAs(service, DEMO.admin, await demoLabId(service.url));
+  await sendInvite(admin, email);
+
+  await signIn(page, email);
+  await page.getByRole('link', { name: /invites/i }).first().click();
+  const invite = page.getByRole('listitem').filter({ hasText: 'Demo Lab' });
+  await expect(invite).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, 'invites');
+  await invite.getByRole('button', { name: /accept/i }).click();
+  await expect(page.getByText(/no pending invites/i)).toBeVisible();
+
+  await page.goto('/tenants');
+  if (await page.getByLabel('Password').isVisible()) {
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /continue|sign in/i }).click();
+  }
+  await expect(page.getByRole('button', { name: /Demo Lab/ })).toBeVisible();
+});
+
+test('an expired token asks for the password again and the page carries on', async ({ page }) => {
+  await signIn(page, DEMO.labeller);
+  await expect(page.getByRole('banner').getByText('Demo Lab')).toBeVisible();
+  const shellUrl = page.url();
+
+  // The next calls answer 401 as the service does once a token has expired.
+  let expired = true;
+  await page.route('**/1/**', async (route) => {
+    const auth = route.request().headers().authorization ?? '';
+    if (expired && auth.startsWith('Bearer ')) {
+      await route.fulfill({ status: 401, contentType: 'application/json', headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' }, body: JSON.stringify({ message: 'The token has expired.' }) });
+      return;
+    }
+    await route.continue();
+  });
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await page.getByRole('banner').getByRole('link', { name: /invites/i }).first().click();
+
+  const dialog = page.getByRole('dialog', { name: /sign in again/i });
+  await expect(dialog).toBeVisible();
+  await saveScreenshot(page, 'sign-in-again');
+  expired = false;
+  await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: /sign in/i }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/no pending invites|pending invites/i).first()).toBeVisible();
+  expect(page.url()).not.toBe(shellUrl);
+});
+
+async function demoLabId(baseUrl: string): Promise<string> {
+  const anonymous = createApiClient({ baseUrl });
+  const { tenants } = await listUserTenants(anonymous, { email: DEMO.admin, password: DEMO_PASSWORD });
+  return tenants.find((t) => t.name === 'Demo Lab')!.tenant_id;
+}

@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningService {
+  url: string;
+  dataDir: string;
+  /** Stops the service as SIGTERM would, keeping its data. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port with the same data. */
+  start(): Promise<void>;
+  /** Stops it and removes its data. */
+  dispose(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The service exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/1/version`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The service did not start within 90 s:\n${output()}`);
+}
+
+/** Starts the real local service on a free loopback port with a fresh data directory (demo data included). */
+export async function startService(env: Record<string, string> = {}): Promise<RunningService> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'looplabel-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+  let log = '';
+
+  async function start() {
+    log = '';
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/main.ts', '--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir],
+      { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child.stdout?.on('data', (chunk) => (log += chunk));
+    child.stderr?.on('data', (chunk) => (log += chunk));
+    await waitUntilUp(url, child, () => log);
+  }
+
+  async function stop() {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => running.kill('SIGKILL'), 10_000);
+      running.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      running.kill('SIGTERM');
+    });
+  }
+
+  await start();
+  process.once('exit', () => child?.kill('SIGKILL'));
+  return {
+    url,
+    dataDir,
+    stop,
+    start,
+    dispose: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

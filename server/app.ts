@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { SignInLimiter } from './auth/rate-limit';
+import { loadOrCreateSecret } from './auth/secret';
+import { TokenIssuer } from './auth/tokens';
+import type { ServiceConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db';
+import { handleError } from './http/error-handler';
+import './http/instance';
+import { registerStaticApp } from './http/static-app';
+import { registerTransportSecurity } from './http/transport';
+import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod';
+import { apiRoutes } from './routes';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface AppDeps {
+  /** An open database; the caller then closes it. Without one, the app opens it from config and closes it. */
+  database?: DatabaseHandle;
+  /** The token-signing secret; without one it is read from (or created in) `<dataDir>/secret.key`. */
+  secret?: Buffer;
+  /** The clock of token issue and expiry, in Unix seconds. */
+  nowSeconds?: () => number;
+}
+
+function createServer(config: ServiceConfig): FastifyInstance {
+  const options = {
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+  };
+  if (!config.tls) return Fastify(options);
+  const https = { cert: readFileSync(config.tls.certPath), key: readFileSync(config.tls.keyPath) };
+  // Routes do not depend on the raw server type, so the HTTPS instance is used through the common type.
+  return Fastify({ ...options, https }) as unknown as FastifyInstance;
+}
+
+export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const secret = deps.secret ?? (await loadOrCreateSecret(config.dataDir));
+  const app = createServer(config);
+  const database = deps.database ?? (await openDatabase(config));
+  if (!deps.database) app.addHook('onClose', () => database.close());
+
+  const tokens = new TokenIssuer(secret, config.tokenTtlSeconds, deps.nowSeconds);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorate('tokens', tokens);
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  app.setErrorHandler(handleError);
+
+  // Bodies are JSON whatever their declared type: client libraries are told to omit the Content-Type header.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('*', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+
+  registerTransportSecurity(app, config);
+  await app.register(apiRoutes({ db: database.db, tokens, limiter: new SignInLimiter(config.rateLimit) }));
+  await registerStaticApp(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db';
+import { tooManyRequests, unauthorized } from '../http/errors';
+import { findMembership } from '../identity/tenants';
+import { findUserByEmail } from '../identity/users';
+import { BASIC_CHALLENGE, BEARER_CHALLENGE, REALM, type AuthContext, type SignedInUser } from './context';
+import { verifyAgainstDecoy, verifyPassword } from './passwords';
+import type { SignInLimiter } from './rate-limit';
+import type { TokenIssuer } from './tokens';
+
+export interface AuthenticationDeps {
+  db: Database;
+  tokens: TokenIssuer;
+  limiter: SignInLimiter;
+}
+
+const TOKEN_PROBLEMS = {
+  malformed: 'The access token is not valid. Sign in again.',
+  signature: 'The access token is not valid. Sign in again.',
+  expired: 'The access token has expired. Sign in again.',
+} as const;
+
+const invalidToken = (message: string) =>
+  unauthorized(message, `Bearer realm="${REALM}", error="invalid_token", error_description="${message}"`);
+
+function credentialsOf(request: FastifyRequest, scheme: 'Basic' | 'Bearer'): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [given, value] = header.trim().split(/\s+/, 2);
+  return given?.toLowerCase() === scheme.toLowerCase() && value ? value : null;
+}
+
+async function authenticateBearer(request: FastifyRequest, deps: AuthenticationDeps): Promise<AuthContext> {
+  const token = credentialsOf(request, 'Bearer');
+  if (!token) throw unauthorized('Sign in to continue: this call needs a bearer token.', BEARER_CHALLENGE);
+  const result = deps.tokens.verify(token);
+  if (!result.ok) throw invalidToken(TOKEN_PROBLEMS[result.reason]);
+  const { sub: userId, tid: tenantId, ema: email } = result.claims;
+  const membership = await findMembership(deps.db, tenantId, userId);
+  if (!membership) throw invalidToken('You are no longer a member of this tenant. Sign in again.');
+  return { userId, tenantId, email, role: membership.role };
+}
+
+function decodeBasic(value: string): { email: string; password: string } | null {
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  return { email: decoded.slice(0, colon).trim().toLowerCase(), password: decoded.slice(colon + 1) };
+}
+
+async function authenticateBasic(request: FastifyRequest, deps: AuthenticationDeps): Promise<SignedInUser> {
+  const encoded = credentialsOf(request, 'Basic');
+  const credentials = encoded ? decodeBasic(encoded) : null;
+  if (!credentials) throw unauthorized('Give your email and password.', BASIC_CHALLENGE);
+
+  const wait = deps.limiter.retryAfter(credentials.email, request.ip);
+  if (wait > 0) throw tooManyRequests(`Too many failed sign-ins. Try again in ${wait} seconds.`, wait);
+
+  const user = await findUserByEmail(deps.db, credentials.email);
+  const valid = user
+    ? await verifyPassword(credentials.password, user.passwordHash)
+    : await verifyAgainstDecoy(credentials.password);
+  if (!user || !valid) {
+    deps.limiter.recordFailure(credentials.email, request.ip);
+    throw unauthorized('The email or password is not correct.', BASIC_CHALLENGE);
+  }
+  return { userId: user.id, email: user.email };
+}
+
+/**
+ * Authenticates every route of this plugin context as its `config.auth` says (bearer by default), before the
+ * body is read. Routes then read the caller with `requireAuth(request)` or `requireSignedInUser(request)`.
+ */
+export function registerAuthentication(app: FastifyInstance, deps: AuthenticationDeps): void {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('signedInUser', null);
+  app.addHook('onRequest', async (request) => {
+    const mode = request.routeOptions.config.auth ?? 'bearer';
+    if (mode === 'bearer') request.auth = await authenticateBearer(request, deps);
+    else if (mode === 'basic') request.signedInUser = await authenticateBasic(request, deps);
+  });
+}

@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+export interface RateLimitConfig {
+  windowSeconds: number;
+  maxFailuresPerEmail: number;
+  maxFailuresPerAddress: number;
+}
+
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** node-postgres connection string; when null the embedded PGlite database in `<dataDir>/db` is used. */
+  databaseUrl: string | null;
+  /** Paths of the PEM certificate and key; null serves plain HTTP (loopback only). */
+  tls: { certPath: string; keyPath: string } | null;
+  /** Fastify's trustProxy: true, or a comma-separated list of proxy addresses / CIDRs. */
+  trustProxy: boolean | string;
+  tokenTtlSeconds: number;
+  allowSpecialTypes: boolean;
+  /** Absolute base of generated URLs (no trailing slash); null derives it from each request's host. */
+  publicUrl: string | null;
+  demo: boolean;
+  logLevel: string;
+  /** Folder of the built single-page app (`dist/`); served when it exists. */
+  staticDir: string;
+  rateLimit: RateLimitConfig;
+  build: { number: number; time: string };
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function isLoopbackAddress(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+function parseInteger(name: string, raw: string, min: number, max: number): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
+  }
+  return value;
+}
+
+function parseBoolean(name: string, raw: string): boolean {
+  const normalized = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(normalized)) return true;
+  if (['0', 'false', 'no', 'off', ''].includes(normalized)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}".`);
+}
+
+function parseTrustProxy(raw: string): boolean | string {
+  const normalized = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(normalized)) return true;
+  if (['0', 'false', 'no', 'off', ''].includes(normalized)) return false;
+  return raw.trim();
+}
+
+function parsePublicUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL, got "${raw}".`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`PUBLIC_URL must be an http: or https: URL, got "${raw}".`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function readFlags(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
+        'no-demo': { type: 'boolean' },
+      },
+    }).values;
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Reads the service configuration from command-line flags and environment variables; flags win. */
+export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfig {
+  const flags = readFlags(argv);
+  const pick = (flag: string | undefined, name: string) => flag ?? env[name];
+
+  const certPath = pick(flags['tls-cert'], 'TLS_CERT') || null;
+  const keyPath = pick(flags['tls-key'], 'TLS_KEY') || null;
+  if ((certPath === null) !== (keyPath === null)) {
+    throw new ConfigError('TLS needs both a certificate (--tls-cert / TLS_CERT) and a key (--tls-key / TLS_KEY).');
+  }
+  const host = pick(flags.host, 'HOST') || '127.0.0.1';
+  const tls = certPath && keyPath ? { certPath: path.resolve(certPath), keyPath: path.resolve(keyPath) } : null;
+  if (!tls && !isLoopbackAddress(host)) {
+    throw new ConfigError(
+      `Refusing to listen on ${host} over plain HTTP: credentials would cross the network in the clear. ` +
+        'Give a certificate and key (--tls-cert and --tls-key), or listen on 127.0.0.1.',
+    );
+  }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
+  }
+
+  return {
+    port: parseInteger('PORT', pick(flags.port, 'PORT') || '8080', 0, 65535),
+    host,
+    dataDir: path.resolve(pick(flags['data-dir'], 'DATA_DIR') || '.data'),
+    databaseUrl: env.DATABASE_URL || null,
+    tls,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY ?? ''),
+    tokenTtlSeconds: parseInteger('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS || '86400', 60, 31_536_000),
+    allowSpecialTypes: parseBoolean('ALLOW_SPECIAL_TYPES', env.ALLOW_SPECIAL_TYPES ?? ''),
+    publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : null,
+    demo: !flags['no-demo'] && parseBoolean('DEMO', env.DEMO ?? '1'),
+    logLevel,
+    staticDir: path.resolve(import.meta.dirname, '../dist'),
+    rateLimit: {
+      windowSeconds: parseInteger('SIGNIN_WINDOW_SECONDS', env.SIGNIN_WINDOW_SECONDS || '900', 1, 86_400),
+      maxFailuresPerEmail: parseInteger('SIGNIN_MAX_FAILURES_PER_EMAIL', env.SIGNIN_MAX_FAILURES_PER_EMAIL || '10', 1, 1_000_000),
+      maxFailuresPerAddress: parseInteger('SIGNIN_MAX_FAILURES_PER_ADDRESS', env.SIGNIN_MAX_FAILURES_PER_ADDRESS || '30', 1, 1_000_000),
+    },
+    build: {
+      number: parseInteger('BUILD_NUMBER', env.BUILD_NUMBER || '0', 0, Number.MAX_SAFE_INTEGER),
+      time: env.BUILD_TIME || new Date().toISOString(),
+    },
+  };
+}

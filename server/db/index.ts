@@ -1,0 +1,85 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { migrate, type RunInTransaction } from './migrate';
+import * as schema from './schema';
+
+export { schema };
+
+/** The drizzle database, the same type whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL connection string; wins over dataDir. */
+  databaseUrl?: string | null;
+  /** PGlite keeps its files in `<dataDir>/db`; without one the database lives in memory. */
+  dataDir?: string | null;
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.join(dataDir, 'db');
+    await mkdir(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const runInTransaction: RunInTransaction = (work) =>
+    client.transaction((tx) =>
+      work({
+        exec: async (script) => {
+          await tx.exec(script);
+        },
+        query: (text, params) => tx.query<Record<string, unknown>>(text, params),
+      }),
+    );
+  await migrate(runInTransaction);
+  return { db: drizzlePglite({ client, schema }), driver: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString });
+  const runInTransaction: RunInTransaction = async (work) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work({
+        exec: async (script) => {
+          await client.query(script);
+        },
+        query: (text, params) => client.query(text, params),
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  try {
+    await migrate(runInTransaction);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { db: drizzlePostgres({ client: pool, schema }), driver: 'postgres', close: () => pool.end() };
+}
+
+/** Opens the database (PostgreSQL, PGlite on disk, or PGlite in memory) and applies pending migrations. */
+export function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir ?? null);
+}

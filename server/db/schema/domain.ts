@@ -1,0 +1,203 @@
+// Typed mirror of migrations/0002_domain.sql for drizzle queries. The SQL migrations are the source of truth.
+import { bigint, bigserial, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { AppData, AppDataType, ApplicationType, Focus, GatewayStatus, ReleaseMetric } from '../../../src/api/types';
+
+export const subjects = pgTable('subjects', {
+  subjectUid: text('subject_uid').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  createdBy: text('created_by').notNull(),
+  createdAt: doublePrecision('created_at').notNull(),
+  modifiedAt: doublePrecision('modified_at').notNull(),
+});
+
+export const applications = pgTable('applications', {
+  applicationId: text('application_id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  name: text('name').notNull(),
+  type: text('type').$type<ApplicationType>().notNull(),
+  description: text('description').notNull().default(''),
+  inputSubjects: jsonb('input_subjects').$type<string[]>().notNull().default([]),
+  outputSubjects: jsonb('output_subjects').$type<string[]>().notNull().default([]),
+  releaseMetrics: text('release_metrics').$type<ReleaseMetric>().notNull().default('best_F1'),
+  detectionThresholds: jsonb('detection_thresholds').$type<Record<string, number>>().notNull().default({}),
+  detectionPostUrls: jsonb('detection_post_urls').$type<string[]>().notNull().default([]),
+  gatewayPostUrls: jsonb('gateway_post_urls').$type<string[]>().notNull().default([]),
+  active: boolean('active').notNull().default(true),
+  requestedFeedbackPerHour: integer('requested_feedback_per_hour'),
+  refreshFeedback: boolean('refresh_feedback').notNull().default(false),
+  appManagers: jsonb('app_managers').$type<string[]>().notNull().default([]),
+  customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
+  hpoCredit: integer('hpo_credit').notNull().default(0),
+  createdBy: text('created_by').notNull(),
+  createdAt: doublePrecision('created_at').notNull(),
+  modifiedAt: doublePrecision('modified_at').notNull(),
+  systemFeedbackPerHour: integer('system_feedback_per_hour').notNull().default(0),
+  replay: boolean('replay').notNull().default(false),
+  releaseModelCount: integer('release_model_count'),
+  bestModelCcpFilename: text('best_model_ccp_filename'),
+  candidateModelCount: integer('candidate_model_count'),
+  currentPerformance: jsonb('current_performance').$type<Record<string, unknown>>(),
+  lastCandidateAt: doublePrecision('last_candidate_at'),
+  lastReleasedAt: doublePrecision('last_released_at'),
+  trainingDataCount: integer('training_data_count'),
+  validationDataCount: integer('validation_data_count'),
+  callbackSecret: text('callback_secret').notNull(),
+  currentModelId: text('current_model_id'),
+  answersSinceRelease: integer('answers_since_release').notNull().default(0),
+});
+
+export const models = pgTable('models', {
+  modelId: text('model_id').primaryKey(),
+  applicationId: text('application_id').notNull(),
+  version: integer('version').notNull(),
+  parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull(),
+  metrics: jsonb('metrics').$type<Record<string, unknown>>(),
+  trainingCount: integer('training_count').notNull().default(0),
+  createdAt: doublePrecision('created_at').notNull(),
+});
+
+export interface MediaDetails {
+  author?: string | null;
+  author_profile_url?: string | null;
+  external_media_id?: string | null;
+  filename?: string | null;
+  frame?: number | null;
+  license?: string | null;
+  title?: string | null;
+  source_url?: string | null;
+}
+
+export const media = pgTable('media', {
+  mediaId: text('media_id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  createdAt: doublePrecision('created_at').notNull(),
+  mediaTimestamp: doublePrecision('media_timestamp').notNull(),
+  md5: text('md5').notNull(),
+  mediaFormat: text('media_format').notNull(),
+  size: integer('size').notNull(),
+  imageWidth: integer('image_width').notNull(),
+  imageHeight: integer('image_height').notNull(),
+  originalKey: text('original_key').notNull(),
+  variantKeys: jsonb('variant_keys').$type<Record<string, string>>().notNull().default({}),
+  metaTags: jsonb('meta_tags').$type<string[]>().notNull().default([]),
+  parentMediaIds: jsonb('parent_media_ids').$type<string[]>().notNull().default([]),
+  status: text('status').notNull().default('processed'),
+  setAssignment: text('set_assignment').notNull().default('train'),
+  mediaSrc: text('media_src').notNull().default('upload'),
+  details: jsonb('details').$type<MediaDetails>().notNull().default({}),
+  uploadedByUser: text('uploaded_by_user'),
+});
+
+export const assertions = pgTable('assertions', {
+  detectionId: text('detection_id').primaryKey(),
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
+  tenantId: text('tenant_id').notNull(),
+  mediaId: text('media_id').notNull(),
+  subjectUid: text('subject_uid').notNull(),
+  focus: jsonb('focus').$type<Focus | null>(),
+  focusKey: text('focus_key').notNull().default(''),
+  userId: text('user_id'),
+  modelId: text('model_id'),
+  appId: text('app_id'),
+  appDataType: text('app_data_type').$type<AppDataType>(),
+  appData: jsonb('app_data').$type<AppData>(),
+  prevProb: doublePrecision('prev_prob'),
+  probability: doublePrecision('probability').notNull(),
+  uncalProb: doublePrecision('uncal_prob').notNull(),
+  createdAt: doublePrecision('created_at').notNull(),
+  decisionTime: doublePrecision('decision_time'),
+  current: boolean('current').notNull().default(true),
+});
+
+export const detectionRecords = pgTable(
+  'detection_records',
+  {
+    appId: text('app_id').notNull(),
+    mediaId: text('media_id').notNull(),
+    focusKey: text('focus_key').notNull().default(''),
+    focus: jsonb('focus').$type<Focus | null>(),
+    updatedAt: doublePrecision('updated_at').notNull(),
+    updateSeq: bigint('update_seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.mediaId, t.focusKey] })],
+);
+
+export interface QueuedProposal {
+  subject_uid: string;
+  probability: number;
+  uncal_prob: number;
+  app_data_type: AppDataType | null;
+  app_data: AppData | null;
+}
+
+export const feedbackQueue = pgTable(
+  'feedback_queue',
+  {
+    appId: text('app_id').notNull(),
+    mediaId: text('media_id').notNull(),
+    focusKey: text('focus_key').notNull().default(''),
+    focus: jsonb('focus').$type<Focus | null>(),
+    priority: doublePrecision('priority').notNull(),
+    proposals: jsonb('proposals').$type<QueuedProposal[]>().notNull(),
+    modelId: text('model_id'),
+    createdAt: doublePrecision('created_at').notNull(),
+    scheduledAt: doublePrecision('scheduled_at'),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.mediaId, t.focusKey] })],
+);
+
+export const feedbackIssued = pgTable('feedback_issued', {
+  appId: text('app_id').notNull(),
+  mediaId: text('media_id').notNull(),
+  issuedAt: doublePrecision('issued_at').notNull(),
+});
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tenantId: text('tenant_id').notNull(),
+    userId: text('user_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: doublePrecision('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.idempotencyKey] })],
+);
+
+export const callbackOutbox = pgTable('callback_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  appId: text('app_id').notNull(),
+  url: text('url').notNull(),
+  body: text('body').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  firstAttemptAt: doublePrecision('first_attempt_at'),
+  nextAttemptAt: doublePrecision('next_attempt_at').notNull(),
+  status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+  lastError: text('last_error'),
+  createdAt: doublePrecision('created_at').notNull(),
+});
+
+export const callbackBlacklist = pgTable('callback_blacklist', {
+  url: text('url').primaryKey(),
+  until: doublePrecision('until').notNull(),
+});
+
+export const gateways = pgTable('gateways', {
+  gatewayId: text('gateway_id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  location: text('location').notNull().default(''),
+  pollInterval: integer('poll_interval').notNull().default(60),
+  ipAddress: text('ip_address').notNull().default(''),
+  macAddress: text('mac_address').notNull().default(''),
+  serialNumber: text('serial_number').notNull().default(''),
+  modelDeploymentPolicy: text('model_deployment_policy').notNull().default('manual'),
+  createdAt: doublePrecision('created_at').notNull(),
+  modifiedAt: doublePrecision('modified_at').notNull(),
+  createdBy: text('created_by').notNull(),
+  currentStatus: jsonb('current_status').$type<GatewayStatus>(),
+  previousStatus: jsonb('previous_status').$type<GatewayStatus>(),
+});

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  /** Stored lower-cased: emails compare case-insensitively. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  givenName: text('given_name'),
+  surname: text('surname'),
+  createdAt: createdAt(),
+});
+
+export const tenants = pgTable('tenants', {
+  id: text('id').primaryKey(),
+  type: text('type', { enum: ['usertenant', 'orgtenant'] }).notNull(),
+  name: text('name').notNull(),
+  cloudRegion: text('cloud_region').notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: createdAt(),
+  modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['tenant_admin', 'tenant_user'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.userId] })],
+);
+
+export const invites = pgTable(
+  'invites',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    invitedEmail: text('invited_email').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull(),
+    createdBy: text('created_by').notNull(),
+    resendCounter: integer('resend_counter').notNull().default(0),
+    lastResendBy: text('last_resend_by'),
+    lastResendAt: timestamp('last_resend_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('invites_one_pending_per_email')
+      .on(table.tenantId, table.invitedEmail)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,30 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody } from '../../src/api/types';
+import { HttpError } from './errors';
+
+// Fastify's own 4xx errors, said in words a person can act on.
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body has a content type this endpoint does not accept.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+};
+
+const SERVER_FAILURE = 'Something went wrong on the service. Try again shortly.';
+
+/** The one error handler: `{"message", "errors"?}` for 4xx; a 5xx says only that something failed, and is logged. */
+export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    const body: ErrorBody = { message: error.message };
+    if (error.fieldErrors.length > 0) body.errors = error.fieldErrors;
+    return reply.status(error.statusCode).headers(error.headers).send(body);
+  }
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: SERVER_FAILURE });
+  }
+  const message = FRAMEWORK_MESSAGES[error.code] ?? (error instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : error.message);
+  return reply.status(status).send({ message });
+}

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
+import type { TokenIssuer } from '../auth/tokens';
+import type { ServiceConfig } from '../config';
+import type { Database } from '../db';
+import type { ZodTypeProvider } from './zod';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: ServiceConfig;
+    tokens: TokenIssuer;
+  }
+}
+
+/** A plugin of routes whose schemas are zod schemas. */
+export type RoutesPlugin = FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodTypeProvider>;

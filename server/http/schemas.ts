@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** A boolean query value: `true`/`false`, `True`/`False` or `1`/`0`. */
+export const queryBoolean = z
+  .enum(['true', 'false', 'True', 'False', '1', '0'], { message: 'Use true or false.' })
+  .transform((value) => value === 'true' || value === 'True' || value === '1');
+
+/** A path segment naming a node: an id, or `current`. */
+export const nodeId = z.string().min(1).max(100);
+
+export const email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ message: 'Give a valid email address.' }))
+  .transform((value) => value.toLowerCase());
+
+/** `{"data": [...]}` */
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
+
+export const toUnixSeconds = (date: Date) => date.getTime() / 1000;

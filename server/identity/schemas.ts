@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { Invite, Tenant, TenantListItem, TenantUser, TokenResponse, User } from '../../src/api/types';
+
+const tenantType = z.enum(['usertenant', 'orgtenant']);
+const tenantRole = z.enum(['tenant_admin', 'tenant_user']);
+
+export const userSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  given_name: z.string().nullable(),
+  surname: z.string().nullable(),
+  created_at: z.number(),
+}) satisfies z.ZodType<User>;
+
+export const tenantListItemSchema = z.object({
+  tenant_id: z.string(),
+  type: tenantType,
+  name: z.string(),
+}) satisfies z.ZodType<TenantListItem>;
+
+export const tenantSchema = tenantListItemSchema.extend({
+  created_at: z.number(),
+  modified_at: z.number(),
+  cloud_region: z.string(),
+  region: z.null(),
+  created_by: z.string(),
+}) satisfies z.ZodType<Tenant>;
+
+export const tenantUserSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  given_name: z.string().nullable(),
+  surname: z.string().nullable(),
+  role: tenantRole,
+}) satisfies z.ZodType<TenantUser>;
+
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  user_email: z.string(),
+  user_id: z.string(),
+  tenant_id: z.string(),
+  tenant_name: z.string(),
+  tenant_type: tenantType,
+}) satisfies z.ZodType<TokenResponse>;
+
+export const inviteSchema = z.object({
+  created_by: z.string(),
+  invited_user_email: z.string(),
+  invitation_status: z.enum(['pending', 'accepted', 'declined']),
+  tenant_name: z.string(),
+  tenant_id: z.string(),
+  resend_counter: z.number().int(),
+  last_resend_by: z.string().nullable(),
+  last_resend_at: z.number().nullable(),
+  created_at: z.number(),
+  accepted_at: z.number().nullable(),
+}) satisfies z.ZodType<Invite>;

@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import type { User } from '../../src/api/types';
+import { hashPassword } from '../auth/passwords';
+import type { Database } from '../db';
+import { newId } from '../db/ids';
+import { memberships, tenants, users } from '../db/schema';
+import { conflict } from '../http/errors';
+import { toUnixSeconds } from '../http/schemas';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface NewUser {
+  email: string;
+  password: string;
+  givenName?: string | null;
+  surname?: string | null;
+  /** Whether the user gets their own `usertenant` (default true, as `POST /1/users` does). */
+  personalTenant?: boolean;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function toUser(row: UserRow): User {
+  return {
+    user_id: row.id,
+    email: row.email,
+    given_name: row.givenName,
+    surname: row.surname,
+    created_at: toUnixSeconds(row.createdAt),
+  };
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  return row;
+}
+
+export async function findUserById(db: Database, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** Creates the user and their own `usertenant`, in which they are tenant_admin. A taken email is 409. */
+export async function createUser(db: Database, input: NewUser): Promise<UserRow> {
+  const email = normalizeEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ id: newId('usr'), email, passwordHash, givenName: input.givenName ?? null, surname: input.surname ?? null })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!user) throw conflict('An account with this email already exists.');
+    if (input.personalTenant === false) return user;
+    const [tenant] = await tx
+      .insert(tenants)
+      .values({ id: newId('ten'), type: 'usertenant', name: email, cloudRegion: 'local', createdBy: email })
+      .returning({ id: tenants.id });
+    await tx.insert(memberships).values({ tenantId: tenant!.id, userId: user.id, role: 'tenant_admin' });
+    return user;
+  });
+}

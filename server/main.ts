@@ -1,0 +1,54 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type ServiceConfig } from './config';
+import { seedDemo } from './demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed-identity';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+function readConfig(): ServiceConfig {
+  try {
+    return loadConfig(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`looplabel: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const app = await buildApp(config);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) process.exit(1); // a second signal: stop waiting
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  const demo = config.demo ? await seedDemo(app.db) : null;
+  await app.listen({ port: config.port, host: config.host });
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  say(`Looplabel service listening on ${config.tls ? 'https' : 'http'}://${host}:${port}`);
+  if (demo?.identity.created) {
+    say(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
+    for (const account of Object.values(DEMO_ACCOUNTS)) say(`  ${account.email} (${account.role})`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`looplabel: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

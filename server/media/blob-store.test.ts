@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BlobStore, StoredBlob } from './blob-store';
+import { createFileBlobStore, createMemoryBlobStore } from './blob-store';
+
+async function readBytes(blob: StoredBlob | null): Promise<Buffer> {
+  if (!blob) throw new Error('expected a stored blob');
+  if (Buffer.isBuffer(blob.body)) return blob.body;
+  const chunks: Buffer[] = [];
+  for await (const chunk of blob.body) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+const bytes = Buffer.from('some image bytes');
+const sha256 = createHash('sha256').update(bytes).digest('hex');
+
+let rootDir: string;
+beforeEach(async () => {
+  rootDir = await mkdtemp(join(tmpdir(), 'looplabel-blobs-'));
+});
+afterEach(async () => {
+  await rm(rootDir, { recursive: true, force: true });
+});
+
+describe.each([
+  ['file', () => createFileBlobStore(rootDir)],
+  ['memory', () => createMemoryBlobStore()],
+] as const)('%s blob store', (_name, createStore: () => BlobStore) => {
+  it('keys blobs by the SHA-256 of their bytes and returns them with their content type', async () => {
+    const store = createStore();
+    const { key } = await store.put(bytes, 'image/png');
+
+    expect(key).toBe(sha256);
+    expect(await store.has(key)).toBe(true);
+    const blob = await store.get(key);
+    expect(blob?.contentType).toBe('image/png');
+    expect(blob?.size).toBe(bytes.length);
+    expect(await readBytes(blob)).toEqual(bytes);
+  });
+
+  it('gives identical bytes the same key', async () => {
+    const store = createStore();
+    const first = await store.put(bytes, 'image/png');
+    const second = await store.put(Buffer.from(bytes), 'image/png');
+    expect(second.key).toBe(first.key);
+  });
+
+  it('answers null for unknown and malformed keys', async () => {
+    const store = createStore();
+    expect(await store.get('0'.repeat(64))).toBeNull();
+    expect(await store.get('../../etc/passwd')).toBeNull();
+    expect(await store.has('../../etc/passwd')).toBe(false);
+  });
+
+  it('deletes a blob, and deleting a missing one is not an error', async () => {
+    const store = createStore();
+    const { key } = await store.put(bytes, 'image/png');
+    await store.delete(key);
+    await store.delete(key);
+    expect(await store.has(key)).toBe(false);
+    expect(await store.get(key)).toBeNull();
+  });
+});
+
+describe('file blob store layout', () => {
+  it('fans blobs out as ab/cd/<key> with the content type beside them, writing identical bytes once', async () => {
+    const store = createFileBlobStore(rootDir);
+    await Promise.all([store.put(bytes, 'image/png'), store.put(bytes, 'image/png')]);
+    await store.put(bytes, 'image/png');
+
+    const folder = join(rootDir, sha256.slice(0, 2), sha256.slice(2, 4));
+    expect((await readdir(folder)).sort()).toEqual([sha256, `${sha256}.type`]);
+  });
+
+  it('keeps blobs across store instances on the same folder', async () => {
+    const { key } = await createFileBlobStore(rootDir).put(bytes, 'image/gif');
+    const blob = await createFileBlobStore(rootDir).get(key);
+    expect(blob?.contentType).toBe('image/gif');
+    expect(await readBytes(blob)).toEqual(bytes);
+  });
+});

@@ -1,0 +1,124 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+export interface StoredBlob {
+  body: Buffer | NodeJS.ReadableStream;
+  size: number;
+  contentType: string;
+}
+
+/**
+ * Content-addressed storage for media bytes: the key is the SHA-256 of the bytes, so identical uploads share one
+ * blob. Callers must delete a key only when nothing refers to it any more. An object store can implement this too.
+ */
+export interface BlobStore {
+  put(bytes: Buffer, contentType: string): Promise<{ key: string }>;
+  /** Null for an unknown or malformed key. */
+  get(key: string): Promise<StoredBlob | null>;
+  delete(key: string): Promise<void>;
+  has(key: string): Promise<boolean>;
+}
+
+const BLOB_KEY = /^[0-9a-f]{64}$/;
+
+export function blobKeyOf(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Guards every path built from a key, so a key from a URL can never walk out of the store. */
+export function isBlobKey(key: string): boolean {
+  return BLOB_KEY.test(key);
+}
+
+function isMissingFile(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/** Writes to a temporary file beside the target, then renames it, so readers never see a partial file. */
+async function writeFileAtomically(path: string, data: Buffer | string): Promise<void> {
+  const temporaryPath = `${path}.${randomUUID()}.tmp`;
+  try {
+    const handle = await open(temporaryPath, 'wx');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporaryPath, path);
+  } catch (error) {
+    await rm(temporaryPath, { force: true });
+    throw error;
+  }
+}
+
+/** Blobs live at `<rootDir>/ab/cd/<key>`, each with its content type in `<key>.type` beside it. */
+export function createFileBlobStore(rootDir: string): BlobStore {
+  const blobPath = (key: string) => join(rootDir, key.slice(0, 2), key.slice(2, 4), key);
+  const contentTypePath = (key: string) => `${blobPath(key)}.type`;
+
+  async function has(key: string): Promise<boolean> {
+    if (!isBlobKey(key)) return false;
+    try {
+      return (await stat(blobPath(key))).isFile();
+    } catch (error) {
+      if (isMissingFile(error)) return false;
+      throw error;
+    }
+  }
+
+  return {
+    has,
+
+    async put(bytes, contentType) {
+      const key = blobKeyOf(bytes);
+      if (await has(key)) return { key };
+      await mkdir(dirname(blobPath(key)), { recursive: true });
+      // The type goes first: once the blob exists, its type does too.
+      await writeFileAtomically(contentTypePath(key), contentType);
+      await writeFileAtomically(blobPath(key), bytes);
+      return { key };
+    },
+
+    async get(key) {
+      if (!isBlobKey(key)) return null;
+      try {
+        const contentType = await readFile(contentTypePath(key), 'utf8');
+        const handle = await open(blobPath(key), 'r');
+        const { size } = await handle.stat();
+        return { body: handle.createReadStream(), size, contentType };
+      } catch (error) {
+        if (isMissingFile(error)) return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      if (!isBlobKey(key)) return;
+      await rm(blobPath(key), { force: true });
+      await rm(contentTypePath(key), { force: true });
+    },
+  };
+}
+
+export function createMemoryBlobStore(): BlobStore {
+  const blobs = new Map<string, { bytes: Buffer; contentType: string }>();
+  return {
+    async put(bytes, contentType) {
+      const key = blobKeyOf(bytes);
+      if (!blobs.has(key)) blobs.set(key, { bytes: Buffer.from(bytes), contentType });
+      return { key };
+    },
+    async get(key) {
+      const blob = blobs.get(key);
+      return blob ? { body: blob.bytes, size: blob.bytes.length, contentType: blob.contentType } : null;
+    },
+    async delete(key) {
+      blobs.delete(key);
+    },
+    async has(key) {
+      return blobs.has(key);
+    },
+  };
+}

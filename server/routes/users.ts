@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { requireAuth, requireSignedInUser, resolveUserId } from '../auth/context';
+import { notFound } from '../http/errors';
+import type { RoutesPlugin } from '../http/instance';
+import { email, nodeId } from '../http/schemas';
+import { tenantListItemSchema, userSchema } from '../identity/schemas';
+import { listUserTenants } from '../identity/tenants';
+import { createUser, findUserById, toUser } from '../identity/users';
+
+const optionalName = z.string().trim().max(100).nullish();
+
+const createUserBody = z.object({
+  email,
+  password: z
+    .string()
+    .min(8, { message: 'Use at least 8 characters.' })
+    .max(256, { message: 'Use at most 256 characters.' }),
+  given_name: optionalName,
+  surname: optionalName,
+});
+
+const userParams = z.object({ userId: nodeId });
+
+export const userRoutes: RoutesPlugin = async (app) => {
+  app.post(
+    '/1/users',
+    { config: { auth: 'none' }, schema: { body: createUserBody, response: { 201: userSchema } } },
+    async (request, reply) => {
+      const { email, password, given_name, surname } = request.body;
+      const user = await createUser(app.db, { email, password, givenName: given_name || null, surname: surname || null });
+      return reply.status(201).send(toUser(user));
+    },
+  );
+
+  app.get('/1/users/:userId', { schema: { params: userParams, response: { 200: userSchema } } }, async (request) => {
+    const auth = requireAuth(request);
+    const user = await findUserById(app.db, resolveUserId(auth.userId, request.params.userId));
+    if (!user) throw notFound('User not found.');
+    return toUser(user);
+  });
+
+  app.get(
+    '/1/users/:userId/tenants',
+    {
+      config: { auth: 'basic' },
+      schema: { params: userParams, response: { 200: z.object({ tenants: z.array(tenantListItemSchema) }) } },
+    },
+    async (request) => {
+      const user = requireSignedInUser(request);
+      return { tenants: await listUserTenants(app.db, resolveUserId(user.userId, request.params.userId)) };
+    },
+  );
+
+  // Asked by existing client libraries before they sign in; the local service has no second factor.
+  app.get(
+    '/21/users/mfa/status',
+    { config: { auth: 'basic' }, schema: { response: { 200: z.object({ totp: z.literal('inactive') }) } } },
+    async () => ({ totp: 'inactive' as const }),
+  );
+};

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import type { ServiceConfig } from '../config';
+import { openDatabase, type Database, type DatabaseHandle } from '../db';
+import { seedIdentity, type DemoIdentity } from '../demo/seed-identity';
+
+export interface TestAppOptions {
+  config?: Partial<ServiceConfig>;
+  /** Seed the demo identities (`labeller@demo.test` etc., password `looplabel-demo`). */
+  seed?: boolean;
+  nowSeconds?: () => number;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: ServiceConfig;
+  /** The demo identities when seeded. */
+  demo: DemoIdentity | null;
+  secret: Buffer;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A bearer token for the user (and tenant), from `GET /1/token`. */
+  signIn(email: string, password: string, tenantId?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const basicAuth = (email: string, password: string) =>
+  `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function testConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    // Unused: the test app injects its database and secret.
+    dataDir: path.join(os.tmpdir(), 'looplabel-test-unused'),
+    databaseUrl: null,
+    tls: null,
+    trustProxy: false,
+    tokenTtlSeconds: 3600,
+    allowSpecialTypes: false,
+    publicUrl: null,
+    demo: false,
+    logLevel: 'silent',
+    staticDir: path.join(os.tmpdir(), 'looplabel-test-no-dist'),
+    rateLimit: { windowSeconds: 900, maxFailuresPerEmail: 10, maxFailuresPerAddress: 30 },
+    build: { number: 7, time: '2025-01-01T00:00:00.000Z' },
+    ...overrides,
+  };
+}
+
+/**
+ * A fresh in-memory PGlite database, or, when TEST_DATABASE_URL names a PostgreSQL server, a fresh database
+ * created on it and dropped on close.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase();
+
+  const name = `looplabel_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.href });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.config);
+  const database = await openTestDatabase();
+  const secret = randomBytes(32);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { database, secret, nowSeconds: options.nowSeconds });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const demo = options.seed ? await seedIdentity(database.db) : null;
+
+  return {
+    app,
+    db: database.db,
+    config,
+    demo,
+    secret,
+    inject: (request) => app.inject(request),
+    signIn: async (email, password, tenantId) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/1/token',
+        query: tenantId ? { tenant_id: tenantId } : {},
+        headers: { authorization: basicAuth(email, password) },
+      });
+      if (response.statusCode !== 200) throw new Error(`Sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+      return response.json<{ access_token: string }>().access_token;
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

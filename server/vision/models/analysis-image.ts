@@ -1,0 +1,65 @@
+import sharp from 'sharp';
+import type { BoxCoords, Focus } from '../../../src/api/types';
+import { rgbToLab } from '../colour';
+
+/** The models look at most this many pixels across; results are mapped back to media pixels. */
+export const ANALYSIS_WIDTH = 512;
+
+/** A media item (or its focus region) decoded for analysis: Lab pixels and the way back to media pixels. */
+export interface AnalysisImage {
+  width: number;
+  height: number;
+  /** L, a, b per pixel, row by row. */
+  lab: Float32Array;
+  mediaWidth: number;
+  mediaHeight: number;
+  /** The analysed part of the media, in media pixels (the whole media without a focus). */
+  region: BoxCoords;
+  /** Media pixels per analysis pixel. */
+  scaleX: number;
+  scaleY: number;
+}
+
+export async function loadAnalysisImage(image: Buffer, focus?: Focus | null): Promise<AnalysisImage> {
+  const metadata = await sharp(image).metadata();
+  const mediaWidth = metadata.width;
+  const mediaHeight = metadata.height;
+  const region = focus ? clampBox(focus.box, mediaWidth, mediaHeight) : { x0: 0, y0: 0, x1: mediaWidth, y1: mediaHeight };
+  const { data, info } = await sharp(image)
+    .extract({ left: region.x0, top: region.y0, width: region.x1 - region.x0, height: region.y1 - region.y0 })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .resize({ width: ANALYSIS_WIDTH, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixelCount = info.width * info.height;
+  const lab = new Float32Array(pixelCount * 3);
+  for (let i = 0; i < pixelCount; i += 1) {
+    const [l, a, b] = rgbToLab(data[i * info.channels] ?? 0, data[i * info.channels + 1] ?? 0, data[i * info.channels + 2] ?? 0);
+    lab[i * 3] = l;
+    lab[i * 3 + 1] = a;
+    lab[i * 3 + 2] = b;
+  }
+  return {
+    width: info.width,
+    height: info.height,
+    lab,
+    mediaWidth,
+    mediaHeight,
+    region,
+    scaleX: (region.x1 - region.x0) / info.width,
+    scaleY: (region.y1 - region.y0) / info.height,
+  };
+}
+
+/** A focus box as whole media pixels inside the media, at least one pixel wide and high. */
+export function clampBox(box: BoxCoords, width: number, height: number): BoxCoords {
+  const x0 = Math.min(width - 1, Math.max(0, Math.floor(box.x0)));
+  const y0 = Math.min(height - 1, Math.max(0, Math.floor(box.y0)));
+  return {
+    x0,
+    y0,
+    x1: Math.max(x0 + 1, Math.min(width, Math.ceil(box.x1))),
+    y1: Math.max(y0 + 1, Math.min(height, Math.ceil(box.y1))),
+  };
+}

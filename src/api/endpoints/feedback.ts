@@ -1,0 +1,22 @@
+import type { ApiClient } from '../client';
+import type { FeedbackRequest, FeedbackResponse, PendingCount } from '../types';
+
+const feedbackPath = (appId: string) => `/1/applications/${encodeURIComponent(appId)}/feedback`;
+
+/** The service accepts 1 to 10 per pull. */
+export const MAX_FEEDBACK_PULL = 10;
+
+/** Takes up to `limit` scheduled requests off the application's queue: they are the caller's from now on. */
+export function pullFeedback(client: ApiClient, appId: string, limit: number): Promise<FeedbackRequest[]> {
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_FEEDBACK_PULL) {
+    return Promise.reject(new RangeError(`limit must be an integer from 1 to ${MAX_FEEDBACK_PULL}.`));
+  }
+  return client.request<FeedbackRequest[]>(feedbackPath(appId), { query: { limit } });
+}
+
+/** Posts one answer (204). The same `idempotencyKey` on a retry makes the service count it once. */
+export const postFeedback = (client: ApiClient, appId: string, body: FeedbackResponse, idempotencyKey: string) =>
+  client.request<void>(feedbackPath(appId), { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+
+export const getPendingCount = (client: ApiClient, appId: string) =>
+  client.request<PendingCount>(`${feedbackPath(appId)}/pending`);

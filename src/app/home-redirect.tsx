@@ -1,0 +1,7 @@
+import { Navigate } from 'react-router';
+import { useSession } from '../features/auth/session-store';
+
+export function HomeRedirect() {
+  const session = useSession();
+  return <Navigate to={session ? `/t/${encodeURIComponent(session.tenantId)}` : '/sign-in'} replace />;
+}

@@ -1,0 +1,51 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { RequireSession } from '../features/auth/components/require-session';
+import { HomeRedirect } from './home-redirect';
+import { NotFoundRoute } from './not-found-route';
+import { RootLayout } from './root-layout';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+/** What a lazily loaded route module exports (React Router's names); without an ErrorBoundary it gets ours. */
+interface RouteModule {
+  Component: ComponentType;
+  ErrorBoundary?: ComponentType;
+}
+
+function lazyRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
+  return async () => {
+    const module = await load();
+    return { Component: module.Component, ErrorBoundary: module.ErrorBoundary ?? RouteErrorBoundary };
+  };
+}
+
+/**
+ * Every page is its own chunk, so the sign-in page loads only what it needs. A feature plugs in by adding its
+ * route here, pointing at a module that exports `Component` (and, if it wants its own, `ErrorBoundary`).
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      { path: 'sign-in', lazy: lazyRoute(() => import('../features/auth/routes/sign-in-route')) },
+      { path: 'tenants', lazy: lazyRoute(() => import('../features/auth/routes/tenant-picker-route')) },
+      { path: 'invites', lazy: lazyRoute(() => import('../features/invites/routes/invites-route')) },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            path: 't/:tenantId',
+            lazy: lazyRoute(() => import('../features/shell/routes/shell-route')),
+            children: [
+              { index: true, lazy: lazyRoute(() => import('../features/shell/routes/tenant-overview-route')) },
+              { path: '*', element: <NotFoundRoute /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];

@@ -1,0 +1,31 @@
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { CenteredPage } from '../components/centered-page';
+import { destinationAfterSignIn } from '../components/require-session';
+import { SignInForm, type Credentials } from '../components/sign-in-form';
+import { useSession } from '../session-store';
+import { signIn } from '../sign-in';
+
+export function Component() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  if (session) return <Navigate to={destinationAfterSignIn(location.state, session.tenantId)} replace />;
+
+  async function handleSubmit(credentials: Credentials) {
+    const outcome = await signIn(credentials);
+    if (outcome.kind === 'entered') {
+      await navigate(destinationAfterSignIn(location.state, outcome.tenantId), { replace: true });
+    } else {
+      await navigate('/tenants', { state: location.state });
+    }
+  }
+
+  return (
+    <CenteredPage>
+      <PageHeader title="Sign in" description="Review and correct what your models proposed." />
+      <SignInForm submitLabel="Sign in" onSubmit={handleSubmit} />
+    </CenteredPage>
+  );
+}

@@ -1,0 +1,12 @@
+import { queryClient } from '../../lib/query-client';
+import { forgetCredentials } from './pending-credentials';
+import { settleReauth } from './reauth';
+import { clearSession } from './session-store';
+
+/** Forgets everything about the person: session, storage, any password in memory and all cached server data. */
+export function signOut(): void {
+  forgetCredentials();
+  clearSession();
+  settleReauth(false);
+  queryClient.clear();
+}

@@ -1,0 +1,196 @@
+import { ApiError, UnauthorizedError, isRetryable } from '../../../api/errors';
+import type { ApiClient } from '../../../api/client';
+import { postFeedback } from '../../../api/endpoints/feedback';
+import type { FeedbackResponse } from '../../../api/types';
+import type { BackoffPolicy } from './backoff';
+import { DEFAULT_BACKOFF, retryDelay } from './backoff';
+import type { NetworkSignal, Scheduler } from './environment';
+import { browserNetwork, createListeners, realScheduler } from './environment';
+import type { LabellingStore, OutboxEntry } from './persistence';
+
+export type SyncState = 'idle' | 'saved-locally' | 'sending' | 'all-sent' | 'waiting' | 'paused-auth' | 'offline';
+
+export interface OutboxStatus {
+  readonly state: SyncState;
+  /** Answers not yet confirmed by the service. */
+  readonly waiting: number;
+}
+
+export interface OutboxOptions {
+  readonly client: ApiClient;
+  readonly appId: string;
+  readonly store: LabellingStore;
+  /** The service refused the answer (400 and other non-retryable refusals): reopen the item with this message. */
+  readonly onRejected?: (entry: OutboxEntry, message: string) => void;
+  readonly network?: NetworkSignal;
+  readonly scheduler?: Scheduler;
+  readonly backoff?: BackoffPolicy;
+  readonly random?: () => number;
+  readonly now?: () => number;
+  readonly newId?: () => string;
+}
+
+/**
+ * Answers waiting for the service's 204, kept in IndexedDB and sent one at a time in order. Network errors, 5xx
+ * and 429 are retried with backoff (honouring Retry-After) under the same Idempotency-Key; a 401 that the client's
+ * re-sign-in did not cure pauses sending until `resume()`.
+ */
+export class Outbox {
+  private entries: OutboxEntry[];
+  private readonly listeners = createListeners<OutboxStatus>();
+  private readonly unsubscribeNetwork: () => void;
+  private running: Promise<void> | null = null;
+  private sending = false;
+  private retryTimer: { handle: unknown } | null = null;
+  private failures = 0;
+  private paused = false;
+  private online: boolean;
+  private sentAny = false;
+  private closed = false;
+
+  private constructor(
+    private readonly options: OutboxOptions,
+    restored: OutboxEntry[],
+  ) {
+    this.entries = restored;
+    const network = options.network ?? browserNetwork;
+    this.online = network.isOnline();
+    this.unsubscribeNetwork = network.subscribe((online) => {
+      this.online = online;
+      if (online) this.retryNow();
+      this.emit();
+    });
+  }
+
+  /** Restores unsent answers from the store and starts sending them. */
+  static async open(options: OutboxOptions): Promise<Outbox> {
+    const outbox = new Outbox(options, await options.store.loadAnswers());
+    outbox.kick();
+    return outbox;
+  }
+
+  get status(): OutboxStatus {
+    const waiting = this.entries.length;
+    const state: SyncState = this.paused
+      ? 'paused-auth'
+      : !this.online
+        ? 'offline'
+        : this.sending
+          ? 'sending'
+          : waiting > 0
+            ? this.retryTimer
+              ? 'waiting'
+              : 'saved-locally'
+            : this.sentAny
+              ? 'all-sent'
+              : 'idle';
+    return { state, waiting };
+  }
+
+  get pending(): readonly OutboxEntry[] {
+    return this.entries;
+  }
+
+  subscribe(listener: (status: OutboxStatus) => void): () => void {
+    return this.listeners.subscribe(listener);
+  }
+
+  /** Saves the answer durably first, then sends it. */
+  async enqueue(body: FeedbackResponse): Promise<OutboxEntry> {
+    const entry: OutboxEntry = {
+      id: (this.options.newId ?? (() => crypto.randomUUID()))(),
+      body,
+      enqueuedAt: (this.options.now ?? Date.now)(),
+      sequence: (this.entries.at(-1)?.sequence ?? 0) + 1,
+    };
+    await this.options.store.putAnswer(entry);
+    this.entries.push(entry);
+    this.emit();
+    this.kick();
+    return entry;
+  }
+
+  /** After the person signed in again. */
+  resume(): void {
+    this.paused = false;
+    this.retryNow();
+  }
+
+  /** Resolves once no send is in flight (the outbox may still be waiting for a retry). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.clearRetry();
+    this.unsubscribeNetwork();
+  }
+
+  private emit() {
+    this.listeners.emit(this.status);
+  }
+
+  private clearRetry() {
+    if (this.retryTimer) (this.options.scheduler ?? realScheduler).clearTimeout(this.retryTimer.handle);
+    this.retryTimer = null;
+  }
+
+  private retryNow() {
+    this.clearRetry();
+    this.failures = 0;
+    this.kick();
+  }
+
+  private kick() {
+    if (this.running || this.closed) return;
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      this.emit();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.closed && !this.paused && this.online && !this.retryTimer) {
+      const entry = this.entries[0];
+      if (!entry) return;
+      this.sending = true;
+      this.emit();
+      try {
+        await postFeedback(this.options.client, this.options.appId, entry.body, entry.id);
+        this.failures = 0;
+        this.sentAny = true;
+        await this.remove(entry);
+      } catch (error) {
+        await this.handleFailure(entry, error);
+      } finally {
+        this.sending = false;
+      }
+    }
+  }
+
+  private async remove(entry: OutboxEntry) {
+    this.entries = this.entries.filter((e) => e.id !== entry.id);
+    await this.options.store.deleteAnswer(entry.id);
+  }
+
+  private async handleFailure(entry: OutboxEntry, error: unknown) {
+    if (error instanceof UnauthorizedError) {
+      this.paused = true;
+    } else if (error instanceof ApiError && !isRetryable(error)) {
+      await this.remove(entry);
+      this.options.onRejected?.(entry, error.message);
+    } else {
+      // Retryable, or not an API error at all (a bug or a storage hiccup): never drop the answer.
+      this.failures += 1;
+      const delay = retryDelay(error, this.failures, this.options.backoff ?? DEFAULT_BACKOFF, this.options.random ?? Math.random);
+      const scheduler = this.options.scheduler ?? realScheduler;
+      this.retryTimer = {
+        handle: scheduler.setTimeout(() => {
+          this.retryTimer = null;
+          this.kick();
+        }, delay),
+      };
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import type { BoxToolContext } from './box-tool';
+import { BOX_TOOL_IDLE, boxTool } from './box-tool';
+import { driveTool } from './test-driver';
+
+const existing = { x0: 10, y0: 10, x1: 30, y1: 30 };
+const context = (overrides: Partial<BoxToolContext> = {}): BoxToolContext => ({
+  boxes: [existing],
+  selected: null,
+  scale: 1,
+  bounds: { x0: 0, y0: 0, x1: 200, y1: 100 },
+  tolerancePx: 4,
+  minSize: 4,
+  ...overrides,
+});
+const drive = (ctx = context()) => driveTool(boxTool, BOX_TOOL_IDLE, ctx);
+
+describe('box tool', () => {
+  it('draws a box by dragging, with a single commit on pointer up', () => {
+    const user = drive();
+    user.pointerDown(50, 50);
+    expect(user.state.name).toBe('pointing');
+    user.pointerMove(60, 55);
+    user.pointerMove(80.4, 70.6);
+    expect(user.state).toMatchObject({ name: 'drawing', preview: { x0: 50, y0: 50, x1: 80.4, y1: 70.6 } });
+    expect(user.commits).toEqual([]);
+    user.pointerUp(80.4, 70.6);
+    expect(user.state.name).toBe('idle');
+    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 50, y0: 50, x1: 80, y1: 71 }], selected: 1 }]);
+  });
+
+  it('draws by click then click, and keeps the box inside the bounds', () => {
+    const user = drive();
+    user.pointerDown(150, 20);
+    user.pointerUp(150, 20);
+    expect(user.state.name).toBe('placing');
+    user.pointerMove(400, 60);
+    expect(user.state).toMatchObject({ preview: { x0: 150, y0: 20, x1: 200, y1: 60 } });
+    user.pointerDown(400, 60);
+    user.pointerUp(400, 60);
+    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 150, y0: 20, x1: 200, y1: 60 }], selected: 1 }]);
+  });
+
+  it('gives a tiny drawn box the minimum size', () => {
+    const user = drive();
+    user.pointerDown(100, 50);
+    user.pointerMove(103, 51);
+    user.pointerUp(103, 51);
+    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 100, y0: 49, x1: 104, y1: 53 }], selected: 1 }]);
+  });
+
+  it('translates a box it was pressed on, within the bounds, committing once', () => {
+    const user = drive();
+    user.pointerDown(20, 20);
+    expect(user.state.name).toBe('pointingBox');
+    user.pointerMove(25, 20);
+    user.pointerMove(40, -50);
+    expect(user.state).toMatchObject({ name: 'translating', preview: { x0: 30, y0: 0, x1: 50, y1: 20 } });
+    user.pointerUp(40, -50);
+    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [{ x0: 30, y0: 0, x1: 50, y1: 20 }], selected: 0 }]);
+  });
+
+  it('selects a box on a click without moving it', () => {
+    const user = drive();
+    user.pointerDown(20, 20);
+    user.pointerMove(21, 20);
+    user.pointerUp(21, 20);
+    expect(user.commits).toEqual([{ kind: 'select', selected: 0 }]);
+  });
+
+  it('resizes the selected box by a handle', () => {
+    const user = drive(context({ selected: 0 }));
+    user.pointerDown(31, 31);
+    expect(user.state).toMatchObject({ name: 'resizing', handle: 'se' });
+    user.pointerMove(60.2, 12);
+    user.pointerUp(60.2, 12);
+    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [{ x0: 10, y0: 10, x1: 60, y1: 14 }], selected: 0 }]);
+  });
+
+  it('draws over an existing box when Alt is held', () => {
+    const user = drive();
+    user.pointerDown(15, 15, { altKey: true });
+    user.pointerMove(25, 25, { altKey: true });
+    expect(user.state.name).toBe('drawing');
+    user.pointerUp(25, 25);
+    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 15, y0: 15, x1: 25, y1: 25 }], selected: 1 }]);
+  });
+
+  it('clears the selection on a click in empty space', () => {
+    const user = drive(context({ selected: 0 }));
+    user.pointerDown(100, 80);
+    user.pointerUp(100, 80);
+    expect(user.commits).toEqual([{ kind: 'select', selected: null }]);
+    expect(user.state.name).toBe('idle');
+  });
+
+  it('cancels any gesture on Escape without a commit', () => {
+    const user = drive();
+    user.pointerDown(50, 50);
+    user.pointerMove(90, 90);
+    user.cancel();
+    user.pointerUp(90, 90);
+    user.pointerDown(20, 20);
+    user.pointerMove(40, 40);
+    user.cancel();
+    expect(user.state.name).toBe('idle');
+    expect(user.commits).toEqual([]);
+  });
+
+  it('uses the drag threshold in screen pixels, so a small move at high zoom is still a drag', () => {
+    const user = drive(context({ scale: 8 }));
+    user.pointerDown(20, 20);
+    user.pointerMove(20.5, 20);
+    expect(user.state.name).toBe('translating');
+  });
+});

@@ -1,0 +1,31 @@
+// Test helper: drives a tool reducer like a user does (pointer down, moves, up), tldraw-style.
+import { imagePoint } from '../geometry/types';
+import type { Change, ToolEvent, Transition } from './types';
+
+type Modifiers = { shiftKey?: boolean; altKey?: boolean; modKey?: boolean };
+
+export function driveTool<S extends { name: string }, C>(
+  tool: (state: S, event: ToolEvent, ctx: C) => Transition<S>,
+  initial: S,
+  context: C,
+) {
+  let state = initial;
+  const commits: Change[] = [];
+  const send = (event: ToolEvent) => {
+    const result = tool(state, event, context);
+    state = result.state;
+    if (result.commit) commits.push(result.commit);
+  };
+  const pointer = (type: 'pointerDown' | 'pointerMove' | 'pointerUp') => (x: number, y: number, mods: Modifiers = {}) =>
+    send({ type, point: imagePoint(x, y), ...mods });
+  return {
+    pointerDown: pointer('pointerDown'),
+    pointerMove: pointer('pointerMove'),
+    pointerUp: pointer('pointerUp'),
+    cancel: () => send({ type: 'cancel' }),
+    get state() {
+      return state;
+    },
+    commits,
+  };
+}

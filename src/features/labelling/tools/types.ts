@@ -1,0 +1,46 @@
+import type { Box, ImagePoint } from '../geometry/types';
+
+/** A pointer event already converted to image pixels by the canvas, with its modifier keys. */
+export interface ToolPointerEvent {
+  readonly type: 'pointerDown' | 'pointerMove' | 'pointerUp';
+  readonly point: ImagePoint;
+  readonly shiftKey?: boolean;
+  readonly altKey?: boolean;
+  readonly modKey?: boolean;
+}
+
+/** `cancel` is Escape (or a lost pointer capture): the gesture ends without a change. */
+export type ToolEvent = ToolPointerEvent | { readonly type: 'cancel' };
+
+export interface ToolContext {
+  /** Camera scale, to turn screen-pixel tolerances into image pixels. */
+  readonly scale: number;
+  /** Where annotations may go: the media, or the focus box when there is one. */
+  readonly bounds: Box;
+  readonly tolerancePx: number;
+}
+
+/** What one finished gesture changed; the annotation model applies it (`applyChange`). */
+export type Change =
+  | { readonly kind: 'boxes'; readonly boxes: readonly Box[]; readonly selected: number | null }
+  | { readonly kind: 'points'; readonly points: readonly ImagePoint[]; readonly selected: number | null }
+  | { readonly kind: 'offset'; readonly offset: number }
+  /** Selection only: apply it without an undo step. */
+  | { readonly kind: 'select'; readonly selected: number | null };
+
+export interface Transition<S> {
+  readonly state: S;
+  readonly commit?: Change;
+}
+
+/** Screen pixels a pointer must travel before a press becomes a drag. */
+export const DRAG_THRESHOLD_PX = 3;
+
+export const isDrag = (from: ImagePoint, to: ImagePoint, scale: number) =>
+  Math.hypot(to.x - from.x, to.y - from.y) * scale >= DRAG_THRESHOLD_PX;
+
+export function replaceAt<T>(items: readonly T[], index: number, item: T): readonly T[] {
+  const next = items.slice();
+  next[index] = item;
+  return next;
+}

@@ -1,0 +1,38 @@
+import { NavLink } from 'react-router';
+import { Button } from '../../../components/button';
+import type { Session } from '../../auth/session-store';
+import { describeTenantType } from '../../../lib/format';
+import { InvitesLink } from '../../invites/components/invites-link';
+
+export interface TopBarProps {
+  session: Session;
+  onSwitchTenant: () => void;
+  onSignOut: () => void;
+}
+
+export function TopBar({ session, onSwitchTenant, onSignOut }: TopBarProps) {
+  return (
+    <header className="topbar">
+      <span className="topbar__brand">Looplabel</span>
+      <div className="topbar__tenant">
+        <span className="topbar__tenant-name">{session.tenantName}</span>
+        <span className="tag">{describeTenantType(session.tenantType)}</span>
+        <Button variant="ghost" onClick={onSwitchTenant}>
+          Switch tenant
+        </Button>
+      </div>
+      <nav aria-label="Main" className="topbar__nav">
+        <NavLink to={`/t/${encodeURIComponent(session.tenantId)}`} end className="topbar__link">
+          Home
+        </NavLink>
+        <InvitesLink email={session.email} />
+      </nav>
+      <div className="topbar__user">
+        <span className="topbar__email">{session.email}</span>
+        <Button variant="ghost" onClick={onSignOut}>
+          Sign out
+        </Button>
+      </div>
+    </header>
+  );
+}

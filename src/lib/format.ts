@@ -1,0 +1,11 @@
+import type { TenantType, UnixSeconds } from '../api/types';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+export function formatDate(seconds: UnixSeconds): string {
+  return dateFormat.format(new Date(seconds * 1000));
+}
+
+export function describeTenantType(type: TenantType): string {
+  return type === 'orgtenant' ? 'Organisation' : 'Personal';
+}
