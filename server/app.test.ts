@@ -53,6 +53,7 @@ describe('request and error handling', () => {
     for (const method of ['GET', 'HEAD'] as const) {
       const response = await t.inject({ method, url: '/1/version', headers: { 'content-type': 'application/json' }, payload: '{broken' });
       expect(response.statusCode).toBe(200);
+      expect(response.headers['strict-transport-security']).toBeUndefined();
     }
   });
 

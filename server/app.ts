@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SignInLimiter } from './auth/rate-limit';
+import { registerCallbackWorker } from './callbacks/worker';
 import { loadOrCreateSecret } from './auth/secret';
 import { TokenIssuer } from './auth/tokens';
 import type { ServiceConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
+import { registerFeedbackScheduler } from './feedback/timer';
 import { handleError } from './http/error-handler';
 import './http/instance';
 import { registerStaticApp } from './http/static-app';
 import { registerTransportSecurity } from './http/transport';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod';
+import type { BlobStore } from './media/blob-store';
+import { registerMediaServices } from './processing/media-services';
 import { apiRoutes } from './routes';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -21,6 +25,8 @@ export interface AppDeps {
   secret?: Buffer;
   /** The clock of token issue and expiry, in Unix seconds. */
   nowSeconds?: () => number;
+  /** Where media bytes go; without one, files under `<dataDir>/media`. */
+  blobs?: BlobStore;
 }
 
 function createServer(config: ServiceConfig): FastifyInstance {
@@ -54,7 +60,10 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   app.addContentTypeParser('*', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
   registerTransportSecurity(app, config);
+  await registerMediaServices(app, { serviceSecret: secret, blobs: deps.blobs });
   await app.register(apiRoutes({ db: database.db, tokens, limiter: new SignInLimiter(config.rateLimit) }));
   await registerStaticApp(app, config.staticDir);
+  registerFeedbackScheduler(app);
+  registerCallbackWorker(app);
   return app;
 }

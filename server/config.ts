@@ -7,6 +7,35 @@ export interface RateLimitConfig {
   maxFailuresPerAddress: number;
 }
 
+export interface FeedbackConfig {
+  /** Seconds between scheduler runs; 0 turns the timer off (it still runs after new candidates). */
+  scheduleIntervalSeconds: number;
+  /** A new model is released after this many feedback answers; 0 releases only on request. */
+  releaseEveryAnswers: number;
+}
+
+export interface CallbackConfig {
+  /** A failing post is retried for this long from its first attempt. */
+  retryWindowSeconds: number;
+  /** Then its URL is blacklisted for this long. */
+  blacklistSeconds: number;
+  /** The first retry waits this long; each later one twice as long as the one before. */
+  firstRetrySeconds: number;
+  /** How often the worker looks for due posts, in milliseconds; 0 turns the worker off. */
+  pollMilliseconds: number;
+  /** Each delivery attempt gives up after this long. */
+  timeoutMilliseconds: number;
+}
+
+export const DEFAULT_FEEDBACK_CONFIG: FeedbackConfig = { scheduleIntervalSeconds: 60, releaseEveryAnswers: 25 };
+export const DEFAULT_CALLBACK_CONFIG: CallbackConfig = {
+  retryWindowSeconds: 30,
+  blacklistSeconds: 300,
+  firstRetrySeconds: 1,
+  pollMilliseconds: 1000,
+  timeoutMilliseconds: 10_000,
+};
+
 export interface ServiceConfig {
   port: number;
   host: string;
@@ -27,6 +56,10 @@ export interface ServiceConfig {
   staticDir: string;
   rateLimit: RateLimitConfig;
   build: { number: number; time: string };
+  /** The feedback scheduler and model releases; DEFAULT_FEEDBACK_CONFIG when absent. */
+  feedback?: FeedbackConfig;
+  /** Detection-post delivery; DEFAULT_CALLBACK_CONFIG when absent. */
+  callbacks?: CallbackConfig;
 }
 
 export class ConfigError extends Error {
@@ -141,6 +174,17 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfi
     build: {
       number: parseInteger('BUILD_NUMBER', env.BUILD_NUMBER || '0', 0, Number.MAX_SAFE_INTEGER),
       time: env.BUILD_TIME || new Date().toISOString(),
+    },
+    feedback: {
+      scheduleIntervalSeconds: parseInteger('FEEDBACK_SCHEDULE_SECONDS', env.FEEDBACK_SCHEDULE_SECONDS || '60', 0, 86_400),
+      releaseEveryAnswers: parseInteger('RELEASE_EVERY_ANSWERS', env.RELEASE_EVERY_ANSWERS || '25', 0, 1_000_000),
+    },
+    callbacks: {
+      retryWindowSeconds: parseInteger('CALLBACK_RETRY_SECONDS', env.CALLBACK_RETRY_SECONDS || '30', 0, 86_400),
+      blacklistSeconds: parseInteger('CALLBACK_BLACKLIST_SECONDS', env.CALLBACK_BLACKLIST_SECONDS || '300', 0, 86_400),
+      firstRetrySeconds: DEFAULT_CALLBACK_CONFIG.firstRetrySeconds,
+      pollMilliseconds: DEFAULT_CALLBACK_CONFIG.pollMilliseconds,
+      timeoutMilliseconds: DEFAULT_CALLBACK_CONFIG.timeoutMilliseconds,
     },
   };
 }

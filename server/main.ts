@@ -35,13 +35,16 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
-  const demo = config.demo ? await seedDemo(app.db) : null;
+  const demo = config.demo ? await seedDemo(app) : null;
   await app.listen({ port: config.port, host: config.host });
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   say(`Looplabel service listening on ${config.tls ? 'https' : 'http'}://${host}:${port}`);
+  if (demo && demo.applications.scenesUploaded > 0) {
+    say(`Demo data seeded in ${demo.seconds.toFixed(1)} s (${demo.applications.scenesUploaded} scenes).`);
+  }
   if (demo?.identity.created) {
     say(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
     for (const account of Object.values(DEMO_ACCOUNTS)) say(`  ${account.email} (${account.role})`);

@@ -26,17 +26,10 @@ export interface DatabaseOptions {
   dataDir?: string | null;
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  let client: PGlite;
-  if (dataDir) {
-    const dir = path.join(dataDir, 'db');
-    await mkdir(dir, { recursive: true });
-    client = new PGlite(dir);
-  } else {
-    client = new PGlite();
-  }
-  await client.waitReady;
-  const runInTransaction: RunInTransaction = (work) =>
+/** Runs migration work in a PGlite transaction. */
+export const pgliteTransactions =
+  (client: PGlite): RunInTransaction =>
+  (work) =>
     client.transaction((tx) =>
       work({
         exec: async (script) => {
@@ -45,13 +38,11 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
         query: (text, params) => tx.query<Record<string, unknown>>(text, params),
       }),
     );
-  await migrate(runInTransaction);
-  return { db: drizzlePglite({ client, schema }), driver: 'pglite', close: () => client.close() };
-}
 
-async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString });
-  const runInTransaction: RunInTransaction = async (work) => {
+/** Runs migration work in a transaction on one connection of the pool. */
+export const postgresTransactions =
+  (pool: pg.Pool): RunInTransaction =>
+  async (work) => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
@@ -70,8 +61,30 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
       client.release();
     }
   };
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.join(dataDir, 'db');
+    await mkdir(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
   try {
-    await migrate(runInTransaction);
+    await client.waitReady;
+    await migrate(pgliteTransactions(client));
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db: drizzlePglite({ client, schema }), driver: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString });
+  try {
+    await migrate(postgresTransactions(pool));
   } catch (error) {
     await pool.end();
     throw error;

@@ -24,11 +24,12 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<string[]> {
  * transaction together with its record. Returns the names applied now.
  */
 export async function migrate(runInTransaction: RunInTransaction, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await runInTransaction((tx) =>
-    tx.exec(
+  await runInTransaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.exec(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    ),
-  );
+    );
+  });
   const applied: string[] = [];
   for (const name of await listMigrations(dir)) {
     const script = await readFile(path.join(dir, name), 'utf8');

@@ -33,20 +33,6 @@ describe('behind a trusted TLS-terminating proxy', () => {
   });
 });
 
-describe('plain HTTP on loopback', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('sends no HSTS header', async () => {
-    const response = await t.inject({ method: 'GET', url: '/1/version' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['strict-transport-security']).toBeUndefined();
-  });
-});
-
 describe('with its own certificate', () => {
   let t: TestApp;
   let certDir: string;

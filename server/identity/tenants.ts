@@ -67,7 +67,7 @@ export async function listUserTenants(db: Database, userId: string): Promise<Ten
     .from(memberships)
     .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
     .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.createdAt), asc(tenants.id));
+    .orderBy(asc(memberships.createdAt), asc(tenants.name), asc(tenants.id));
 }
 
 export async function listTenantUsers(db: Database, tenantId: string): Promise<TenantUser[]> {

@@ -1,5 +1,6 @@
 import { registerAuthentication, type AuthenticationDeps } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/instance';
+import { feedbackRoutes } from './feedback';
 import { inviteRoutes } from './invites';
 import { tenantRoutes } from './tenants';
 import { tokenRoutes } from './tokens';
@@ -13,7 +14,7 @@ import { versionRoutes } from './version';
 export const apiRoutes = (deps: AuthenticationDeps): RoutesPlugin =>
   async (api) => {
     registerAuthentication(api, deps);
-    for (const routes of [userRoutes, tokenRoutes, tenantRoutes, inviteRoutes, versionRoutes]) {
+    for (const routes of [userRoutes, tokenRoutes, tenantRoutes, inviteRoutes, versionRoutes, feedbackRoutes]) {
       await api.register(routes);
     }
   };

@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import type { ServiceConfig } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db';
 import { seedIdentity, type DemoIdentity } from '../demo/seed-identity';
+import { createMemoryBlobStore } from '../media/blob-store';
 
 export interface TestAppOptions {
   config?: Partial<ServiceConfig>;
@@ -94,7 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const secret = randomBytes(32);
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { database, secret, nowSeconds: options.nowSeconds });
+    app = await buildApp(config, { database, secret, nowSeconds: options.nowSeconds, blobs: createMemoryBlobStore() });
   } catch (error) {
     await database.close();
     throw error;

@@ -132,8 +132,12 @@ export function demoSceneSpec(type: LabellableType, random: Random): SceneSpec {
     format: 'jpeg',
   });
   switch (type) {
-    case 'classification':
-      return scene([part(random.pick(DEMO_APPLICATIONS.classification.outputSubjects), random.int(1, 4))]);
+    case 'classification': {
+      const kinds = DEMO_APPLICATIONS.classification.outputSubjects;
+      const shown = random.pick(kinds);
+      const count = random.int(1, 4);
+      return scene(kinds.map((name) => part(name, name === shown ? count : 0)));
+    }
     case 'detection_fullframe':
       return scene(DEMO_APPLICATIONS.detection_fullframe.outputSubjects.map((name) => part(name, some(3, 0.5))));
     case 'box_detection':

@@ -201,3 +201,16 @@ export const gateways = pgTable('gateways', {
   currentStatus: jsonb('current_status').$type<GatewayStatus>(),
   previousStatus: jsonb('previous_status').$type<GatewayStatus>(),
 });
+
+// migrations/0003_media.sql
+export const processingJobs = pgTable('processing_jobs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  appId: text('app_id').notNull(),
+  mediaId: text('media_id').notNull(),
+  focus: jsonb('focus').$type<Focus | null>(),
+  chain: jsonb('chain').$type<string[]>().notNull().default([]),
+  attempts: integer('attempts').notNull().default(0),
+  runAfter: doublePrecision('run_after').notNull(),
+  lastError: text('last_error'),
+  createdAt: doublePrecision('created_at').notNull(),
+});

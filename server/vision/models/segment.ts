@@ -13,7 +13,7 @@ import type { SubjectAppearance } from './parameters';
 export function colourStrengths(image: AnalysisImage, appearance: SubjectAppearance): Float32Array {
   const colour = rgbToLab(...hexToRgb(appearance.color));
   const reach = 100 * appearance.tolerance;
-  const background = backgroundLab(image, colour, 2 * reach);
+  const background = backgroundLab(image, colour, reach);
   const u = weightedDifference(colour, background);
   const uLength2 = u[0] * u[0] + u[1] * u[1] + u[2] * u[2];
   const strengths = new Float32Array(image.width * image.height);

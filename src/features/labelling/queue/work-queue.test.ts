@@ -41,6 +41,16 @@ describe('WorkQueue', () => {
     expect(queue.snapshot.recent.map((i) => i.media_id)).toEqual(['a', 'b']);
   });
 
+  it('pulls the new batch size after setBatchSize, clamped to 1..10', async () => {
+    service.queue.push(...Array.from({ length: 30 }, (_, i) => makeRequest(`m${i}`)));
+    const queue = await open(2);
+    queue.setBatchSize(25);
+    await queue.refill();
+    queue.setBatchSize(0);
+    await queue.refill();
+    expect(service.pullLimits).toEqual([2, 10, 1]);
+  });
+
   it('never runs two pulls at once', async () => {
     const release = service.holdPulls();
     const store = await openLabellingStore({ userId: 'u', tenantId: 't', appId: 'a' }, factory);

@@ -34,12 +34,14 @@ export class WorkQueue {
   private state: WorkQueueSnapshot;
   private readonly listeners = createListeners<WorkQueueSnapshot>();
   private inFlight: Promise<void> | null = null;
+  private batchSize: number;
 
   private constructor(
     private readonly options: WorkQueueOptions,
     items: FeedbackRequest[],
   ) {
     this.state = { items, recent: [], pull: 'idle', error: null };
+    this.batchSize = options.batchSize ?? MAX_FEEDBACK_PULL;
   }
 
   static async open(options: WorkQueueOptions): Promise<WorkQueue> {
@@ -73,6 +75,11 @@ export class WorkQueue {
     await this.ensureFilled();
   }
 
+  /** Items per pull from the next pull on, clamped to 1..10. */
+  setBatchSize(size: number): void {
+    this.batchSize = Math.min(MAX_FEEDBACK_PULL, Math.max(1, Math.round(size)));
+  }
+
   /** Pulls now (for example "check for more" when the queue ran empty); shares a pull already under way. */
   refill(): Promise<void> {
     this.inFlight ??= this.pull().finally(() => {
@@ -87,7 +94,7 @@ export class WorkQueue {
 
   private async pull(): Promise<void> {
     this.update({ pull: 'pulling', error: null });
-    const limit = Math.min(MAX_FEEDBACK_PULL, Math.max(1, this.options.batchSize ?? MAX_FEEDBACK_PULL));
+    const limit = Math.min(MAX_FEEDBACK_PULL, Math.max(1, this.batchSize));
     try {
       const pulled = await pullFeedback(this.options.client, this.options.appId, limit);
       const known = new Set(this.state.items.map((item) => item.media_id));

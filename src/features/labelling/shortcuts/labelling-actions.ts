@@ -11,6 +11,9 @@ type Action = ShortcutAction<LabellingShortcutContext>;
 
 const isType = (...types: ApplicationType[]) => (ctx: LabellingShortcutContext) => types.includes(ctx.type);
 const selectable = isType('box_detection', 'point');
+const notCounting = (ctx: LabellingShortcutContext) => ctx.type !== 'static_count';
+// The digit 1 chooses or toggles a subject in these types, so 1:1 zoom stays on the toolbar there.
+const digitsFree = (ctx: LabellingShortcutContext) => ctx.type !== 'classification' && ctx.type !== 'detection_fullframe';
 const withSelection = (ctx: LabellingShortcutContext) => selectable(ctx) && ctx.hasSelection;
 
 const DIRECTIONS = [
@@ -63,6 +66,10 @@ export const LABELLING_ACTIONS: readonly Action[] = [
   { id: 'duplicate', label: 'Duplicate selected box', group: 'Edit', keys: ['Mod+D'], when: (ctx) => ctx.type === 'box_detection' && ctx.hasSelection },
   ...nudges,
   { id: 'cancel', label: 'Cancel drawing, clear selection', group: 'Edit', keys: ['Escape'] },
-  { id: 'fit-view', label: 'Fit image to view', group: 'View', keys: ['f'] },
+  { id: 'fit-view', label: 'Fit image to view', group: 'View', keys: ['0', 'f'] },
+  { id: 'zoom-in', label: 'Zoom in', group: 'View', keys: ['+', '='], when: notCounting },
+  { id: 'zoom-out', label: 'Zoom out', group: 'View', keys: ['-'], when: notCounting },
+  { id: 'zoom-actual', label: 'Zoom to 1:1 (one image pixel per screen pixel)', group: 'View', keys: ['1'], when: digitsFree },
+  { id: 'toggle-marks', label: 'Hide or show the proposal and marks', group: 'View', keys: ['h'] },
   { id: 'help', label: 'Show shortcuts', group: 'Help', keys: ['?'] },
 ];

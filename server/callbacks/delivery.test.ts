@@ -1,0 +1,168 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { CallbackConfig } from '../config';
+import { callbackOutbox } from '../db/schema';
+import { insertApplication, insertSubject } from '../feedback/test-fixtures';
+import { buildApp } from '../app';
+import { createTestApp, openTestDatabase, testConfig, type TestApp } from '../testing/test-app';
+import { signatureOf } from './delivery';
+import { enqueueDetectionPosts, isDeliverableUrl } from './outbox';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A receiver on 127.0.0.1 that fails its first `failures` posts with 500. */
+async function startReceiver(failures: number) {
+  const received: Received[] = [];
+  let remaining = failures;
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.statusCode = remaining-- > 0 ? 500 : 204;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const fastCallbacks: CallbackConfig = {
+  retryWindowSeconds: 0.3,
+  blacklistSeconds: 60,
+  firstRetrySeconds: 0.05,
+  pollMilliseconds: 20,
+  timeoutMilliseconds: 2000,
+};
+
+async function waitForStatus(t: Pick<TestApp, 'db'>, id: number, status: string) {
+  for (let i = 0; i < 500; i += 1) {
+    const [row] = await t.db.select().from(callbackOutbox).where(eq(callbackOutbox.id, id));
+    if (row?.status === status) return row;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`Post ${id} never became ${status}.`);
+}
+
+const payload = (mediaId: string, subjects: { subject_uid: string; probability: number }[]) => ({
+  media: { media_id: mediaId, parent_media_ids: [] },
+  subjects: subjects.map((subject) => ({ ...subject, updated_at: 100 })),
+});
+
+let t: TestApp;
+let tenantId: string;
+let red: string;
+let blue: string;
+const receivers: { close(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true, config: { callbacks: fastCallbacks } });
+  tenantId = t.demo!.tenantIds.demoLab;
+  red = await insertSubject(t.db, tenantId, 'red');
+  blue = await insertSubject(t.db, tenantId, 'blue');
+});
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+});
+afterAll(() => t.close());
+
+async function enqueue(urls: string[], subjects: { subject_uid: string; probability: number }[], thresholds = {}) {
+  const app = await insertApplication(t.db, tenantId, 'detection_fullframe', [red, blue], {
+    detectionPostUrls: urls,
+    detectionThresholds: thresholds,
+  });
+  await enqueueDetectionPosts(t.db, app, payload('med_1', subjects));
+  return t.db.select().from(callbackOutbox).where(eq(callbackOutbox.appId, app.applicationId));
+}
+
+describe('detection posts', () => {
+  it('accepts only https: URLs and plain http: on loopback', () => {
+    expect(isDeliverableUrl('https://example.com/hook')).toBe(true);
+    expect(isDeliverableUrl('http://127.0.0.1:9/hook')).toBe(true);
+    expect(isDeliverableUrl('http://example.com/hook')).toBe(false);
+    expect(isDeliverableUrl('ftp://127.0.0.1/hook')).toBe(false);
+    expect(isDeliverableUrl('not a url')).toBe(false);
+  });
+
+  it('queues one post per URL with only the subjects over their threshold (0.5 when unset)', async () => {
+    const rows = await enqueue(
+      ['https://a.example/hook', 'https://b.example/hook', 'http://example.com/insecure'],
+      [
+        { subject_uid: red, probability: 0.6 },
+        { subject_uid: blue, probability: 0.6 },
+      ],
+      { red: 0, [blue]: 0.7 },
+    );
+    expect(rows.map((row) => row.url).sort()).toEqual(['https://a.example/hook', 'https://b.example/hook']);
+    expect(JSON.parse(rows[0]!.body)).toEqual({
+      media: { media_id: 'med_1', parent_media_ids: [] },
+      subjects: [{ subject_uid: red, probability: 0.6, updated_at: 100 }],
+    });
+    expect(await enqueue(['https://a.example/hook'], [{ subject_uid: red, probability: 0.5 }])).toEqual([]);
+  });
+
+  it('delivers a signed post, retrying after failures', async () => {
+    const receiver = await startReceiver(2);
+    receivers.push(receiver);
+    const [row] = await enqueue([receiver.url], [{ subject_uid: red, probability: 0.9 }]);
+    const delivered = await waitForStatus(t, row!.id, 'delivered');
+    expect(delivered.attempts).toBe(3);
+    expect(receiver.received).toHaveLength(3);
+    const last = receiver.received[2]!;
+    expect(last.body).toBe(row!.body);
+    expect(last.headers['content-type']).toBe('application/json');
+    expect(last.headers['user-agent']).toBe('looplabel-local-service/1.7');
+    expect(last.headers['x-signature-256']).toBe(signatureOf(row!.body, 'test-callback-secret'));
+  });
+
+  it('gives up after the retry window, blacklists the URL and drops its later posts', async () => {
+    const receiver = await startReceiver(1000);
+    receivers.push(receiver);
+    const [first] = await enqueue([receiver.url], [{ subject_uid: red, probability: 0.9 }]);
+    const failed = await waitForStatus(t, first!.id, 'failed');
+    expect(failed.attempts).toBeGreaterThan(1);
+    const requestsBefore = receiver.received.length;
+    const [second] = await enqueue([receiver.url], [{ subject_uid: red, probability: 0.9 }]);
+    const dropped = await waitForStatus(t, second!.id, 'failed');
+    expect(dropped.attempts).toBe(0);
+    expect(dropped.lastError).toMatch(/blacklisted/);
+    expect(receiver.received.length).toBe(requestsBefore);
+  });
+});
+
+describe('restart safety', () => {
+  it('a new app instance on the same database delivers a post left pending', async () => {
+    const database = await openTestDatabase();
+    const receiver = await startReceiver(0);
+    receivers.push(receiver);
+    try {
+      const stopped = await buildApp(testConfig({ callbacks: { ...fastCallbacks, pollMilliseconds: 0 } }), { database });
+      const { seedIdentity } = await import('../demo/seed-identity');
+      const demo = await seedIdentity(database.db);
+      const uid = await insertSubject(database.db, demo.tenantIds.demoLab, 'red');
+      const app = await insertApplication(database.db, demo.tenantIds.demoLab, 'classification', [uid], {
+        detectionPostUrls: [receiver.url],
+      });
+      await enqueueDetectionPosts(database.db, app, payload('med_2', [{ subject_uid: uid, probability: 0.8 }]));
+      await stopped.close();
+      expect(receiver.received).toHaveLength(0);
+
+      const restarted = await buildApp(testConfig({ callbacks: fastCallbacks }), { database });
+      try {
+        const [row] = await database.db.select().from(callbackOutbox).where(eq(callbackOutbox.appId, app.applicationId));
+        await waitForStatus({ db: database.db }, row!.id, 'delivered');
+        expect(receiver.received).toHaveLength(1);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await database.close();
+    }
+  });
+});

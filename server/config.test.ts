@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, isLoopbackAddress, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has loopback defaults', () => {
+    const config = loadConfig([], {});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('.data'),
+      databaseUrl: null,
+      tls: null,
+      trustProxy: false,
+      tokenTtlSeconds: 86400,
+      allowSpecialTypes: false,
+      publicUrl: null,
+      demo: true,
+      logLevel: 'info',
+      rateLimit: { windowSeconds: 900, maxFailuresPerEmail: 10, maxFailuresPerAddress: 30 },
+      build: { number: 0 },
+    });
+  });
+
+  it('reads the environment, and flags win over it', () => {
+    const config = loadConfig(['--port', '9000', '--data-dir', '/srv/looplabel', '--no-demo'], {
+      PORT: '7000',
+      HOST: '::1',
+      DATA_DIR: '/elsewhere',
+      DATABASE_URL: 'postgres://127.0.0.1/looplabel',
+      TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
+      TOKEN_TTL_SECONDS: '3600',
+      ALLOW_SPECIAL_TYPES: 'true',
+      PUBLIC_URL: 'https://label.example.org/',
+      BUILD_NUMBER: '42',
+      BUILD_TIME: '2025-03-01T12:00:00Z',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '::1',
+      dataDir: '/srv/looplabel',
+      databaseUrl: 'postgres://127.0.0.1/looplabel',
+      trustProxy: '10.0.0.0/8,127.0.0.1',
+      tokenTtlSeconds: 3600,
+      allowSpecialTypes: true,
+      publicUrl: 'https://label.example.org',
+      demo: false,
+      build: { number: 42, time: '2025-03-01T12:00:00Z' },
+    });
+    expect(loadConfig([], { DEMO: '0', TRUST_PROXY: 'true' })).toMatchObject({ demo: false, trustProxy: true });
+  });
+
+  it('refuses a non-loopback host without both a certificate and a key', () => {
+    expect(() => loadConfig(['--host', '0.0.0.0'], {})).toThrow(/Refusing to listen on 0\.0\.0\.0 over plain HTTP/);
+    expect(() => loadConfig([], { HOST: '192.168.1.20', TLS_CERT: 'cert.pem' })).toThrow(ConfigError);
+    const config = loadConfig(['--host', '0.0.0.0', '--tls-cert', 'cert.pem'], { TLS_KEY: 'key.pem' });
+    expect(config.tls).toEqual({ certPath: path.resolve('cert.pem'), keyPath: path.resolve('key.pem') });
+  });
+
+  it.each([
+    [['--port', 'eighty'], {}, /PORT must be a whole number/],
+    [[], { PORT: '70000' }, /PORT must be a whole number from 0 to 65535/],
+    [[], { TOKEN_TTL_SECONDS: '-5' }, /TOKEN_TTL_SECONDS/],
+    [[], { ALLOW_SPECIAL_TYPES: 'perhaps' }, /ALLOW_SPECIAL_TYPES must be true or false/],
+    [[], { PUBLIC_URL: 'label.example.org' }, /PUBLIC_URL must be an absolute URL/],
+    [[], { LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [['--colour'], {}, /colour/],
+  ])('refuses invalid input %j %j with a clear message', (argv, env, message) => {
+    expect(() => loadConfig(argv, env)).toThrow(message);
+    expect(() => loadConfig(argv, env)).toThrow(ConfigError);
+  });
+});
+
+describe('isLoopbackAddress', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.1.2.3', true],
+    ['localhost', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['10.0.0.1', false],
+  ])('%s → %s', (host, expected) => {
+    expect(isLoopbackAddress(host)).toBe(expected);
+  });
+});

@@ -1,0 +1,63 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedIdentity } from '../demo/seed-identity';
+import { openDatabase, pgliteTransactions } from '.';
+import { listMigrations, migrate } from './migrate';
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'looplabel-db-'));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+describe('openDatabase with PGlite on disk', () => {
+  it('applies the migrations once, keeps the data, and seeds the demo identities only once', async () => {
+    const first = await openDatabase({ dataDir });
+    const seeded = await seedIdentity(first.db);
+    expect(seeded.created).toBe(true);
+    await first.close();
+    expect(await readdir(path.join(dataDir, 'db'))).not.toHaveLength(0);
+
+    const second = await openDatabase({ dataDir });
+    try {
+      const applied = await second.db
+        .select({ name: sql<string>`name` })
+        .from(sql`schema_migrations`)
+        .orderBy(sql`name`);
+      expect(applied.map((row) => row.name)).toEqual(await listMigrations());
+      const again = await seedIdentity(second.db);
+      expect(again).toEqual({ ...seeded, created: false });
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('migrate', () => {
+  it('applies files in name order, each in a transaction: a failing one leaves no trace and is retried', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'looplabel-migrations-'));
+    const client = new PGlite();
+    try {
+      await writeFile(path.join(dir, '0002_more.sql'), 'CREATE TABLE b (id int);\nINSERT INTO missing VALUES (1);');
+      await writeFile(path.join(dir, '0001_first.sql'), 'CREATE TABLE a (id int);\nINSERT INTO a VALUES (1);');
+      await writeFile(path.join(dir, 'notes.txt'), 'not a migration');
+      await expect(migrate(pgliteTransactions(client), dir)).rejects.toThrow(/missing/);
+
+      const tables = await client.query<{ name: string }>(
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
+      );
+      expect(tables.rows.map((row) => row.name)).toEqual(['a', 'schema_migrations']);
+
+      await writeFile(path.join(dir, '0002_more.sql'), 'CREATE TABLE b (id int);');
+      expect(await migrate(pgliteTransactions(client), dir)).toEqual(['0002_more.sql']);
+      expect(await migrate(pgliteTransactions(client), dir)).toEqual([]);
+    } finally {
+      await client.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

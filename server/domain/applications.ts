@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Application, ApplicationInput, FieldError } from '../../src/api/types';
+import { SPECIAL_APPLICATION_TYPES } from '../../src/api/types';
+import type { AuthContext } from '../auth/context';
+import type { Database } from '../db';
+import { newId } from '../db/ids';
+import { applications, assertions } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { missingSubjectErrors } from './subjects';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+
+/**
+ * The threshold a callback post and the downstream flow use when a subject has no threshold of its own.
+ * A subject's entry counts only when above 0: created applications hold 0.0 per output subject (as the
+ * interface says), and that must not mean "post every detection".
+ */
+export const DEFAULT_DETECTION_THRESHOLD = 0.5;
+
+export function toApplication(row: ApplicationRow): Application {
+  return {
+    application_id: row.applicationId,
+    tenant_id: row.tenantId,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    input_subjects: row.inputSubjects,
+    output_subjects: row.outputSubjects,
+    release_metrics: row.releaseMetrics,
+    detection_thresholds: row.detectionThresholds,
+    detection_post_urls: row.detectionPostUrls,
+    gateway_post_urls: row.gatewayPostUrls,
+    active: row.active,
+    requested_feedback_per_hour: row.requestedFeedbackPerHour,
+    refresh_feedback: row.refreshFeedback,
+    app_managers: row.appManagers,
+    custom_fields: row.customFields,
+    hpo_credit: row.hpoCredit,
+    created_by: row.createdBy,
+    created_at: row.createdAt,
+    modified_at: row.modifiedAt,
+    system_feedback_per_hour: row.systemFeedbackPerHour,
+    replay: row.replay,
+    release_model_count: row.releaseModelCount,
+    best_model_ccp_filename: row.bestModelCcpFilename,
+    candidate_model_count: row.candidateModelCount,
+    current_performance: row.currentPerformance,
+    last_candidate_at: row.lastCandidateAt,
+    last_released_at: row.lastReleasedAt,
+    training_data_count: row.trainingDataCount,
+    validation_data_count: row.validationDataCount,
+  };
+}
+
+/** The tenant's application; 404 when it does not exist or belongs to another tenant. */
+export async function getApplicationRow(db: Database, tenantId: string, applicationId: string): Promise<ApplicationRow> {
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.applicationId, applicationId), eq(applications.tenantId, tenantId)));
+  if (!row) throw notFound('Application not found.');
+  return row;
+}
+
+/** Tenant administrators manage every application; app managers (by email) manage theirs. */
+export function canManageApplication(auth: AuthContext, row: ApplicationRow): boolean {
+  return auth.role === 'tenant_admin' || row.appManagers.includes(auth.email.toLowerCase());
+}
+
+export function requireManageApplication(auth: AuthContext, row: ApplicationRow): void {
+  if (!canManageApplication(auth, row)) {
+    throw forbidden('Only a tenant administrator or a manager of this application may do this.');
+  }
+}
+
+/** Active applications of the tenant that have the subject among their input subjects. */
+export async function listActiveApplicationsWithInput(db: Database, tenantId: string, subjectUid: string): Promise<ApplicationRow[]> {
+  return db
+    .select()
+    .from(applications)
+    .where(
+      and(
+        eq(applications.tenantId, tenantId),
+        eq(applications.active, true),
+        sql`${applications.inputSubjects} @> ${JSON.stringify([subjectUid])}::jsonb`,
+      ),
+    )
+    .orderBy(asc(applications.createdAt), asc(applications.applicationId));
+}
+
+/** The subject's threshold when it is above 0, else {@link DEFAULT_DETECTION_THRESHOLD}. */
+export function detectionThreshold(row: ApplicationRow, subjectUid: string): number {
+  const own = row.detectionThresholds[subjectUid];
+  return own !== undefined && own > 0 ? own : DEFAULT_DETECTION_THRESHOLD;
+}
+
+export async function listApplications(db: Database, tenantId: string): Promise<Application[]> {
+  const rows = await db
+    .select()
+    .from(applications)
+    .where(eq(applications.tenantId, tenantId))
+    .orderBy(asc(applications.createdAt), asc(applications.applicationId));
+  return rows.map(toApplication);
+}
+
+export interface ApplicationRules {
+  allowSpecialTypes: boolean;
+}
+
+const SPECIAL_TYPES: ReadonlySet<string> = new Set(SPECIAL_APPLICATION_TYPES);
+
+/** One threshold per output subject: the given one, else the one it had, else 0.0. */
+function thresholdsFor(outputSubjects: string[], given: Record<string, number>, previous: Record<string, number>) {
+  return Object.fromEntries(outputSubjects.map((uid) => [uid, given[uid] ?? previous[uid] ?? 0]));
+}
+
+/** The checks that need the tenant's data or the configuration; shapes and ranges are checked at the edge. */
+async function fieldErrorsOf(
+  db: Database,
+  tenantId: string,
+  input: ApplicationInput,
+  outputSubjects: string[],
+  rules: ApplicationRules,
+): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  if (input.type && SPECIAL_TYPES.has(input.type) && !rules.allowSpecialTypes) {
+    errors.push({ field: 'type', message: `The type ${input.type} is available only by special arrangement.` });
+  }
+  errors.push(...(await missingSubjectErrors(db, tenantId, input.input_subjects ?? [], 'input_subjects')));
+  errors.push(...(await missingSubjectErrors(db, tenantId, input.output_subjects ?? [], 'output_subjects')));
+  for (const uid of Object.keys(input.detection_thresholds ?? {})) {
+    if (!outputSubjects.includes(uid)) {
+      errors.push({ field: `detection_thresholds.${uid}`, message: `${uid} is not an output subject of the application.` });
+    }
+  }
+  return errors;
+}
+
+async function checkInput(db: Database, tenantId: string, input: ApplicationInput, outputSubjects: string[], rules: ApplicationRules) {
+  const errors = await fieldErrorsOf(db, tenantId, input, outputSubjects, rules);
+  if (errors.length > 0) throw badRequest(`Invalid ${errors[0]!.field}: ${errors[0]!.message}`, errors);
+}
+
+const columnsOf = (input: ApplicationInput) => ({
+  name: input.name,
+  description: input.description,
+  inputSubjects: input.input_subjects,
+  outputSubjects: input.output_subjects,
+  releaseMetrics: input.release_metrics,
+  detectionPostUrls: input.detection_post_urls,
+  gatewayPostUrls: input.gateway_post_urls,
+  active: input.active,
+  requestedFeedbackPerHour: input.requested_feedback_per_hour,
+  refreshFeedback: input.refresh_feedback,
+  appManagers: input.app_managers,
+  customFields: input.custom_fields,
+});
+
+export type NewApplication = ApplicationInput & Pick<Application, 'name' | 'type'>;
+
+export async function createApplication(
+  db: Database,
+  tenantId: string,
+  createdBy: string,
+  input: NewApplication,
+  rules: ApplicationRules,
+): Promise<Application> {
+  const outputSubjects = input.output_subjects ?? [];
+  await checkInput(db, tenantId, input, outputSubjects, rules);
+  const now = Date.now() / 1000;
+  const [row] = await db
+    .insert(applications)
+    .values({
+      ...columnsOf(input),
+      applicationId: newId('app'),
+      tenantId,
+      name: input.name,
+      type: input.type,
+      detectionThresholds: thresholdsFor(outputSubjects, input.detection_thresholds ?? {}, {}),
+      createdBy,
+      createdAt: now,
+      modifiedAt: now,
+      callbackSecret: newCallbackSecret(),
+    })
+    .returning();
+  return toApplication(row!);
+}
+
+/**
+ * Applies a partial update. The type is fixed once created (the model is built for it): sending the same
+ * type is accepted, another is 400. Thresholds follow the output subjects.
+ */
+export async function updateApplication(
+  db: Database,
+  row: ApplicationRow,
+  input: ApplicationInput,
+  rules: ApplicationRules,
+): Promise<Application> {
+  if (input.type !== undefined && input.type !== row.type) {
+    const message = 'The type of an application cannot change; create a new application instead.';
+    throw badRequest(`Invalid type: ${message}`, [{ field: 'type', message }]);
+  }
+  const outputSubjects = input.output_subjects ?? row.outputSubjects;
+  await checkInput(db, row.tenantId, { ...input, type: undefined }, outputSubjects, rules);
+  const [updated] = await db
+    .update(applications)
+    .set({
+      ...columnsOf(input),
+      detectionThresholds: thresholdsFor(outputSubjects, input.detection_thresholds ?? {}, row.detectionThresholds),
+      modifiedAt: Date.now() / 1000,
+    })
+    .where(eq(applications.applicationId, row.applicationId))
+    .returning();
+  return toApplication(updated!);
+}
+
+/** Deletes the application with its models, detection records, feedback queue, outbox and its own assertions. */
+export async function deleteApplication(db: Database, row: ApplicationRow): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(assertions).where(eq(assertions.appId, row.applicationId));
+    await tx.delete(applications).where(eq(applications.applicationId, row.applicationId));
+  });
+}
+
+export const newCallbackSecret = () => randomBytes(32).toString('hex');

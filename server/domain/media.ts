@@ -1,0 +1,123 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Media } from '../../src/api/types';
+import type { Database } from '../db';
+import { newId } from '../db/ids';
+import { media, type MediaDetails } from '../db/schema';
+import { notFound } from '../http/errors';
+import type { BlobStore } from '../media/blob-store';
+import { mediaUrls, type MediaSigningSecret } from '../media/signed-urls';
+import type { StoredMedia } from '../media/store-media';
+import { unixNow } from './assertions';
+
+export type MediaRow = typeof media.$inferSelect;
+
+/** What signs the URLs of media objects: the absolute base of the service and the signing secret. */
+export interface MediaLinks {
+  baseUrl: string;
+  secret: MediaSigningSecret;
+}
+
+/** The absolute base of generated URLs: the configured public URL, else the origin the request came to. */
+export function publicBaseUrl(request: FastifyRequest): string {
+  return request.server.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export function mediaLinksFor(request: FastifyRequest): MediaLinks {
+  return { baseUrl: publicBaseUrl(request), secret: request.server.mediaSecret };
+}
+
+/** The media object, with absolute signed `media_url` and `resize_urls`. */
+export function toMedia(row: MediaRow, links: MediaLinks | FastifyRequest): Media {
+  const { baseUrl, secret } = 'secret' in links ? links : mediaLinksFor(links);
+  const urls = mediaUrls(baseUrl, secret, { originalKey: row.originalKey, variants: row.variantKeys });
+  const details = row.details;
+  return {
+    media_id: row.mediaId,
+    tenant_id: row.tenantId,
+    created_at: row.createdAt,
+    media_timestamp: row.mediaTimestamp,
+    md5: row.md5,
+    media_format: row.mediaFormat,
+    size: row.size,
+    image_width: row.imageWidth,
+    image_height: row.imageHeight,
+    ...urls,
+    meta_tags: row.metaTags,
+    parent_media_ids: row.parentMediaIds,
+    video: false,
+    status: row.status,
+    set_assignment: row.setAssignment,
+    media_src: row.mediaSrc,
+    author: details.author ?? null,
+    author_profile_url: details.author_profile_url ?? null,
+    external_media_id: details.external_media_id ?? null,
+    filename: details.filename ?? null,
+    frame: details.frame ?? null,
+    license: details.license ?? null,
+    network_camera_id: null,
+    original_landing_url: null,
+    original_url: null,
+    parent_media_id: row.parentMediaIds[0] ?? null,
+    preview_url: null,
+    source_url: details.source_url ?? null,
+    title: details.title ?? null,
+    uploaded_by_user: row.uploadedByUser,
+  };
+}
+
+/** The media row of the tenant; 404 when it does not exist or belongs to another tenant. */
+export async function getMediaRow(db: Database, tenantId: string, mediaId: string): Promise<MediaRow> {
+  const [row] = await db
+    .select()
+    .from(media)
+    .where(and(eq(media.mediaId, mediaId), eq(media.tenantId, tenantId)));
+  if (!row) throw notFound('Media not found.');
+  return row;
+}
+
+export interface NewMedia {
+  tenantId: string;
+  uploadedBy: string;
+  stored: StoredMedia;
+  mediaTimestamp?: number;
+  metaTags?: string[];
+  setAssignment?: string;
+  details?: MediaDetails;
+}
+
+export async function insertMedia(db: Database, input: NewMedia): Promise<MediaRow> {
+  const createdAt = unixNow();
+  const { stored } = input;
+  const [row] = await db
+    .insert(media)
+    .values({
+      mediaId: newId('med'),
+      tenantId: input.tenantId,
+      createdAt,
+      mediaTimestamp: input.mediaTimestamp ?? createdAt,
+      md5: stored.md5,
+      mediaFormat: stored.format,
+      size: stored.size,
+      imageWidth: stored.width,
+      imageHeight: stored.height,
+      originalKey: stored.originalKey,
+      variantKeys: stored.variants,
+      metaTags: input.metaTags ?? [],
+      ...(input.setAssignment ? { setAssignment: input.setAssignment } : {}),
+      details: input.details ?? {},
+      uploadedByUser: input.uploadedBy,
+    })
+    .returning();
+  return row!;
+}
+
+/** The original bytes of a media item. */
+export async function readMediaBytes(blobs: BlobStore, row: MediaRow): Promise<Buffer> {
+  const blob = await blobs.get(row.originalKey);
+  if (!blob) throw new Error(`The bytes of media ${row.mediaId} are missing from the blob store.`);
+  if (Buffer.isBuffer(blob.body)) return blob.body;
+  return buffer(blob.body as Readable);
+}

@@ -1,0 +1,122 @@
+import { and, count, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Focus } from '../../src/api/types';
+import type { Database } from '../db';
+import { applications, feedbackIssued, feedbackQueue, type QueuedProposal } from '../db/schema';
+import type { ApplicationRow } from '../domain/applications';
+import { focusKey } from '../domain/assertions';
+import { feedbackPriority, isAmbiguous } from '../vision/ambiguity';
+import type { ModelProposal } from '../vision/models/proposal';
+
+/** The feedback rate of an application whose `requested_feedback_per_hour` is null. */
+export const SYSTEM_FEEDBACK_PER_HOUR = 120;
+const HOUR_SECONDS = 3600;
+
+const unixNow = () => Date.now() / 1000;
+
+export function feedbackRate(app: Pick<ApplicationRow, 'requestedFeedbackPerHour'>): number {
+  return app.requestedFeedbackPerHour ?? SYSTEM_FEEDBACK_PER_HOUR;
+}
+
+/**
+ * Adds (or refreshes) a candidate for feedback when the model's proposals are ambiguous enough, then schedules
+ * what the application's hourly budget allows. A candidate already in the queue keeps its place and schedule but
+ * takes the newer proposals and priority. Inactive applications don't request feedback. Returns whether queued.
+ */
+export async function considerForFeedback(
+  tx: Database,
+  appRow: ApplicationRow,
+  mediaId: string,
+  focus: Focus | null | undefined,
+  proposals: readonly ModelProposal[],
+  modelId: string | null,
+  now = unixNow(),
+): Promise<boolean> {
+  if (!appRow.active || !isAmbiguous(proposals, appRow.detectionThresholds)) return false;
+  const priority = feedbackPriority(proposals, appRow.detectionThresholds);
+  const queued: QueuedProposal[] = proposals.map((proposal) => ({ ...proposal }));
+  await tx
+    .insert(feedbackQueue)
+    .values({
+      appId: appRow.applicationId,
+      mediaId,
+      focusKey: focusKey(focus),
+      focus: focus ?? null,
+      priority,
+      proposals: queued,
+      modelId,
+      createdAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [feedbackQueue.appId, feedbackQueue.mediaId, feedbackQueue.focusKey],
+      set: { priority, proposals: queued, modelId },
+    });
+  await scheduleApplication(tx, appRow.applicationId, now);
+  return true;
+}
+
+/** How many more candidates the application may schedule now: its rate less what the last hour used. */
+async function remainingBudget(tx: Database, appId: string, rate: number, now: number): Promise<number> {
+  const since = now - HOUR_SECONDS;
+  const [waiting] = await tx
+    .select({ n: count() })
+    .from(feedbackQueue)
+    .where(and(eq(feedbackQueue.appId, appId), gte(feedbackQueue.scheduledAt, since)));
+  const [issued] = await tx
+    .select({ n: count() })
+    .from(feedbackIssued)
+    .where(and(eq(feedbackIssued.appId, appId), gte(feedbackIssued.issuedAt, since)));
+  return Math.max(0, rate - (waiting?.n ?? 0) - (issued?.n ?? 0));
+}
+
+/**
+ * Schedules the most ambiguous waiting candidates of one application, up to its hourly budget. The application
+ * row is locked so that concurrent calls cannot both spend the same budget. Returns how many became scheduled.
+ */
+export async function scheduleApplication(db: Database, appId: string, now = unixNow()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [app] = await tx.select().from(applications).where(eq(applications.applicationId, appId)).for('update');
+    if (!app?.active) return 0;
+    const rate = feedbackRate(app);
+    if (app.systemFeedbackPerHour !== rate) {
+      await tx.update(applications).set({ systemFeedbackPerHour: rate }).where(eq(applications.applicationId, appId));
+    }
+    const budget = await remainingBudget(tx, appId, rate, now);
+    if (budget === 0) return 0;
+    const scheduled = await tx.execute<{ media_id: string }>(sql`
+      UPDATE feedback_queue SET scheduled_at = ${now}
+      WHERE (app_id, media_id, focus_key) IN (
+        SELECT app_id, media_id, focus_key FROM feedback_queue
+        WHERE app_id = ${appId} AND scheduled_at IS NULL
+        ORDER BY priority DESC, created_at
+        LIMIT ${budget}
+      )
+      RETURNING media_id`);
+    return rowsOf(scheduled).length;
+  });
+}
+
+/** Schedules due candidates of every active application that has any waiting. Returns how many became scheduled. */
+export async function scheduleDue(db: Database, now = unixNow()): Promise<number> {
+  const waiting = await db
+    .selectDistinct({ appId: feedbackQueue.appId })
+    .from(feedbackQueue)
+    .innerJoin(applications, eq(applications.applicationId, feedbackQueue.appId))
+    .where(and(isNull(feedbackQueue.scheduledAt), eq(applications.active, true)));
+  let total = 0;
+  for (const { appId } of waiting) total += await scheduleApplication(db, appId, now);
+  return total;
+}
+
+/** The number of scheduled requests waiting to be pulled. */
+export async function pendingCount(db: Database, appId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(feedbackQueue)
+    .where(and(eq(feedbackQueue.appId, appId), isNotNull(feedbackQueue.scheduledAt)));
+  return row?.n ?? 0;
+}
+
+/** node-postgres returns `{rows}`, PGlite returns `{rows}` too but drizzle types the two differently. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const MAIN = path.join(import.meta.dirname, 'main.ts');
+
+function startService(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: '', HOST: '', DATA_DIR: '', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const match = /listening on (http\S+)/.exec(stdout);
+      if (match?.[1]) resolve(match[1]);
+    });
+    void exited.then((code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+  });
+  listening.catch(() => undefined); // a run that is meant to fail is awaited through `exited`
+  return { child, exited, listening, output: () => ({ stdout, stderr }) };
+}
+
+describe('server/main.ts', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'looplabel-main-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('starts, prints its URL and the demo sign-ins, answers, and exits 0 on SIGTERM', async () => {
+    const service = startService(['--port', '0', '--data-dir', dataDir]);
+    try {
+      const url = await service.listening;
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const response = await fetch(`${url}/1/users/current/tenants`, {
+        headers: { authorization: `Basic ${Buffer.from('labeller@demo.test:looplabel-demo').toString('base64')}` },
+      });
+      expect(await response.json()).toMatchObject({ tenants: [{ name: 'Demo Lab' }] });
+      expect(service.output().stdout).toContain('labeller@demo.test (tenant_user)');
+    } finally {
+      service.child.kill('SIGTERM');
+    }
+    expect(await service.exited).toBe(0);
+  });
+
+  it('exits 1 with a clear message when the configuration is invalid', async () => {
+    const service = startService(['--host', '0.0.0.0', '--data-dir', dataDir]);
+    expect(await service.exited).toBe(1);
+    expect(service.output().stderr).toContain('Refusing to listen on 0.0.0.0 over plain HTTP');
+  });
+});

@@ -1,0 +1,35 @@
+import { createHmac } from 'node:crypto';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { createFileBlobStore, type BlobStore } from '../media/blob-store';
+import { MAX_MEDIA_BYTES } from '../media/inspect';
+import { mediaFileRoutes } from '../media/routes';
+import './context';
+import { runNextJob } from './run-next-job';
+import { createProcessingWorker } from './worker';
+
+/** The media signing key, derived from the service secret so that it needs no file of its own. */
+export const mediaSigningKey = (serviceSecret: Buffer) => createHmac('sha256', serviceSecret).update('media-urls').digest();
+
+/**
+ * Media storage, signed media links, multipart uploads (a file above 25 MiB is 413) and the processing worker,
+ * which starts with the app and finishes its job in hand when the app closes.
+ */
+export async function registerMediaServices(
+  app: FastifyInstance,
+  { serviceSecret, blobs }: { serviceSecret: Buffer; blobs?: BlobStore },
+): Promise<void> {
+  const store = blobs ?? createFileBlobStore(path.join(app.config.dataDir, 'media'));
+  const secret = mediaSigningKey(serviceSecret);
+  app.decorate('blobs', store);
+  app.decorate('mediaSecret', secret);
+  app.decorate('processing', createProcessingWorker(() => runNextJob(app), app.log));
+  app.addHook('onReady', async () => app.processing.start());
+  app.addHook('preClose', () => app.processing.stop());
+
+  await app.register(multipart, {
+    limits: { fileSize: MAX_MEDIA_BYTES, fieldSize: 64 * 1024, fields: 200, parts: 210 },
+  });
+  await app.register(mediaFileRoutes, { store, secret });
+}

@@ -1,0 +1,155 @@
+import { eq, inArray } from 'drizzle-orm';
+import { LABELLABLE_TYPES, type Focus, type LabellableType } from '../../src/api/types';
+import { enqueueDetectionPosts } from '../callbacks/outbox';
+import type { Database } from '../db';
+import { models, subjects } from '../db/schema';
+import { detectionThreshold, listActiveApplicationsWithInput, type ApplicationRow } from '../domain/applications';
+import { recordAssertion, touchDetectionRecord, unixNow } from '../domain/assertions';
+import { readMediaBytes, type MediaRow } from '../domain/media';
+import { considerForFeedback } from '../feedback/scheduler';
+import { parametersFromApplication, type ModelParameters } from '../vision/models/parameters';
+import { runModel } from '../vision/models/run-model';
+import type { ServiceContext } from './context';
+import { deleteJob, enqueueProcessing } from './job-queue';
+
+export interface Association {
+  tenantId: string;
+  mediaId: string;
+  subjectUid: string;
+  focus?: Focus | null;
+  userId: string;
+}
+
+/** The model id of an application's baseline before any release: its parameters come from the application. */
+export const baselineModelId = (applicationId: string) => `${applicationId}.v0`;
+
+/**
+ * Associates a media item with a subject as an authoritative user assertion (source 1); the media then enters
+ * every active application having the subject among its inputs. `capture_id` is the assertion's id.
+ */
+export async function associateMedia(ctx: ServiceContext, input: Association): Promise<{ capture_id: string }> {
+  const focus = input.focus ?? null;
+  const captured = await ctx.db.transaction(async (tx) => {
+    const assertion = await recordAssertion(tx, {
+      tenantId: input.tenantId,
+      mediaId: input.mediaId,
+      subjectUid: input.subjectUid,
+      focus,
+      userId: input.userId,
+      probability: 1,
+    });
+    await enqueueForSubjects(tx, input.tenantId, input.mediaId, [input.subjectUid], focus, []);
+    return assertion;
+  });
+  ctx.processing.kick();
+  return { capture_id: captured.detectionId };
+}
+
+/** Queues the media for each active application with one of the subjects among its inputs, except those in `chain`. */
+async function enqueueForSubjects(
+  tx: Database,
+  tenantId: string,
+  mediaId: string,
+  subjectUids: readonly string[],
+  focus: Focus | null,
+  chain: readonly string[],
+): Promise<number> {
+  const targets = new Set<string>();
+  for (const subjectUid of subjectUids) {
+    for (const app of await listActiveApplicationsWithInput(tx, tenantId, subjectUid)) {
+      if (!chain.includes(app.applicationId)) targets.add(app.applicationId);
+    }
+  }
+  await enqueueProcessing(tx, [...targets].map((appId) => ({ appId, mediaId, focus, chain: [...chain] })));
+  return targets.size;
+}
+
+function isLabellable(type: string): type is LabellableType {
+  return (LABELLABLE_TYPES as readonly string[]).includes(type);
+}
+
+/** The application's current released model, else its baseline from the application's settings. */
+async function currentModel(db: Database, app: ApplicationRow): Promise<{ modelId: string; parameters: ModelParameters }> {
+  if (app.currentModelId) {
+    const [released] = await db.select().from(models).where(eq(models.modelId, app.currentModelId));
+    if (released) return { modelId: released.modelId, parameters: released.parameters as unknown as ModelParameters };
+  }
+  const named = app.outputSubjects.length
+    ? await db.select().from(subjects).where(inArray(subjects.subjectUid, app.outputSubjects))
+    : [];
+  const parameters = parametersFromApplication(
+    { type: app.type as LabellableType, output_subjects: app.outputSubjects, custom_fields: app.customFields },
+    Object.fromEntries(named.map((subject) => [subject.subjectUid, subject.name])),
+  );
+  return { modelId: baselineModelId(app.applicationId), parameters };
+}
+
+async function propose(ctx: ServiceContext, appRow: ApplicationRow, mediaRow: MediaRow, focus: Focus | null) {
+  const type = appRow.type;
+  if (!appRow.active || !isLabellable(type)) return { modelId: null, proposals: [] };
+  const { modelId, parameters } = await currentModel(ctx.db, appRow);
+  const image = await readMediaBytes(ctx.blobs, mediaRow);
+  return { modelId, proposals: await runModel({ type, outputSubjects: appRow.outputSubjects, parameters, image, focus }) };
+}
+
+export interface ProcessOptions {
+  /** The applications upstream of this one for this media, so that a cycle of applications ends. */
+  chain?: readonly string[];
+  /** The processing job to delete in the same transaction as the results. */
+  jobId?: number;
+}
+
+/**
+ * Runs the application's current model on the media (and focus) and, in one transaction, records its proposals
+ * as model assertions (source 3), touches the detection record, offers the proposals for feedback, queues the
+ * detection posts, and sends detections over their threshold on to the applications that take their subject as
+ * input. Inactive applications and types without a baseline model do nothing.
+ */
+export async function processMediaForApplication(
+  ctx: ServiceContext,
+  appRow: ApplicationRow,
+  mediaRow: MediaRow,
+  focus: Focus | null,
+  { chain = [], jobId }: ProcessOptions = {},
+): Promise<void> {
+  const { modelId, proposals } = await propose(ctx, appRow, mediaRow, focus);
+  const appId = appRow.applicationId;
+  const mediaId = mediaRow.mediaId;
+
+  const flowed = await ctx.db.transaction(async (tx) => {
+    if (jobId !== undefined) await deleteJob(tx, jobId);
+    if (proposals.length === 0) return 0;
+    const now = unixNow();
+    for (const proposal of proposals) {
+      await recordAssertion(tx, {
+        tenantId: appRow.tenantId,
+        mediaId,
+        subjectUid: proposal.subject_uid,
+        focus,
+        modelId,
+        appId,
+        appDataType: proposal.app_data_type,
+        appData: proposal.app_data,
+        probability: proposal.probability,
+        uncalProb: proposal.uncal_prob,
+        createdAt: now,
+      });
+    }
+    await touchDetectionRecord(tx, appId, mediaId, focus, now);
+    await considerForFeedback(tx, appRow, mediaId, focus, proposals, modelId);
+
+    const detected = proposals.filter((proposal) => proposal.probability > detectionThreshold(appRow, proposal.subject_uid));
+    if (detected.length === 0) return 0;
+    await enqueueDetectionPosts(tx, appRow, {
+      media: { media_id: mediaId, parent_media_ids: mediaRow.parentMediaIds },
+      ...(focus ? { focus } : {}),
+      subjects: detected.map(({ subject_uid, probability }) => ({ subject_uid, probability, updated_at: now })),
+    });
+    const subjectUids = detected.map((proposal) => proposal.subject_uid);
+    return enqueueForSubjects(tx, appRow.tenantId, mediaId, subjectUids, focus, [...chain, appId]);
+  });
+  if (flowed > 0) ctx.processing.kick();
+}
+
+/** Waits until every due processing job has run (for tests and scripts). */
+export const drainProcessing = (ctx: Pick<ServiceContext, 'processing'>) => ctx.processing.drain();

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { generateScene, type SceneSpec } from './scenes';
+
+const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
+
+const spec = (difficulty: SceneSpec['difficulty'], format: SceneSpec['format'] = 'png'): SceneSpec => ({
+  width: 640,
+  height: 480,
+  difficulty,
+  format,
+  parts: [
+    { subject: 'red bolt', color: '#c8322c', shape: 'rounded', size: [60, 100], count: 3 },
+    { subject: 'blue washer', color: '#2a5fc4', shape: 'ring', size: [50, 80], count: 2 },
+    { subject: null, color: '#7b3f9e', shape: 'rect', size: [30, 60], count: 2 },
+  ],
+});
+
+describe('generateScene', () => {
+  it.each(['png', 'jpeg'] as const)('gives identical %s bytes for the same seed and other bytes for another', async (format) => {
+    const [a, b, c] = await Promise.all([
+      generateScene(spec('cluttered', format), 9),
+      generateScene(spec('cluttered', format), 9),
+      generateScene(spec('cluttered', format), 10),
+    ]);
+    expect(md5(a.image)).toBe(md5(b.image));
+    expect(a.truth).toEqual(b.truth);
+    expect(md5(a.image)).not.toBe(md5(c.image));
+    const metadata = await sharp(a.image).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual([format, 640, 480]);
+  });
+
+  it('records clear scenes as separate, uncropped, full-contrast objects inside the frame', async () => {
+    const scene = await generateScene(spec('clear'), 3);
+    const { objects, counts, presence, dominant, offsetX, offsetY } = scene.truth;
+    expect(objects).toHaveLength(7);
+    expect(counts).toEqual({ 'red bolt': 3, 'blue washer': 2 });
+    expect(presence).toEqual({ 'red bolt': true, 'blue washer': true });
+    expect(['red bolt', 'blue washer']).toContain(dominant);
+    for (const [i, object] of objects.entries()) {
+      expect(object.faint || object.cropped).toBe(false);
+      expect(object.box.x0).toBeGreaterThanOrEqual(0);
+      expect(object.box.x1).toBeLessThanOrEqual(640);
+      expect(object.box.y1).toBeLessThanOrEqual(480);
+      for (const other of objects.slice(i + 1)) {
+        const apart = object.box.x1 <= other.box.x0 || other.box.x1 <= object.box.x0 || object.box.y1 <= other.box.y0 || other.box.y1 <= object.box.y0;
+        expect(apart).toBe(true);
+      }
+    }
+    const bolts = objects.filter((object) => object.subject === 'red bolt');
+    expect(offsetX['red bolt']).toBe(Math.min(...bolts.map((bolt) => bolt.box.x0)));
+    expect(offsetY['red bolt']).toBe(Math.min(...bolts.map((bolt) => bolt.box.y0)));
+  });
+
+  it('makes the subjects faint in faint scenes, leaving distractors alone', async () => {
+    const { objects } = (await generateScene(spec('faint'), 4)).truth;
+    expect(objects.filter((o) => o.subject !== null).every((o) => o.faint)).toBe(true);
+    expect(objects.filter((o) => o.subject === null).some((o) => o.faint)).toBe(false);
+  });
+
+  it('crops and overlaps parts in cluttered scenes', async () => {
+    const scenes = await Promise.all([1, 2, 3, 4, 5, 6].map((seed) => generateScene(spec('cluttered'), seed)));
+    expect(scenes.some((scene) => scene.truth.objects.some((object) => object.cropped))).toBe(true);
+  });
+
+  it('paints a fill whose surface is the offset from the top', async () => {
+    const scene = await generateScene({ width: 640, height: 480, difficulty: 'clear', parts: [], fill: { subject: 'fill', color: '#e07b1a', level: 200 } }, 5);
+    expect(scene.truth.offsetY['fill']).toBe(200);
+    expect(scene.truth.counts).toEqual({ fill: 1 });
+  });
+
+  it('says a subject with no part placed is absent', async () => {
+    const scene = await generateScene({ ...spec('clear'), parts: [{ subject: 'red bolt', color: '#c8322c', shape: 'disc', size: [20, 30], count: 0 }] }, 6);
+    expect(scene.truth).toMatchObject({ counts: { 'red bolt': 0 }, presence: { 'red bolt': false }, dominant: null, offsetX: {} });
+  });
+});

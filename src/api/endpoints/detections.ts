@@ -1,0 +1,19 @@
+import type { ApiClient } from '../client';
+import type { DetectionRecord, DetectionsQuery, PagedResponse } from '../types';
+
+/** The service accepts 1 to 100 records per page. */
+export const MAX_DETECTIONS_PAGE = 100;
+
+export type DetectionsPage = PagedResponse<DetectionRecord>;
+
+export function listApplicationDetections(client: ApiClient, appId: string, query: DetectionsQuery = {}) {
+  if (query.only_user && query.only_model) {
+    return Promise.reject(new RangeError('only_user and only_model cannot both be true.'));
+  }
+  return client.request<DetectionsPage>(`/1/applications/${encodeURIComponent(appId)}/detections`, {
+    query: { ...query },
+  });
+}
+
+/** Follows a page's `paging.next` link, which repeats every parameter with the cursor set. */
+export const listNextDetections = (client: ApiClient, next: string) => client.requestUrl<DetectionsPage>(next);

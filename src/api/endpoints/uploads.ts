@@ -1,0 +1,13 @@
+import type { ApiClient } from '../client';
+import { subjectMediaPath, type SubjectMediaUpload } from './media';
+
+/**
+ * Uploads one image file straight to a subject (multipart, one file part). The service sniffs the format from the
+ * bytes, so `filename` only names the file; it answers 413 or 415 for a file it refuses.
+ */
+export function uploadMediaToSubject(client: ApiClient, subjectUid: string, file: Blob, filename: string): Promise<SubjectMediaUpload> {
+  const form = new FormData();
+  form.append('filename', filename);
+  form.append('file', file, filename);
+  return client.request<SubjectMediaUpload>(subjectMediaPath(subjectUid), { method: 'POST', body: form });
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getApplicationStats, type StatsBucket } from '../../../api/endpoints/applications';
+import { getApiClient } from '../../../lib/api-client';
+import { applicationKeys } from './keys';
+
+export const applicationStatsQueryOptions = (appId: string, bucket: StatsBucket) =>
+  queryOptions({
+    queryKey: applicationKeys.stats(appId, bucket),
+    queryFn: () => getApplicationStats(getApiClient(), appId, bucket),
+  });
+
+export const useApplicationStats = (appId: string, bucket: StatsBucket) =>
+  useQuery(applicationStatsQueryOptions(appId, bucket));

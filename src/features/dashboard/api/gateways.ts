@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getGateway, listGateways } from '../../../api/endpoints/gateways';
+import { getApiClient } from '../../../lib/api-client';
+import { gatewayKeys } from './keys';
+
+export const gatewaysQueryOptions = (tenantId: string) =>
+  queryOptions({
+    queryKey: gatewayKeys.list(tenantId),
+    queryFn: async () => (await listGateways(getApiClient())).data,
+  });
+
+export const gatewayQueryOptions = (gatewayId: string) =>
+  queryOptions({ queryKey: gatewayKeys.detail(gatewayId), queryFn: () => getGateway(getApiClient(), gatewayId) });
+
+export const useGateways = (tenantId: string) => useQuery(gatewaysQueryOptions(tenantId));
+export const useGateway = (gatewayId: string) => useQuery(gatewayQueryOptions(gatewayId));

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getMedia, getMediaDetections, getMediaSubjects } from '../../../api/endpoints/media';
+import { getApiClient } from '../../../lib/api-client';
+import { mediaKeys } from './keys';
+
+export const mediaQueryOptions = (mediaId: string) =>
+  queryOptions({ queryKey: mediaKeys.detail(mediaId), queryFn: () => getMedia(getApiClient(), mediaId) });
+
+export const mediaDetectionsQueryOptions = (mediaId: string) =>
+  queryOptions({
+    queryKey: mediaKeys.detections(mediaId),
+    queryFn: async () => (await getMediaDetections(getApiClient(), mediaId)).detections,
+  });
+
+export const mediaSubjectsQueryOptions = (mediaId: string) =>
+  queryOptions({
+    queryKey: mediaKeys.subjects(mediaId),
+    queryFn: async () => (await getMediaSubjects(getApiClient(), mediaId)).data,
+  });
+
+export const useMedia = (mediaId: string) => useQuery(mediaQueryOptions(mediaId));
+export const useMediaDetections = (mediaId: string) => useQuery(mediaDetectionsQueryOptions(mediaId));
+export const useMediaSubjects = (mediaId: string) => useQuery(mediaSubjectsQueryOptions(mediaId));

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listSubjects } from '../../../api/endpoints/subjects';
+import { getApiClient } from '../../../lib/api-client';
+import { subjectKeys } from './keys';
+
+export const subjectsQueryOptions = (tenantId: string) =>
+  queryOptions({
+    queryKey: subjectKeys.list(tenantId),
+    queryFn: async () => (await listSubjects(getApiClient())).data,
+  });
+
+export const useSubjects = (tenantId: string) => useQuery(subjectsQueryOptions(tenantId));
+
+/** subject_uid → name, falling back to the id for a subject the list does not (yet) hold. */
+export function useSubjectNames(tenantId: string): (subjectUid: string) => string {
+  const subjects = useSubjects(tenantId);
+  const names = new Map(subjects.data?.map((subject) => [subject.subject_uid, subject.name]));
+  return (subjectUid) => names.get(subjectUid) ?? subjectUid;
+}

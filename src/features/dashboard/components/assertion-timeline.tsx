@@ -1,0 +1,49 @@
+import type { MediaAssertion } from '../../../api/types';
+import { EmptyState } from '../../../components/empty-state';
+import { formatDateTime, formatProbability } from '../utils/format-time';
+
+export interface AssertionTimelineProps {
+  title: string;
+  assertions: readonly MediaAssertion[];
+  subjectName: (uid: string) => string;
+}
+
+/** One source's assertions, newest first, each with how the probability moved. */
+export function AssertionTimeline({ title, assertions, subjectName }: AssertionTimelineProps) {
+  const sorted = [...assertions].sort((a, b) => b.timestamp - a.timestamp);
+  return (
+    <section className="panel" aria-label={title}>
+      <h2 className="section-title">{title}</h2>
+      {sorted.length === 0 ? (
+        <EmptyState title="None yet" />
+      ) : (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Subject</th>
+              <th scope="col">By</th>
+              <th scope="col" className="numeric">
+                Probability
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.map((assertion) => (
+              <tr key={assertion.detection_id}>
+                <td>{formatDateTime(assertion.timestamp)}</td>
+                <td>{subjectName(assertion.subject_uid)}</td>
+                <td>{assertion.user_id ?? assertion.model_id ?? '—'}</td>
+                <td className="numeric">
+                  {assertion.prev_prob === null
+                    ? formatProbability(assertion.probability)
+                    : `${formatProbability(assertion.prev_prob)} → ${formatProbability(assertion.probability)}`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import type { Subject } from '../../../api/types';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
+import { useCreateSubject } from '../api/create-subject';
+
+export interface SubjectPickerProps {
+  legend: string;
+  subjects: readonly Subject[];
+  selected: readonly string[];
+  onChange: (selected: string[]) => void;
+  disabled?: boolean;
+  error?: string;
+}
+
+/** A checkbox per tenant subject, and a way to create a missing one on the spot (it is picked at once). */
+export function SubjectPicker({ legend, subjects, selected, onChange, disabled, error }: SubjectPickerProps) {
+  const createSubject = useCreateSubject();
+  const [newName, setNewName] = useState('');
+
+  function toggle(subjectUid: string, checked: boolean) {
+    onChange(checked ? [...selected, subjectUid] : selected.filter((uid) => uid !== subjectUid));
+  }
+
+  async function addSubject() {
+    const name = newName.trim();
+    if (!name) return;
+    try {
+      const subject = await createSubject.mutateAsync({ name });
+      onChange([...selected, subject.subject_uid]);
+      setNewName('');
+    } catch {
+      // shown below from createSubject.error
+    }
+  }
+
+  return (
+    <fieldset className="fieldset" disabled={disabled}>
+      <legend>{legend}</legend>
+      {subjects.length === 0 ? (
+        <p className="muted">No subjects yet.</p>
+      ) : (
+        <div className="choice-list">
+          {subjects.map((subject) => (
+            <label key={subject.subject_uid} className="choice">
+              <input
+                type="checkbox"
+                checked={selected.includes(subject.subject_uid)}
+                onChange={(event) => toggle(subject.subject_uid, event.target.checked)}
+              />
+              {subject.name}
+            </label>
+          ))}
+        </div>
+      )}
+      {!disabled && (
+        <div className="inline-row">
+          <TextField
+            label={`New subject for ${legend.toLowerCase()}`}
+            value={newName}
+            onChange={(event) => setNewName(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                void addSubject();
+              }
+            }}
+          />
+          <Button onClick={() => void addSubject()} busy={createSubject.isPending} disabled={!newName.trim()}>
+            Add subject
+          </Button>
+        </div>
+      )}
+      {createSubject.isError && <Alert>{createSubject.error.message}</Alert>}
+      {error && <p className="field__error">{error}</p>}
+    </fieldset>
+  );
+}

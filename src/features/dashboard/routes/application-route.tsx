@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { StatsBucket } from '../../../api/endpoints/applications';
+import { Alert } from '../../../components/alert';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { useApplication } from '../api/application';
+import { useApplicationStats } from '../api/application-stats';
+import { useSubjectNames } from '../api/subjects';
+import { AssertionsChart } from '../components/assertions-chart';
+import { formatDateTime } from '../utils/format-time';
+
+function Activity({ appId }: { appId: string }) {
+  const [bucket, setBucket] = useState<StatsBucket>('day');
+  const stats = useApplicationStats(appId, bucket);
+  return (
+    <section className="panel" aria-labelledby="activity-title">
+      <div className="toolbar">
+        <h2 id="activity-title" className="section-title">
+          Assertions by source
+        </h2>
+        <fieldset className="fieldset">
+          <legend className="visually-hidden">Group by</legend>
+          {(['hour', 'day'] as const).map((option) => (
+            <label key={option} className="choice">
+              <input type="radio" name="bucket" checked={bucket === option} onChange={() => setBucket(option)} />
+              Per {option}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      {stats.isPending ? (
+        <Spinner label="Loading activity…" />
+      ) : stats.isError ? (
+        <Alert>{stats.error.message}</Alert>
+      ) : (
+        <>
+          <dl className="facts">
+            <dt>Pending feedback</dt>
+            <dd>{stats.data.pending}</dd>
+            <dt>Latest detection</dt>
+            <dd>{formatDateTime(stats.data.latest_detection_at)}</dd>
+          </dl>
+          {stats.data.assertions_by_source.length === 0 ? (
+            <EmptyState title="No assertions yet">Upload media to an input subject to get the first ones.</EmptyState>
+          ) : (
+            <AssertionsChart buckets={stats.data.assertions_by_source} bucket={bucket} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** An application at a glance, and the way into labelling it. */
+export function Component() {
+  const { tenantId = '', appId = '' } = useParams();
+  const application = useApplication(appId);
+  const subjectName = useSubjectNames(tenantId);
+  if (application.isPending) return <Spinner label="Loading application…" />;
+  if (application.isError) return <Alert>{application.error.message}</Alert>;
+  const app = application.data;
+  const names = (uids: string[]) => uids.map(subjectName).join(', ') || '—';
+  return (
+    <>
+      <PageHeader
+        title={app.name}
+        description={app.description || undefined}
+        actions={
+          <Link className="btn btn--primary" to={`/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}/label`}>
+            Start labelling
+          </Link>
+        }
+      />
+      <div className="panel-grid">
+        <section aria-labelledby="settings-glance-title">
+          <h2 id="settings-glance-title" className="section-title">
+            Settings
+          </h2>
+          <dl className="facts">
+            <dt>Type</dt>
+            <dd>{app.type}</dd>
+            <dt>Status</dt>
+            <dd>{app.active ? 'Active' : 'Inactive'}</dd>
+            <dt>Input subjects</dt>
+            <dd>{names(app.input_subjects)}</dd>
+            <dt>Output subjects</dt>
+            <dd>{names(app.output_subjects)}</dd>
+            <dt>Feedback per hour</dt>
+            <dd>{app.requested_feedback_per_hour ?? `System chooses (${app.system_feedback_per_hour})`}</dd>
+            <dt>Release metric</dt>
+            <dd>{app.release_metrics}</dd>
+            <dt>App managers</dt>
+            <dd>{app.app_managers.join(', ') || '—'}</dd>
+            <dt>Created</dt>
+            <dd>
+              {formatDateTime(app.created_at)} by {app.created_by}
+            </dd>
+          </dl>
+        </section>
+        <Activity appId={appId} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { useParams, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { useApplication } from '../api/application';
+import { useDetections } from '../api/detections';
+import { DetectionFiltersForm } from '../components/detection-filters-form';
+import { DetectionsGrid } from '../components/detections-grid';
+import { filtersFromParams, paramsFromFilters, queryFromFilters } from '../utils/detection-filters';
+
+/** The application's detections, filtered by the URL's search params so that a view can be shared. */
+export function Component() {
+  const { tenantId = '', appId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const application = useApplication(appId);
+  const detections = useDetections(appId, queryFromFilters(filters));
+  const records = detections.data?.pages.flatMap((page) => page.data) ?? [];
+  const mediaHref = (mediaId: string) =>
+    `/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}/media/${encodeURIComponent(mediaId)}`;
+
+  return (
+    <>
+      <PageHeader title={`Detections${application.data ? ` · ${application.data.name}` : ''}`} />
+      <div className="detections-layout">
+        <DetectionFiltersForm filters={filters} onChange={(next) => setParams(paramsFromFilters(next), { replace: true })} />
+        <div>
+          {detections.isPending ? (
+            <Spinner label="Loading detections…" />
+          ) : detections.isError && !detections.isFetchNextPageError ? (
+            <Alert>{detections.error.message}</Alert>
+          ) : records.length === 0 ? (
+            <EmptyState title="No detections match">Widen the time or probability range, or choose another source.</EmptyState>
+          ) : (
+            <>
+              <p className="muted" role="status">
+                {records.length} shown{detections.hasNextPage ? ', more load as you scroll' : ''}
+              </p>
+              <DetectionsGrid
+                records={records}
+                mediaHref={mediaHref}
+                hasMore={detections.hasNextPage}
+                loadingMore={detections.isFetchingNextPage}
+                onLoadMore={() => void detections.fetchNextPage()}
+              />
+              {detections.isFetchNextPageError && (
+                <Alert>
+                  {detections.error.message}{' '}
+                  <Button variant="ghost" onClick={() => void detections.fetchNextPage()}>
+                    Try again
+                  </Button>
+                </Alert>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

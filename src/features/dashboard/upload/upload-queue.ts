@@ -1,0 +1,100 @@
+import { MAX_MEDIA_BYTES, type SubjectMediaUpload } from '../../../api/endpoints/media';
+
+export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
+
+export interface UploadItem {
+  id: number;
+  name: string;
+  size: number;
+  subjectUid: string;
+  status: UploadStatus;
+  /** 0 to 1. */
+  progress: number;
+  error?: string;
+  mediaId?: string;
+}
+
+export type UploadFile = (file: File, subjectUid: string, onProgress: (fraction: number) => void) => Promise<SubjectMediaUpload>;
+
+export interface UploadQueueOptions {
+  upload: UploadFile;
+  concurrency?: number;
+  maxBytes?: number;
+}
+
+export interface UploadQueue {
+  add: (files: readonly File[], subjectUid: string) => void;
+  getItems: () => readonly UploadItem[];
+  subscribe: (listener: () => void) => () => void;
+}
+
+export const UPLOAD_CONCURRENCY = 3;
+
+const tooLargeMessage = (maxBytes: number) => `Too large: the limit is ${Math.round(maxBytes / 1024 / 1024)} MiB.`;
+
+/**
+ * Uploads files a few at a time and keeps a state per file. A file over the size limit fails at once without
+ * being sent; the service's own refusal (413 too large, 415 not an image) becomes that file's error.
+ */
+export function createUploadQueue({ upload, concurrency = UPLOAD_CONCURRENCY, maxBytes = MAX_MEDIA_BYTES }: UploadQueueOptions): UploadQueue {
+  let items: UploadItem[] = [];
+  const files = new Map<number, File>();
+  const listeners = new Set<() => void>();
+  let nextId = 1;
+  let running = 0;
+
+  function update(id: number, changes: Partial<UploadItem>) {
+    items = items.map((item) => (item.id === id ? { ...item, ...changes } : item));
+    listeners.forEach((listener) => listener());
+  }
+
+  function pump() {
+    while (running < concurrency) {
+      const next = items.find((item) => item.status === 'queued');
+      const file = next && files.get(next.id);
+      if (!next || !file) return;
+      running += 1;
+      update(next.id, { status: 'uploading' });
+      upload(file, next.subjectUid, (progress) => update(next.id, { progress }))
+        .then(
+          (result) => update(next.id, { status: 'done', progress: 1, mediaId: result.media_id }),
+          (error: unknown) =>
+            update(next.id, { status: 'failed', error: error instanceof Error ? error.message : 'The upload failed.' }),
+        )
+        .finally(() => {
+          files.delete(next.id);
+          running -= 1;
+          pump();
+        });
+    }
+  }
+
+  return {
+    add(newFiles, subjectUid) {
+      const added = newFiles.map((file): UploadItem => {
+        const id = nextId++;
+        const base = { id, name: file.name, size: file.size, subjectUid, progress: 0 };
+        if (file.size > maxBytes) return { ...base, status: 'failed', error: tooLargeMessage(maxBytes) };
+        files.set(id, file);
+        return { ...base, status: 'queued' };
+      });
+      items = [...items, ...added];
+      listeners.forEach((listener) => listener());
+      pump();
+    },
+    getItems: () => items,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** "12 uploaded, 2 failed" (with what is still going, while it goes). */
+export function summariseUploads(items: readonly UploadItem[]): string {
+  const count = (status: UploadStatus) => items.filter((item) => item.status === status).length;
+  const parts = [`${count('done')} uploaded`, `${count('failed')} failed`];
+  const remaining = count('queued') + count('uploading');
+  if (remaining > 0) parts.push(`${remaining} in progress`);
+  return parts.join(', ');
+}

@@ -1,0 +1,33 @@
+import { linearScale, niceCeiling } from './chart-scale';
+
+describe('niceCeiling', () => {
+  it('rounds up to 1, 2 or 5 times a power of ten', () => {
+    expect(niceCeiling(0)).toBe(1);
+    expect(niceCeiling(1)).toBe(1);
+    expect(niceCeiling(3)).toBe(5);
+    expect(niceCeiling(17)).toBe(20);
+    expect(niceCeiling(51)).toBe(100);
+    expect(niceCeiling(4200)).toBe(5000);
+    expect(niceCeiling(0.3)).toBe(0.5);
+  });
+});
+
+describe('linearScale', () => {
+  it('spans zero to a round maximum in equal ticks and maps values to pixels', () => {
+    const scale = linearScale([3, 17, 9], 100);
+    expect(scale.max).toBe(20);
+    expect(scale.ticks).toEqual([0, 5, 10, 15, 20]);
+    expect(scale.toPixels(0)).toBe(0);
+    expect(scale.toPixels(10)).toBe(50);
+    expect(scale.toPixels(20)).toBe(100);
+  });
+
+  it('keeps whole-number ticks for small counts and an empty series', () => {
+    expect(linearScale([1], 80).ticks).toEqual([0, 1, 2, 3, 4]);
+    expect(linearScale([], 80).max).toBe(4);
+  });
+
+  it('never draws below the baseline', () => {
+    expect(linearScale([5], 50).toPixels(-3)).toBe(0);
+  });
+});

@@ -1,0 +1,121 @@
+import type { Application, ApplicationInput, FieldError, ReleaseMetric } from '../../../api/types';
+
+/** The settings page's editable state: text where the person types, the service's shapes elsewhere. */
+export interface SettingsForm {
+  active: boolean;
+  description: string;
+  feedbackMode: 'system' | 'fixed';
+  feedbackPerHour: string;
+  refresh_feedback: boolean;
+  release_metrics: ReleaseMetric;
+  detection_thresholds: Record<string, number>;
+  detection_post_urls: string[];
+  app_managers: string[];
+  input_subjects: string[];
+  output_subjects: string[];
+}
+
+/** Error messages by field name: `description`, `app_managers.1`, `detection_thresholds.<subject_uid>`, … */
+export type FieldErrors = Record<string, string>;
+
+export function formFromApplication(application: Application): SettingsForm {
+  return {
+    active: application.active,
+    description: application.description,
+    feedbackMode: application.requested_feedback_per_hour === null ? 'system' : 'fixed',
+    feedbackPerHour: application.requested_feedback_per_hour === null ? '' : String(application.requested_feedback_per_hour),
+    refresh_feedback: application.refresh_feedback,
+    release_metrics: application.release_metrics,
+    detection_thresholds: { ...application.detection_thresholds },
+    detection_post_urls: [...application.detection_post_urls],
+    app_managers: [...application.app_managers],
+    input_subjects: [...application.input_subjects],
+    output_subjects: [...application.output_subjects],
+  };
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The service takes absolute https: URLs, and plain http: only to loopback. */
+export function checkPostUrl(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return 'Enter an absolute URL, such as https://example.com/hook.';
+  }
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return undefined;
+  return 'Use an https: URL (plain http: only to this machine).';
+}
+
+export const checkEmail = (value: string): string | undefined =>
+  EMAIL.test(value.trim()) ? undefined : 'Enter an email address, such as ada@example.com.';
+
+function parseFeedbackPerHour(form: SettingsForm): number | null {
+  return form.feedbackMode === 'system' ? null : Number(form.feedbackPerHour);
+}
+
+/** The checks the service would make, so that most mistakes show before anything is sent. */
+export function validateSettings(form: SettingsForm): FieldErrors {
+  const errors: FieldErrors = {};
+  const perHour = parseFeedbackPerHour(form);
+  if (perHour !== null && (form.feedbackPerHour.trim() === '' || !Number.isInteger(perHour) || perHour < 0)) {
+    errors.requested_feedback_per_hour = 'Enter a whole number of 0 or more.';
+  }
+  form.detection_post_urls.forEach((url, index) => {
+    const problem = checkPostUrl(url);
+    if (problem) errors[`detection_post_urls.${index}`] = problem;
+  });
+  form.app_managers.forEach((email, index) => {
+    const problem = checkEmail(email);
+    if (problem) errors[`app_managers.${index}`] = problem;
+  });
+  for (const subjectUid of form.output_subjects) {
+    const threshold = form.detection_thresholds[subjectUid] ?? 0;
+    if (!(threshold >= 0 && threshold <= 1)) errors[`detection_thresholds.${subjectUid}`] = 'Choose a value from 0 to 1.';
+  }
+  return errors;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+
+function thresholdsFor(form: SettingsForm): Record<string, number> {
+  return Object.fromEntries(form.output_subjects.map((uid) => [uid, form.detection_thresholds[uid] ?? 0]));
+}
+
+function sameThresholds(a: Record<string, number>, b: Record<string, number>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** Only what differs from the application, as the partial update body. */
+export function changedSettings(application: Application, form: SettingsForm): ApplicationInput {
+  const changes: ApplicationInput = {};
+  if (form.active !== application.active) changes.active = form.active;
+  if (form.description !== application.description) changes.description = form.description;
+  const perHour = parseFeedbackPerHour(form);
+  if (perHour !== application.requested_feedback_per_hour) changes.requested_feedback_per_hour = perHour;
+  if (form.refresh_feedback !== application.refresh_feedback) changes.refresh_feedback = form.refresh_feedback;
+  if (form.release_metrics !== application.release_metrics) changes.release_metrics = form.release_metrics;
+  const urls = form.detection_post_urls.map((url) => url.trim());
+  if (!sameList(urls, application.detection_post_urls)) changes.detection_post_urls = urls;
+  const managers = form.app_managers.map((email) => email.trim());
+  if (!sameList(managers, application.app_managers)) changes.app_managers = managers;
+  if (!sameList(form.input_subjects, application.input_subjects)) changes.input_subjects = form.input_subjects;
+  if (!sameList(form.output_subjects, application.output_subjects)) changes.output_subjects = form.output_subjects;
+  const thresholds = thresholdsFor(form);
+  if (!sameThresholds(thresholds, application.detection_thresholds)) changes.detection_thresholds = thresholds;
+  return changes;
+}
+
+/** The service's field errors by name; `list[2]` is read as `list.2` so that both spellings find their row. */
+export function fieldErrorsByName(errors: readonly FieldError[]): FieldErrors {
+  const byName: FieldErrors = {};
+  for (const { field, message } of errors) {
+    const name = field.replace(/\[(\w+)\]/g, '.$1');
+    byName[name] = byName[name] ? `${byName[name]} ${message}` : message;
+  }
+  return byName;
+}
