@@ -13,6 +13,7 @@ import { registerStaticApp } from './http/static-app';
 import { registerTransportSecurity } from './http/transport';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod';
 import type { BlobStore } from './media/blob-store';
+import { registerOpenApi } from './openapi';
 import { registerMediaServices } from './processing/media-services';
 import { apiRoutes } from './routes';
 
@@ -61,6 +62,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
 
   registerTransportSecurity(app, config);
   await registerMediaServices(app, { serviceSecret: secret, blobs: deps.blobs });
+  await registerOpenApi(app);
   await app.register(apiRoutes({ db: database.db, tokens, limiter: new SignInLimiter(config.rateLimit) }));
   await registerStaticApp(app, config.staticDir);
   registerFeedbackScheduler(app);

@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CallbackConfig } from '../config';
 import { callbackOutbox } from '../db/schema';
-import { insertApplication, insertSubject } from '../feedback/test-fixtures';
 import { buildApp } from '../app';
+import { seedIdentity } from '../demo/seed-identity';
+import { insertApplication, insertSubject } from '../feedback/test-fixtures';
 import { createTestApp, openTestDatabase, testConfig, type TestApp } from '../testing/test-app';
 import { signatureOf } from './delivery';
 import { enqueueDetectionPosts, isDeliverableUrl } from './outbox';
@@ -34,7 +36,7 @@ async function startReceiver(failures: number) {
 }
 
 const fastCallbacks: CallbackConfig = {
-  retryWindowSeconds: 0.3,
+  retryWindowSeconds: 2,
   blacklistSeconds: 60,
   firstRetrySeconds: 0.05,
   pollMilliseconds: 20,
@@ -42,7 +44,7 @@ const fastCallbacks: CallbackConfig = {
 };
 
 async function waitForStatus(t: Pick<TestApp, 'db'>, id: number, status: string) {
-  for (let i = 0; i < 500; i += 1) {
+  for (let i = 0; i < 1500; i += 1) {
     const [row] = await t.db.select().from(callbackOutbox).where(eq(callbackOutbox.id, id));
     if (row?.status === status) return row;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -139,11 +141,11 @@ describe('detection posts', () => {
 describe('restart safety', () => {
   it('a new app instance on the same database delivers a post left pending', async () => {
     const database = await openTestDatabase();
+    const secret = randomBytes(32);
     const receiver = await startReceiver(0);
     receivers.push(receiver);
     try {
-      const stopped = await buildApp(testConfig({ callbacks: { ...fastCallbacks, pollMilliseconds: 0 } }), { database });
-      const { seedIdentity } = await import('../demo/seed-identity');
+      const stopped = await buildApp(testConfig({ callbacks: { ...fastCallbacks, pollMilliseconds: 0 } }), { database, secret });
       const demo = await seedIdentity(database.db);
       const uid = await insertSubject(database.db, demo.tenantIds.demoLab, 'red');
       const app = await insertApplication(database.db, demo.tenantIds.demoLab, 'classification', [uid], {
@@ -153,7 +155,7 @@ describe('restart safety', () => {
       await stopped.close();
       expect(receiver.received).toHaveLength(0);
 
-      const restarted = await buildApp(testConfig({ callbacks: fastCallbacks }), { database });
+      const restarted = await buildApp(testConfig({ callbacks: fastCallbacks }), { database, secret });
       try {
         const [row] = await database.db.select().from(callbackOutbox).where(eq(callbackOutbox.appId, app.applicationId));
         await waitForStatus({ db: database.db }, row!.id, 'delivered');

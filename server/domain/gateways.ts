@@ -10,17 +10,17 @@ import { notFound } from '../http/errors';
 type GatewayRow = typeof gateways.$inferSelect;
 
 const count = z.number().int().min(0);
-const space = z.looseObject({ total: count, free: count, used: count, percent: z.number() }).partial();
+const space = z.object({ total: count, free: count, used: count, percent: z.number() }).partial();
 
-/** A status report: the interface's fields are typed when present; other keys a gateway adds are kept. */
-export const gatewayStatusSchema = z.looseObject({
+/** A status report: the interface's fields are typed when present; other keys are dropped. */
+export const gatewayStatusSchema = z.object({
   platform: z
     .looseObject({
-      gpu: z.looseObject({ mem_used: count, temperature: z.string(), utilization: z.string() }).partial(),
-      sys_mem: z.looseObject({ available: count, total: count, free: count, percent_used: z.number() }).partial(),
+      gpu: z.object({ mem_used: count, temperature: z.string(), utilization: z.string() }).partial(),
+      sys_mem: z.object({ available: count, total: count, free: count, percent_used: z.number() }).partial(),
       disk: space,
-      cpu: z.looseObject({ idle: z.number(), user: z.number(), system: z.number() }).partial(),
-      network: z.looseObject({ bytes_tx: count, bytes_rx: count, errors: count, drops: count }).partial(),
+      cpu: z.object({ idle: z.number(), user: z.number(), system: z.number() }).partial(),
+      network: z.object({ bytes_tx: count, bytes_rx: count, errors: count, drops: count }).partial(),
     })
     .partial(),
   timestamp: z.number(),

@@ -116,3 +116,16 @@ export const mediaSubjectAssociationSchema = z.object({
 /** `{"data": [...], "paging": {"next"?}}` */
 export const pagedListOf = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), paging: z.object({ next: z.string().optional() }) });
+
+/** A focus sent as JSON text, as a form field or a query parameter. */
+export const focusText = z
+  .string()
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'Give the focus as JSON, e.g. {"box": {"x0": 0, ...}}.' });
+      return z.NEVER;
+    }
+  })
+  .pipe(focusInput);

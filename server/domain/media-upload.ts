@@ -7,7 +7,7 @@ import { zodValidatorCompiler } from '../http/zod';
 import { MAX_MEDIA_BYTES, MediaError } from '../media/inspect';
 import { storeMedia } from '../media/store-media';
 import { insertMedia, type MediaRow } from './media';
-import { focusInput } from './media-schemas';
+import { focusText } from './media-schemas';
 
 const optionalText = z.string().max(1000).optional();
 
@@ -28,18 +28,7 @@ const uploadFields = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,50}$/, { message: 'Use up to 50 letters, digits, "_" or "-".' })
     .optional(),
-  focus: z
-    .string()
-    .transform((text, context) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        context.addIssue({ code: 'custom', message: 'Give the focus as JSON.' });
-        return z.NEVER;
-      }
-    })
-    .pipe(focusInput)
-    .optional(),
+  focus: focusText.optional(),
 });
 
 /** Validates a value as a route schema would, with the same `{"message", "errors"}` on failure. */

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Media } from '../../src/api/types';
 import type { Database } from '../db';
@@ -120,4 +120,17 @@ export async function readMediaBytes(blobs: BlobStore, row: MediaRow): Promise<B
   if (!blob) throw new Error(`The bytes of media ${row.mediaId} are missing from the blob store.`);
   if (Buffer.isBuffer(blob.body)) return blob.body;
   return buffer(blob.body as Readable);
+}
+
+/** Deletes the media item with its assertions, records and queue entries, then the files no other item shares. */
+export async function deleteMediaItem(db: Database, blobs: BlobStore, row: MediaRow): Promise<void> {
+  await db.delete(media).where(eq(media.mediaId, row.mediaId));
+  for (const key of [row.originalKey, ...Object.values(row.variantKeys)]) {
+    const [shared] = await db
+      .select({ id: media.mediaId })
+      .from(media)
+      .where(sql`${media.originalKey} = ${key} OR EXISTS (SELECT 1 FROM jsonb_each_text(${media.variantKeys}) AS v WHERE v.value = ${key})`)
+      .limit(1);
+    if (!shared) await blobs.delete(key);
+  }
 }

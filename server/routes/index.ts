@@ -1,7 +1,13 @@
 import { registerAuthentication, type AuthenticationDeps } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/instance';
+import { applicationRoutes } from './applications';
+import { detectionRoutes } from './detections';
 import { feedbackRoutes } from './feedback';
+import { gatewayRoutes } from './gateways';
 import { inviteRoutes } from './invites';
+import { mediaRoutes } from './media';
+import { subjectMediaRoutes } from './subject-media';
+import { subjectRoutes } from './subjects';
 import { tenantRoutes } from './tenants';
 import { tokenRoutes } from './tokens';
 import { userRoutes } from './users';
@@ -14,7 +20,21 @@ import { versionRoutes } from './version';
 export const apiRoutes = (deps: AuthenticationDeps): RoutesPlugin =>
   async (api) => {
     registerAuthentication(api, deps);
-    for (const routes of [userRoutes, tokenRoutes, tenantRoutes, inviteRoutes, versionRoutes, feedbackRoutes]) {
+    const resources = [
+      userRoutes,
+      tokenRoutes,
+      tenantRoutes,
+      inviteRoutes,
+      versionRoutes,
+      feedbackRoutes,
+      applicationRoutes,
+      subjectRoutes,
+      gatewayRoutes,
+      mediaRoutes,
+      subjectMediaRoutes,
+      detectionRoutes,
+    ];
+    for (const routes of resources) {
       await api.register(routes);
     }
   };

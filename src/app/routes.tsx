@@ -35,11 +35,37 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
+          // The labelling workspace takes the whole window, outside the shell's layout.
+          { path: 't/:tenantId/apps/:appId/label', lazy: lazyRoute(() => import('../features/labelling/routes/label-queue-route')) },
+          {
+            path: 't/:tenantId/apps/:appId/media/:mediaId/label',
+            lazy: lazyRoute(() => import('../features/labelling/routes/label-media-route')),
+          },
           {
             path: 't/:tenantId',
             lazy: lazyRoute(() => import('../features/shell/routes/shell-route')),
             children: [
-              { index: true, lazy: lazyRoute(() => import('../features/shell/routes/tenant-overview-route')) },
+              {
+                lazy: lazyRoute(() => import('../features/dashboard/routes/tenant-layout-route')),
+                children: [
+                  { index: true, lazy: lazyRoute(() => import('../features/dashboard/routes/dashboard-route')) },
+                  { path: 'upload', lazy: lazyRoute(() => import('../features/dashboard/routes/upload-route')) },
+                  { path: 'gateways', lazy: lazyRoute(() => import('../features/dashboard/routes/gateways-route')) },
+                  { path: 'gateways/:gatewayId', lazy: lazyRoute(() => import('../features/dashboard/routes/gateway-route')) },
+                  { path: 'admin', lazy: lazyRoute(() => import('../features/dashboard/routes/admin-route')) },
+                  { path: 'media/:mediaId', lazy: lazyRoute(() => import('../features/dashboard/routes/media-route')) },
+                  {
+                    path: 'apps/:appId',
+                    lazy: lazyRoute(() => import('../features/dashboard/routes/application-layout-route')),
+                    children: [
+                      { index: true, lazy: lazyRoute(() => import('../features/dashboard/routes/application-route')) },
+                      { path: 'detections', lazy: lazyRoute(() => import('../features/dashboard/routes/detections-route')) },
+                      { path: 'settings', lazy: lazyRoute(() => import('../features/dashboard/routes/settings-route')) },
+                      { path: 'media/:mediaId', lazy: lazyRoute(() => import('../features/dashboard/routes/media-route')) },
+                    ],
+                  },
+                ],
+              },
               { path: '*', element: <NotFoundRoute /> },
             ],
           },

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
+import { useSession } from '../../auth/session-store';
 import { useApplicationStats } from '../api/application-stats';
 import { useApplications } from '../api/applications';
 import { useCallerRole } from '../api/caller-role';
@@ -52,6 +53,7 @@ function ApplicationRow({ tenantId, application, subjectName, onDelete }: RowPro
 export function Component() {
   const tenantId = useParams().tenantId ?? '';
   const navigate = useNavigate();
+  const tenantName = useSession()?.tenantName ?? 'Applications';
   const [params, setParams] = useSearchParams();
   const filter = filterFromParams(params);
   const applications = useApplications(tenantId);
@@ -73,7 +75,8 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Applications"
+        title={tenantName}
+        description="Applications"
         actions={
           role.isTenantAdmin && (
             <Button variant="primary" onClick={() => setCreating(true)}>

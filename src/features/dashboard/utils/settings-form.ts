@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '../../../api/base-url';
 import type { Application, ApplicationInput, FieldError, ReleaseMetric } from '../../../api/types';
 
 /** The settings page's editable state: text where the person types, the service's shapes elsewhere. */
@@ -34,7 +35,6 @@ export function formFromApplication(application: Application): SettingsForm {
   };
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The service takes absolute https: URLs, and plain http: only to loopback. */
@@ -46,7 +46,7 @@ export function checkPostUrl(value: string): string | undefined {
     return 'Enter an absolute URL, such as https://example.com/hook.';
   }
   if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return undefined;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
   return 'Use an https: URL (plain http: only to this machine).';
 }
 

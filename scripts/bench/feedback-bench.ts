@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { postFeedback, pullFeedback } from '../../src/api/endpoints/feedback';
+import type { QueuedProposal } from '../../server/db/schema';
+import { DEMO_ACCOUNTS } from '../../server/demo/seed-identity';
+import { createBenchApplication, insertMediaRows } from './bulk-data';
+import type { FreshService } from './fresh-service';
+import { summarize, timed, type LatencySummary } from './stats';
+
+export interface FeedbackBenchOptions {
+  labellers: number;
+  /** Each labeller pulls this many times, ... */
+  rounds: number;
+  /** ... takes up to this many requests each time and answers every one. */
+  pullLimit: number;
+}
+
+export const FEEDBACK_BENCH: FeedbackBenchOptions = { labellers: 10, rounds: 12, pullLimit: 5 };
+
+export interface FeedbackBenchResult {
+  labellers: number;
+  pull: LatencySummary;
+  post: LatencySummary;
+}
+
+/** Fills a detection_fullframe application's queue with scheduled requests, then lets the labellers work it at once. */
+export async function benchFeedback(service: FreshService, options: FeedbackBenchOptions = FEEDBACK_BENCH): Promise<FeedbackBenchResult> {
+  const { db, blobs } = service.app;
+  const tenantId = service.identity.tenantIds.demoLab;
+  const app = await createBenchApplication(db, tenantId, 'detection_fullframe', 1, DEMO_ACCOUNTS.admin.email);
+  const subjectUid = app.outputSubjectUids[0] as string;
+  const total = options.labellers * options.rounds * options.pullLimit;
+  await insertMediaRows(db, blobs, tenantId, 'med_benchfb_', total);
+  const proposals: QueuedProposal[] = [{ subject_uid: subjectUid, probability: 0.5, uncal_prob: 0.5, app_data_type: null, app_data: null }];
+  const now = Date.now() / 1000;
+  await db.execute(sql`
+    INSERT INTO feedback_queue (app_id, media_id, focus_key, priority, proposals, created_at, scheduled_at)
+    SELECT ${app.applicationId}, 'med_benchfb_' || i, '', (i % 97) / 97.0, ${JSON.stringify(proposals)}::jsonb, ${now}, ${now}
+    FROM generate_series(1, ${total}) AS i`);
+
+  const clients = await Promise.all(Array.from({ length: options.labellers }, () => service.signIn('labeller')));
+  const pulls: number[] = [];
+  const posts: number[] = [];
+  await Promise.all(
+    clients.map(async (client) => {
+      for (let round = 0; round < options.rounds; round += 1) {
+        const requests = await timed(pulls, () => pullFeedback(client, app.applicationId, options.pullLimit));
+        for (const request of requests) {
+          const answer = {
+            media_id: request.media_id,
+            subjects: [{ subject_uid: subjectUid, result: 'True' as const }],
+            decision_time: Date.now() / 1000,
+            client_data: { app: 'looplabel-bench', decision_seconds: 1.5 },
+          };
+          await timed(posts, () => postFeedback(client, app.applicationId, answer, randomUUID()));
+        }
+      }
+    }),
+  );
+  if (posts.length !== total) throw new Error(`The labellers answered ${posts.length} requests, not ${total}.`);
+  return { labellers: options.labellers, pull: summarize(pulls), post: summarize(posts) };
+}

@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIdentity, type DemoIdentity } from '../../server/demo/seed-identity';
+import { createApiClient, type ApiClient } from '../../src/api/client';
+import { getToken } from '../../src/api/endpoints/identity';
+
+export interface FreshService {
+  app: FastifyInstance;
+  baseUrl: string;
+  identity: DemoIdentity;
+  /** An API client signed in as that demo account in the demo tenant. */
+  signIn(account: keyof typeof DEMO_ACCOUNTS): Promise<ApiClient>;
+  /** Stops the service and deletes its data. */
+  close(): Promise<void>;
+}
+
+/**
+ * The service as `npm run serve` builds it (embedded database on disk, media files on disk), in a new temporary
+ * data folder, listening on a free loopback port, with the demo identities but no demo data.
+ */
+export async function startFreshService(): Promise<FreshService> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'looplabel-bench-'));
+  const config = loadConfig(['--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--no-demo'], { LOG_LEVEL: 'silent' });
+  let app: FastifyInstance | null = null;
+  try {
+    app = await buildApp(config);
+    const identity = await seedIdentity(app.db);
+    const baseUrl = await app.listen({ host: config.host, port: 0 });
+    const service = app;
+    return {
+      app: service,
+      baseUrl,
+      identity,
+      async signIn(account) {
+        let token: string | null = null;
+        const client = createApiClient({ baseUrl, getToken: () => token });
+        const credentials = { email: DEMO_ACCOUNTS[account].email, password: DEMO_PASSWORD };
+        token = (await getToken(client, credentials, identity.tenantIds.demoLab)).access_token;
+        return client;
+      },
+      async close() {
+        await service.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await app?.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,46 @@
+import { benchDetections, DETECTIONS_BENCH, type DetectionsBenchOptions } from './detections-bench';
+import { benchFeedback, FEEDBACK_BENCH, type FeedbackBenchOptions } from './feedback-bench';
+import { startFreshService } from './fresh-service';
+import type { LatencySummary } from './stats';
+import { formatTable } from './table';
+import { benchUpload, UPLOAD_BENCH, type UploadBenchOptions } from './upload-bench';
+
+export const TARGET_P95_MS = { feedback: 10, detections_page: 25 } as const;
+
+export interface ServiceBenchOptions {
+  feedback?: FeedbackBenchOptions;
+  detections?: DetectionsBenchOptions;
+  upload?: UploadBenchOptions;
+  /** Where the table goes; stdout by default. */
+  print?: (text: string) => void;
+}
+
+function latencyRow(label: string, summary: LatencySummary, targetP95: number | null): (string | number)[] {
+  const target = targetP95 === null ? ['time only', ''] : [`p95 <= ${targetP95} ms`, summary.p95_ms <= targetP95 ? 'met' : 'MISSED'];
+  return [label, summary.n, summary.p50_ms, summary.p95_ms, ...target];
+}
+
+/**
+ * The service benchmarks, each against one fresh service on loopback that is stopped afterwards: feedback pull and
+ * post by concurrent labellers, detections pages at 100,000 assertions, and uploads of 4000×3000 JPEGs.
+ */
+export async function runServiceBenchmarks(options: ServiceBenchOptions = {}): Promise<Record<string, unknown>> {
+  const print = options.print ?? ((text: string) => process.stdout.write(`${text}\n`));
+  const service = await startFreshService();
+  try {
+    const feedback = await benchFeedback(service, options.feedback ?? FEEDBACK_BENCH);
+    const detections = await benchDetections(service, options.detections ?? DETECTIONS_BENCH);
+    const upload = await benchUpload(service, options.upload ?? UPLOAD_BENCH);
+
+    const rows = [
+      latencyRow(`feedback pull (${feedback.labellers} labellers)`, feedback.pull, TARGET_P95_MS.feedback),
+      latencyRow(`feedback post (${feedback.labellers} labellers)`, feedback.post, TARGET_P95_MS.feedback),
+      latencyRow(`detections page of ${detections.page_size} (${detections.assertions} assertions)`, detections.page, TARGET_P95_MS.detections_page),
+      latencyRow(`upload ${upload.width}x${upload.height} JPEG with resizes`, upload.upload, null),
+    ];
+    print(formatTable(['service benchmark', 'n', 'p50 ms', 'p95 ms', 'target', ''], rows));
+    return { feedback, detections, upload, targets_p95_ms: TARGET_P95_MS };
+  } finally {
+    await service.close();
+  }
+}

@@ -1,0 +1,118 @@
+import { and, asc, eq, gt, inArray, min, notExists, sql } from 'drizzle-orm';
+import type { Focus, MediaSubjectAssociation } from '../../src/api/types';
+import type { Database } from '../db';
+import { assertions, detectionRecords } from '../db/schema';
+import { notFound } from '../http/errors';
+import type { AssertionRow } from './assertions';
+import { focusKey } from './assertions';
+import { toMedia, type MediaLinks, type MediaRow } from './media';
+
+/**
+ * One association per media, subject and focus, from the current assertions on it: a user's assertion (sources 1
+ * and 2) wins over a model's, the latest of those wins, and any user assertion means consensus was reached.
+ */
+export function toAssociations(current: readonly AssertionRow[], mediaRows: readonly MediaRow[], links: MediaLinks): MediaSubjectAssociation[] {
+  const groups = new Map<string, AssertionRow[]>();
+  for (const row of [...current].sort((a, b) => a.seq - b.seq)) {
+    const key = `${row.mediaId}\n${row.subjectUid}\n${row.focusKey}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const mediaById = new Map(mediaRows.map((row) => [row.mediaId, toMedia(row, links)]));
+  return [...groups.values()].flatMap((group) => {
+    const byUsers = group.filter((row) => row.userId !== null);
+    const winner = (byUsers.length > 0 ? byUsers : group).at(-1);
+    const media = winner && mediaById.get(winner.mediaId);
+    if (!winner || !media) return [];
+    return [
+      {
+        media: {
+          media_id: media.media_id,
+          media_url: media.media_url,
+          resize_urls: media.resize_urls,
+          media_resize_urls: media.resize_urls,
+        },
+        subject: {
+          subject_uid: winner.subjectUid,
+          media_id: winner.mediaId,
+          probability: winner.probability,
+          timestamp: winner.createdAt,
+          app_data: winner.appData,
+          app_data_type: winner.appDataType,
+          consensus: byUsers.length > 0 ? ('True' as const) : null,
+        },
+        focus: winner.focus ?? null,
+      },
+    ];
+  });
+}
+
+export async function currentAssertionsOfMedia(db: Database, mediaIds: readonly string[], subjectUid?: string): Promise<AssertionRow[]> {
+  if (mediaIds.length === 0) return [];
+  return db
+    .select()
+    .from(assertions)
+    .where(
+      and(
+        inArray(assertions.mediaId, [...mediaIds]),
+        eq(assertions.current, true),
+        subjectUid === undefined ? undefined : eq(assertions.subjectUid, subjectUid),
+      ),
+    );
+}
+
+export interface SubjectMediaPage {
+  /** (media, focus) pairs in the order of their first assertion on the subject. */
+  pairs: { mediaId: string; focusKey: string; firstSeq: number }[];
+  hasMore: boolean;
+}
+
+/** A page of the media associated with a subject, after the `cursor` (the first assertion's seq). */
+export async function pageSubjectMedia(
+  db: Database,
+  tenantId: string,
+  subjectUid: string,
+  { limit, cursor }: { limit: number; cursor: number },
+): Promise<SubjectMediaPage> {
+  const firstSeq = min(assertions.seq).mapWith(Number);
+  const rows = await db
+    .select({ mediaId: assertions.mediaId, focusKey: assertions.focusKey, firstSeq })
+    .from(assertions)
+    .where(and(eq(assertions.tenantId, tenantId), eq(assertions.subjectUid, subjectUid)))
+    .groupBy(assertions.mediaId, assertions.focusKey)
+    .having(gt(min(assertions.seq), cursor))
+    .orderBy(asc(min(assertions.seq)))
+    .limit(limit + 1);
+  return { pairs: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** Removes every assertion of the subject on the media (and focus), and detection records left empty; 404 if none. */
+export async function removeAssociation(db: Database, mediaId: string, subjectUid: string, focus: Focus | null): Promise<void> {
+  const key = focusKey(focus);
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(assertions)
+      .where(and(eq(assertions.mediaId, mediaId), eq(assertions.subjectUid, subjectUid), eq(assertions.focusKey, key)))
+      .returning({ id: assertions.detectionId });
+    if (removed.length === 0) throw notFound('The media is not associated with this subject.');
+    await tx
+      .delete(detectionRecords)
+      .where(
+        and(
+          eq(detectionRecords.mediaId, mediaId),
+          eq(detectionRecords.focusKey, key),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(assertions)
+              .where(
+                and(
+                  eq(assertions.appId, detectionRecords.appId),
+                  eq(assertions.mediaId, detectionRecords.mediaId),
+                  eq(assertions.focusKey, detectionRecords.focusKey),
+                ),
+              ),
+          ),
+        ),
+      );
+  });
+}

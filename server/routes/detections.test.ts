@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../demo/seed-identity';
+import { recordAssertion, touchDetectionRecord } from '../domain/assertions';
+import { makeImage } from '../media/test-images';
+import { multipartBody } from '../processing/multipart-body';
+import { bearer, createTestApp, type TestApp } from '../testing/test-app';
+
+let t: TestApp;
+let labeller: Record<string, string>;
+let stranger: Record<string, string>;
+let tenantId: string;
+let appId: string;
+let subject: string;
+const mediaIds: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true, config: { publicUrl: 'https://labels.example' } });
+  tenantId = t.demo!.tenantIds.demoLab;
+  labeller = bearer(await t.signIn('labeller@demo.test', DEMO_PASSWORD, tenantId));
+  const admin = bearer(await t.signIn('admin@demo.test', DEMO_PASSWORD, tenantId));
+  await t.inject({ method: 'POST', url: '/1/users', payload: { email: 'outsider@else.test', password: 'outsider-pass' } });
+  stranger = bearer(await t.signIn('outsider@else.test', 'outsider-pass'));
+  subject = (await t.inject({ method: 'POST', url: '/1/subjects', headers: admin, payload: { name: 'gull' } })).json().subject_uid;
+  appId = (
+    await t.inject({ method: 'POST', url: '/1/applications', headers: admin, payload: { name: 'Gulls', type: 'detection_fullframe', output_subjects: [subject] } })
+  ).json().application_id;
+  const labellerId = (await t.inject({ method: 'GET', url: '/1/users/current', headers: labeller })).json().user_id;
+  // Five records, model probabilities 0.1 .. 0.9; the third also has a user's answer (consensus).
+  for (let i = 0; i < 5; i += 1) {
+    const body = await multipartBody([['file', await makeImage('png', 20 + i, 20), 'a.png']]);
+    const mediaId = (await t.inject({ method: 'POST', url: '/1/media', headers: { ...labeller, ...body.headers }, payload: body.payload })).json().media_id;
+    mediaIds.push(mediaId);
+    await t.db.transaction(async (tx) => {
+      const common = { tenantId, mediaId, subjectUid: subject, appId, createdAt: 1000 + i };
+      await recordAssertion(tx, { ...common, modelId: `${appId}.v0`, probability: 0.1 + 0.2 * i });
+      if (i === 2) await recordAssertion(tx, { ...common, userId: labellerId, probability: 1 });
+      await touchDetectionRecord(tx, appId, mediaId, null, 1000 + i);
+    });
+  }
+});
+afterAll(() => t.close());
+
+async function detections(query: string) {
+  const response = await t.inject({ method: 'GET', url: `/1/applications/${appId}/detections${query}`, headers: labeller });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { data: { media: { media_id: string }; detections: { probability: number; user_id: string | null }[] }[]; paging: { next?: string } };
+}
+
+const idsOf = (page: { data: { media: { media_id: string } }[] }) => page.data.map((record) => record.media.media_id);
+
+describe('GET /1/applications/{id}/detections', () => {
+  it('gives the records in update order with their media and assertions, paging: {} on the last page', async () => {
+    const page = await detections('');
+    expect(idsOf(page)).toEqual(mediaIds);
+    expect(page.paging).toEqual({});
+    expect(page.data[2]?.detections).toHaveLength(2);
+    expect(page.data[0]).toMatchObject({ focus: null, updated_at: 1000, media: { media_url: expect.stringMatching(/^https:\/\/labels\.example\//) } });
+  });
+
+  it('follows the absolute next link, which repeats every parameter, to the end', async () => {
+    const seen: string[] = [];
+    let next: string | undefined = `/1/applications/${appId}/detections?limit=2&reverse=True&include=whatever`;
+    let pages = 0;
+    while (next) {
+      const page = await detections(next.replace(/^.*\/detections/, ''));
+      seen.push(...idsOf(page));
+      next = page.paging.next;
+      if (next) {
+        const url = new URL(next);
+        expect(url.origin).toBe('https://labels.example');
+        for (const name of ['start', 'end', 'probability_upper', 'probability_lower', 'limit', 'reverse', 'consensus_none', 'only_user', 'only_model', 'cursor']) {
+          expect(url.searchParams.has(name)).toBe(true);
+        }
+        expect(url.searchParams.get('reverse')).toBe('true');
+      }
+      pages += 1;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toEqual([...mediaIds].reverse());
+  });
+
+  it('filters the assertions by probability and source, dropping records left with none', async () => {
+    expect(idsOf(await detections('?probability_lower=0.6'))).toEqual([mediaIds[2], mediaIds[3], mediaIds[4]]);
+    const band = await detections('?probability_lower=0.2&probability_upper=0.6');
+    expect(band.data.map((record) => record.detections.map((d) => d.probability))).toEqual([[0.3], [0.5]]);
+    const users = await detections('?only_user=1');
+    expect(idsOf(users)).toEqual([mediaIds[2]]);
+    expect(users.data[0]?.detections.every((d) => d.user_id !== null)).toBe(true);
+    const model = await detections('?only_model=true');
+    expect(idsOf(model)).toEqual(mediaIds);
+    expect(model.data.every((record) => record.detections.length === 1)).toBe(true);
+    expect(idsOf(await detections('?consensus_none=true'))).toEqual([mediaIds[0], mediaIds[1], mediaIds[3], mediaIds[4]]);
+    expect(idsOf(await detections('?start=1001&end=1003'))).toEqual([mediaIds[2], mediaIds[3]]);
+  });
+
+  it.each([
+    'only_user=true&only_model=true',
+    'limit=0',
+    'limit=101',
+    'limit=2.5',
+    'probability_lower=1.5',
+    'probability_lower=0.8&probability_upper=0.2',
+    'start=soon',
+    'reverse=maybe',
+    'cursor=-1',
+  ])('refuses %s with 400', async (query) => {
+    const response = await t.inject({ method: 'GET', url: `/1/applications/${appId}/detections?${query}`, headers: labeller });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toEqual(expect.any(String));
+  });
+
+  it('is 404 for an unknown or foreign application', async () => {
+    expect((await t.inject({ method: 'GET', url: '/1/applications/app_nope/detections', headers: labeller })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `/1/applications/${appId}/detections`, headers: stranger })).statusCode).toBe(404);
+  });
+});

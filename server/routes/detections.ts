@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { requireAuth } from '../auth/context';
+import { getApplicationRow } from '../domain/applications';
+import { unixNow } from '../domain/assertions';
+import { pageDetections } from '../domain/detections';
+import { mediaLinksFor } from '../domain/media';
+import { detectionRecordSchema, pagedListOf } from '../domain/media-schemas';
+import { badRequest } from '../http/errors';
+import type { RoutesPlugin } from '../http/instance';
+import { nodeId, queryBoolean } from '../http/schemas';
+import { baselineModelId } from '../processing/pipeline';
+import { pagingLink, pagingQuery } from './paging';
+
+const unixTime = z.string().regex(/^-?\d+(\.\d+)?$/, { message: 'Give a Unix time in seconds.' }).transform(Number);
+const probability = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, { message: 'Give a probability from 0 to 1.' })
+  .transform(Number)
+  .pipe(z.number().max(1, { message: 'Give a probability from 0 to 1.' }));
+
+const detectionsQuery = pagingQuery
+  .extend({
+    start: unixTime.default(0),
+    end: unixTime.optional(),
+    probability_lower: probability.default(0),
+    probability_upper: probability.default(1),
+    reverse: queryBoolean.default(false),
+    consensus_none: queryBoolean.default(false),
+    only_user: queryBoolean.default(false),
+    only_model: queryBoolean.default(false),
+  })
+  .refine((query) => !(query.only_user && query.only_model), {
+    message: 'only_user and only_model cannot both be true.',
+    path: ['only_model'],
+  });
+
+export const detectionRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/1/applications/:applicationId/detections',
+    {
+      schema: {
+        params: z.object({ applicationId: nodeId }),
+        querystring: detectionsQuery,
+        response: { 200: pagedListOf(detectionRecordSchema) },
+      },
+    },
+    async (request) => {
+      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      const query = request.query;
+      if (query.probability_lower > query.probability_upper) {
+        throw badRequest('probability_lower cannot be above probability_upper.', [
+          { field: 'probability_lower', message: 'Must not exceed probability_upper.' },
+        ]);
+      }
+      const end = query.end ?? unixNow();
+      const page = await pageDetections(
+        app.db,
+        appRow.applicationId,
+        {
+          start: query.start,
+          end,
+          probabilityLower: query.probability_lower,
+          probabilityUpper: query.probability_upper,
+          limit: query.limit,
+          reverse: query.reverse,
+          consensusNone: query.consensus_none,
+          onlyUser: query.only_user,
+          onlyModelId: query.only_model ? (appRow.currentModelId ?? baselineModelId(appRow.applicationId)) : null,
+          cursor: query.cursor ?? null,
+        },
+        mediaLinksFor(request),
+      );
+      if (page.nextCursor === null) return { data: page.records, paging: {} };
+      const next = pagingLink(request, {
+        start: query.start,
+        end,
+        probability_upper: query.probability_upper,
+        probability_lower: query.probability_lower,
+        limit: query.limit,
+        reverse: query.reverse,
+        consensus_none: query.consensus_none,
+        only_user: query.only_user,
+        only_model: query.only_model,
+        cursor: page.nextCursor,
+      });
+      return { data: page.records, paging: { next } };
+    },
+  );
+};

@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { publicBaseUrl } from '../domain/media';
+
+const wholeNumber = z.string().regex(/^\d{1,15}$/, { message: 'Give a whole number.' }).transform(Number);
+
+/** `limit` 1..100 (default 10) and the opaque `cursor` of paged lists; other query parameters are ignored. */
+export const pagingQuery = z.object({
+  limit: wholeNumber.pipe(z.number().int().min(1).max(100)).default(10),
+  cursor: wholeNumber.optional(),
+});
+
+/** The absolute URL of this request's path with the given query parameters: a page's `paging.next`. */
+export function pagingLink(request: FastifyRequest, params: Record<string, string | number | boolean>): string {
+  const path = request.url.split('?')[0] ?? '';
+  const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
+  return `${publicBaseUrl(request)}${path}?${query}`;
+}

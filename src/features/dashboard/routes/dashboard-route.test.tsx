@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupMswServer } from '../../../testing/msw-server';
+import { ADMIN, dashboardHandlers, initialState, MEMBER, type DashboardState } from '../testing/dashboard-service';
+import { renderSignedIn, TENANT_ID } from '../testing/render-dashboard';
+
+let state: DashboardState = initialState();
+const server = setupMswServer();
+beforeEach(() => {
+  state = initialState();
+  server.use(...dashboardHandlers(state));
+});
+
+const rowNames = () =>
+  within(screen.getByRole('table', { name: 'Applications' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('dashboard', () => {
+  it('lists the applications with subject names and pending feedback, filtered by search, type and status in the URL', async () => {
+    const router = renderSignedIn(`/t/${TENANT_ID}`, MEMBER);
+    const table = await screen.findByRole('table', { name: 'Applications' });
+    const pets = within(table).getByRole('link', { name: 'Pets' }).closest('tr');
+    expect(pets).toHaveTextContent('Cat, Dog');
+    expect(await within(pets as HTMLElement).findByText('7')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New application' })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search applications' }), 'car');
+    expect(rowNames()).toEqual(['Cars']);
+    expect(router.state.location.search).toBe('?q=car');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search applications' }));
+    await user.selectOptions(screen.getByLabelText('Status'), 'active');
+    expect(rowNames()).toEqual(['Pets']);
+    await user.selectOptions(screen.getByLabelText('Type'), 'box_detection');
+    expect(await screen.findByText('No applications match')).toBeInTheDocument();
+  });
+
+  it('lets a tenant admin create an application with a subject made on the spot', async () => {
+    const router = renderSignedIn(`/t/${TENANT_ID}`, ADMIN);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New application' }));
+    const dialog = screen.getByRole('dialog', { name: 'New application' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Birds');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'point');
+    const inputs = within(dialog).getByRole('group', { name: 'Input subjects' });
+    await user.click(await within(inputs).findByRole('checkbox', { name: 'Camera feed' }));
+    const outputs = within(dialog).getByRole('group', { name: 'Output subjects' });
+    await user.type(within(outputs).getByLabelText('New subject for output subjects'), 'Bird');
+    await user.click(within(outputs).getByRole('button', { name: 'Add subject' }));
+    expect(await within(outputs).findByRole('checkbox', { name: 'Bird' })).toBeChecked();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create application' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Birds' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/t/${TENANT_ID}/apps/app-3`);
+    const created = state.requests.find((r) => r.method === 'POST' && r.url.pathname === '/1/applications');
+    expect(created?.body).toEqual({ name: 'Birds', type: 'point', description: '', input_subjects: ['s-in'], output_subjects: ['s-bird'] });
+    expect(screen.getByRole('link', { name: 'Start labelling' })).toHaveAttribute('href', `/t/${TENANT_ID}/apps/app-3/label`);
+  });
+
+  it('deletes an application only after confirming', async () => {
+    renderSignedIn(`/t/${TENANT_ID}`, ADMIN);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete application Cars' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete application' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(state.requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete application Cars' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete application' }));
+    await vi.waitFor(() => expect(rowNames()).toEqual(['Pets']));
+    expect(state.requests.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual(['/1/applications/app-cars']);
+  });
+});

@@ -1,0 +1,66 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupMswServer } from '../../../testing/msw-server';
+import { ADMIN, dashboardHandlers, initialState, MEMBER, type DashboardState } from '../testing/dashboard-service';
+import { renderSignedIn, TENANT_ID } from '../testing/render-dashboard';
+
+let state: DashboardState = initialState();
+const server = setupMswServer();
+beforeEach(() => {
+  state = initialState();
+  server.use(...dashboardHandlers(state));
+});
+
+const SETTINGS = `/t/${TENANT_ID}/apps/app-pets/settings`;
+
+describe('application settings', () => {
+  it('saves only the changed fields and keeps slider and number in sync', async () => {
+    renderSignedIn(SETTINGS, ADMIN);
+    const user = userEvent.setup();
+    const description = await screen.findByLabelText('Description');
+    await user.type(description, 'Cats and dogs');
+    const dogNumber = await screen.findByRole('spinbutton', { name: 'Threshold for Dog' });
+    fireEvent.change(screen.getByRole('slider', { name: 'Threshold for Dog (slider)' }), { target: { value: '0.35' } });
+    expect(dogNumber).toHaveValue(0.35);
+
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    const update = state.requests.find((r) => r.method === 'POST' && r.url.pathname === '/1/applications/app-pets');
+    expect(update?.body).toEqual({ description: 'Cats and dogs', detection_thresholds: { 's-cat': 0.5, 's-dog': 0.35 } });
+  });
+
+  it('checks list rows before sending and shows the service field errors beside their fields', async () => {
+    server.use(
+      http.post('/1/applications/app-pets', () =>
+        HttpResponse.json(
+          { message: 'Invalid settings.', errors: [{ field: 'detection_thresholds.s-cat', message: 'Threshold refused.' }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderSignedIn(SETTINGS, ADMIN);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Email' }));
+    await user.type(screen.getByLabelText('Email 1'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByLabelText('Email 1')).toHaveAccessibleDescription(/Enter an email address/);
+    expect(state.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await user.clear(screen.getByLabelText('Email 1'));
+    await user.type(screen.getByLabelText('Email 1'), 'boss@acme.test');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    const catGroup = screen.getByRole('group', { name: 'Cat' });
+    expect(await within(catGroup).findByText('Threshold refused.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('see the messages beside them');
+  });
+
+  it('is read-only, with the reason, for someone who is neither app manager nor admin', async () => {
+    renderSignedIn(SETTINGS, MEMBER);
+    expect(await screen.findByText(/read-only for you/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Description')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
+  });
+});

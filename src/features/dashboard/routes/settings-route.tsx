@@ -1,0 +1,213 @@
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { ApiError } from '../../../api/errors';
+import { RELEASE_METRICS, type Application } from '../../../api/types';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { FormActions } from '../../../components/form-actions';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { TextField } from '../../../components/text-field';
+import { useApplication } from '../api/application';
+import { useCallerRole } from '../api/caller-role';
+import { useSubjectNames, useSubjects } from '../api/subjects';
+import { useUpdateApplication } from '../api/update-application';
+import { ListEditor } from '../components/list-editor';
+import { SubjectPicker } from '../components/subject-picker';
+import { ThresholdField } from '../components/threshold-field';
+import {
+  changedSettings,
+  fieldErrorsByName,
+  formFromApplication,
+  validateSettings,
+  type FieldErrors,
+  type SettingsForm,
+} from '../utils/settings-form';
+
+interface SettingsEditorProps {
+  tenantId: string;
+  application: Application;
+  readOnly: boolean;
+}
+
+function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps) {
+  const [form, setForm] = useState<SettingsForm>(() => formFromApplication(application));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saved, setSaved] = useState(false);
+  const update = useUpdateApplication(application.application_id);
+  const subjects = useSubjects(tenantId);
+  const subjectName = useSubjectNames(tenantId);
+  const set = (changes: Partial<SettingsForm>) => {
+    setForm((old) => ({ ...old, ...changes }));
+    setSaved(false);
+  };
+  const changes = changedSettings(application, form);
+  const dirty = Object.keys(changes).length > 0;
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problems = validateSettings(form);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0 || !dirty) return;
+    try {
+      const updated = await update.mutateAsync(changes);
+      setForm(formFromApplication(updated));
+      setSaved(true);
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(fieldErrorsByName(error.fieldErrors));
+    }
+  }
+
+  const unplacedError = update.isError && Object.keys(errors).length === 0;
+  return (
+    <form className="form settings-form" aria-label="Settings" onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <fieldset className="form" disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
+        <label className="choice">
+          <input type="checkbox" checked={form.active} onChange={(e) => set({ active: e.target.checked })} />
+          Active (processes media and asks for feedback)
+        </label>
+        {errors.active && <p className="field__error">{errors.active}</p>}
+        <div className="field">
+          <label className="field__label" htmlFor="settings-description">
+            Description
+          </label>
+          <textarea
+            id="settings-description"
+            className="textarea"
+            value={form.description}
+            aria-invalid={errors.description ? true : undefined}
+            onChange={(e) => set({ description: e.target.value })}
+          />
+          {errors.description && <p className="field__error">{errors.description}</p>}
+        </div>
+        <fieldset className="fieldset">
+          <legend>Requested feedback per hour</legend>
+          <label className="choice">
+            <input type="radio" name="feedback-mode" checked={form.feedbackMode === 'system'} onChange={() => set({ feedbackMode: 'system' })} />
+            System chooses
+          </label>
+          <label className="choice">
+            <input type="radio" name="feedback-mode" checked={form.feedbackMode === 'fixed'} onChange={() => set({ feedbackMode: 'fixed' })} />
+            A fixed number
+          </label>
+          {form.feedbackMode === 'fixed' && (
+            <TextField
+              label="Requests per hour"
+              type="number"
+              min={0}
+              step={1}
+              value={form.feedbackPerHour}
+              onChange={(e) => set({ feedbackPerHour: e.target.value })}
+              error={errors.requested_feedback_per_hour}
+            />
+          )}
+          {form.feedbackMode === 'system' && errors.requested_feedback_per_hour && (
+            <p className="field__error">{errors.requested_feedback_per_hour}</p>
+          )}
+        </fieldset>
+        <label className="choice">
+          <input type="checkbox" checked={form.refresh_feedback} onChange={(e) => set({ refresh_feedback: e.target.checked })} />
+          Refresh waiting feedback when a new model is released
+        </label>
+        <div className="field">
+          <label className="field__label" htmlFor="settings-release-metrics">
+            Release metric
+          </label>
+          <select
+            id="settings-release-metrics"
+            className="select"
+            value={form.release_metrics}
+            onChange={(e) => set({ release_metrics: e.target.value as SettingsForm['release_metrics'] })}
+          >
+            {RELEASE_METRICS.map((metric) => (
+              <option key={metric} value={metric}>
+                {metric}
+              </option>
+            ))}
+          </select>
+          {errors.release_metrics && <p className="field__error">{errors.release_metrics}</p>}
+        </div>
+        <fieldset className="fieldset">
+          <legend>Detection thresholds</legend>
+          {form.output_subjects.length === 0 && <p className="muted">Choose output subjects to set their thresholds.</p>}
+          {form.output_subjects.map((uid) => (
+            <ThresholdField
+              key={uid}
+              label={subjectName(uid)}
+              value={form.detection_thresholds[uid] ?? 0}
+              onChange={(value) => set({ detection_thresholds: { ...form.detection_thresholds, [uid]: value } })}
+              error={errors[`detection_thresholds.${uid}`]}
+            />
+          ))}
+          {errors.detection_thresholds && <p className="field__error">{errors.detection_thresholds}</p>}
+        </fieldset>
+        <ListEditor
+          legend="Detection post URLs"
+          itemLabel="URL"
+          inputType="url"
+          values={form.detection_post_urls}
+          onChange={(detection_post_urls) => set({ detection_post_urls })}
+          errorAt={(index) => errors[`detection_post_urls.${index}`]}
+          error={errors.detection_post_urls}
+        />
+        <ListEditor
+          legend="App managers"
+          itemLabel="Email"
+          inputType="email"
+          values={form.app_managers}
+          onChange={(app_managers) => set({ app_managers })}
+          errorAt={(index) => errors[`app_managers.${index}`]}
+          error={errors.app_managers}
+        />
+        <SubjectPicker
+          legend="Input subjects"
+          subjects={subjects.data ?? []}
+          selected={form.input_subjects}
+          onChange={(input_subjects) => set({ input_subjects })}
+          disabled={readOnly}
+          error={errors.input_subjects}
+        />
+        <SubjectPicker
+          legend="Output subjects"
+          subjects={subjects.data ?? []}
+          selected={form.output_subjects}
+          onChange={(output_subjects) => set({ output_subjects })}
+          disabled={readOnly}
+          error={errors.output_subjects}
+        />
+      </fieldset>
+      {unplacedError && <Alert>{update.error.message}</Alert>}
+      {update.isError && !unplacedError && <Alert>Some settings were not accepted; see the messages beside them.</Alert>}
+      {saved && <Alert tone="info">Settings saved.</Alert>}
+      {!readOnly && (
+        <FormActions>
+          <Button type="submit" variant="primary" busy={update.isPending} disabled={!dirty}>
+            Save settings
+          </Button>
+        </FormActions>
+      )}
+    </form>
+  );
+}
+
+/** The application's settings: editable by its managers and tenant admins, read-only for everyone else. */
+export function Component() {
+  const { tenantId = '', appId = '' } = useParams();
+  const application = useApplication(appId);
+  const role = useCallerRole(tenantId);
+
+  if (application.isPending || role.isPending) return <Spinner label="Loading settings…" />;
+  if (application.isError) return <Alert>{application.error.message}</Alert>;
+  const readOnly = !role.canManage(application.data);
+  return (
+    <>
+      <PageHeader title={`Settings · ${application.data.name}`} />
+      {readOnly && (
+        <Alert tone="info">
+          Only this application’s managers and tenant administrators can change its settings, so they are read-only for you.
+        </Alert>
+      )}
+      <SettingsEditor tenantId={tenantId} application={application.data} readOnly={readOnly} />
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { useSubjects } from '../api/subjects';
+import { summariseUploads } from '../upload/upload-queue';
+import { useUploadQueue } from '../upload/use-upload-queue';
+
+const STATUS_TEXT = { queued: 'Waiting', uploading: 'Uploading', done: 'Uploaded', failed: 'Failed' } as const;
+
+/** Many images onto a subject, by drag and drop or the file picker, three at a time. */
+export function Component() {
+  const tenantId = useParams().tenantId ?? '';
+  const subjects = useSubjects(tenantId);
+  const { items, add } = useUploadQueue();
+  const [subjectUid, setSubjectUid] = useState('');
+  const [over, setOver] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const subjectId = useId();
+  const chosen = subjectUid || subjects.data?.[0]?.subject_uid || '';
+
+  function addFiles(files: FileList | null) {
+    if (files && files.length > 0 && chosen) add(Array.from(files), chosen);
+  }
+
+  function handleDrop(event: DragEvent) {
+    event.preventDefault();
+    setOver(false);
+    addFiles(event.dataTransfer.files);
+  }
+
+  return (
+    <>
+      <PageHeader title="Upload" description="Images go straight to a subject, and into every active application that reads it." />
+      {subjects.isPending ? (
+        <Spinner label="Loading subjects…" />
+      ) : subjects.isError ? (
+        <Alert>{subjects.error.message}</Alert>
+      ) : subjects.data.length === 0 ? (
+        <EmptyState title="No subjects yet">
+          Create one with an application on the <Link to={`/t/${encodeURIComponent(tenantId)}`}>dashboard</Link>.
+        </EmptyState>
+      ) : (
+        <>
+          <div className="toolbar">
+            <div className="field">
+              <label className="field__label" htmlFor={subjectId}>
+                Subject
+              </label>
+              <select id={subjectId} className="select" value={chosen} onChange={(e) => setSubjectUid(e.target.value)}>
+                {subjects.data.map((subject) => (
+                  <option key={subject.subject_uid} value={subject.subject_uid}>
+                    {subject.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div
+            className={`dropzone${over ? ' dropzone--over' : ''}`}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setOver(true);
+            }}
+            onDragLeave={() => setOver(false)}
+            onDrop={handleDrop}
+          >
+            <p>Drop images here (JPEG, PNG, WebP or GIF, up to 25 MiB each)</p>
+            <Button onClick={() => fileInput.current?.click()}>Choose images</Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              multiple
+              hidden
+              aria-label="Images to upload"
+              onChange={(event) => {
+                addFiles(event.target.files);
+                event.target.value = '';
+              }}
+            />
+          </div>
+        </>
+      )}
+      {items.length > 0 && (
+        <section aria-labelledby="uploads-title" className="panel">
+          <h2 id="uploads-title" className="section-title" style={{ marginTop: 16 }}>
+            Uploads
+          </h2>
+          <p role="status">{summariseUploads(items)}</p>
+          <ul className="upload-list">
+            {items.map((item) => (
+              <li key={item.id}>
+                <span>
+                  {item.name} <span className="muted">· {STATUS_TEXT[item.status]}</span>
+                </span>
+                <progress max={1} value={item.progress} aria-label={`Upload of ${item.name}`} />
+                {item.error && (
+                  <p className="field__error" role="alert">
+                    {item.name}: {item.error}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

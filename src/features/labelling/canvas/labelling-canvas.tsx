@@ -1,0 +1,279 @@
+import type Konva from 'konva';
+import type { Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { Image as KonvaImage, Layer, Shape, Stage } from 'react-konva';
+import type { Media } from '../../../api/types';
+import type { Annotation } from '../annotation/types';
+import type { InputDevice } from '../client-data';
+import { markDrawn, publishCamera } from '../debug-hook';
+import { fitToView, pan, screenToImage, zoomAt } from '../geometry/camera';
+import type { Box, Camera, ScreenPoint, Size } from '../geometry/types';
+import { screenPoint } from '../geometry/types';
+import type { Change, ToolEvent } from '../tools/types';
+import { drawFocus, drawMarks } from './draw-marks';
+import { bestDecodedImage, decodedImage, displayImageUrl, loadImage } from './image-cache';
+import { Overlay } from './overlay';
+import type { ActiveTool } from './run-tool';
+import { draggedIndex, idleTool, isDrawing, runTool } from './run-tool';
+
+export interface CanvasHandle {
+  fit(): void;
+  zoomBy(factor: number): void;
+  actualSize(): void;
+  /** Ends a gesture in progress; false when there was none. */
+  cancel(): boolean;
+}
+
+export interface LabellingCanvasProps {
+  media: Media;
+  focus: Box | null;
+  annotation: Annotation;
+  showMarks: boolean;
+  brightness: number;
+  contrast: number;
+  boxProbabilities: ReadonlyMap<string, number>;
+  pointProbability: number | null;
+  viewport: Size;
+  onChange: (change: Change) => void;
+  onInput: (device: InputDevice) => void;
+  ref?: Ref<CanvasHandle>;
+}
+
+const FIT_PADDING_PX = 16;
+
+type Gesture =
+  | { kind: 'tool' }
+  | { kind: 'pan'; last: ScreenPoint }
+  | { kind: 'pinch'; distance: number; centre: ScreenPoint };
+
+const pointerDevice = (type: string): InputDevice => (type === 'mouse' || type === 'touch' || type === 'pen' ? type : 'unknown');
+
+function usePreferredImage(media: Media, url: string) {
+  const [, setLoaded] = useState(0);
+  const [failed, setFailed] = useState<string | null>(null);
+  const ready = decodedImage(url);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    loadImage(url).then(
+      () => live && setLoaded((n) => n + 1),
+      () => live && setFailed(url),
+    );
+    return () => {
+      live = false;
+    };
+  }, [url, ready]);
+  return { image: ready ?? bestDecodedImage(media) ?? null, failed: failed === url };
+}
+
+/**
+ * The image and its marks on a Konva stage whose scale and position are the camera. The stage does not listen:
+ * pointer events on the wrapper go through the core's hit tests and tool reducers, and the marks are one culled
+ * shape, so a thousand boxes cost one node.
+ */
+export function LabellingCanvas(props: LabellingCanvasProps) {
+  const { media, focus, annotation, showMarks, viewport, onChange, onInput } = props;
+  const mediaSize = { width: media.image_width, height: media.image_height };
+  const fitted = fitToView(mediaSize, viewport, FIT_PADDING_PX);
+  const [userCamera, setUserCamera] = useState<{ mediaId: string; camera: Camera } | null>(null);
+  const camera = userCamera?.mediaId === media.media_id ? userCamera.camera : fitted;
+  const limits = { min: fitted.scale / 4, max: Math.max(32, fitted.scale * 4) };
+  const [tool, setTool] = useState<{ mediaId: string; active: ActiveTool }>(() => ({ mediaId: media.media_id, active: idleTool(annotation) }));
+  const active = tool.mediaId === media.media_id ? tool.active : idleTool(annotation);
+  const setActive = (next: ActiveTool) => setTool({ mediaId: media.media_id, active: next });
+  const [spaceHeld, setSpaceHeld] = useState(false);
+  const gesture = useRef<Gesture | null>(null);
+  const pointers = useRef(new Map<number, ScreenPoint>());
+  const wrapper = useRef<HTMLDivElement>(null);
+  const imageLayer = useRef<Konva.Layer>(null);
+
+  const url = displayImageUrl(media, viewport, camera.scale / fitted.scale);
+  const { image, failed } = usePreferredImage(media, url);
+
+  const setCamera = useCallback((next: Camera) => setUserCamera({ mediaId: media.media_id, camera: next }), [media.media_id]);
+  const centre = screenPoint(viewport.width / 2, viewport.height / 2);
+
+  useImperativeHandle(props.ref, () => ({
+    fit: () => setUserCamera(null),
+    zoomBy: (factor) => setCamera(zoomAt(camera, centre, factor, limits)),
+    actualSize: () => setCamera(zoomAt(camera, centre, 1 / camera.scale, { min: 1, max: 1 })),
+    cancel: () => {
+      const busy = active.tool !== 'none' && active.state.name !== 'idle';
+      if (busy) setActive(idleTool(annotation));
+      return busy;
+    },
+  }));
+
+  useEffect(() => publishCamera(camera), [camera]);
+
+  useEffect(() => {
+    if (!image) return;
+    const frame = requestAnimationFrame(() => markDrawn(media.media_id));
+    return () => cancelAnimationFrame(frame);
+  }, [image, media.media_id]);
+
+  useEffect(() => {
+    const canvas = imageLayer.current?.getNativeCanvasElement();
+    // A CSS filter on the image layer's own canvas: no Konva filter, so no per-pixel work on the main thread.
+    if (canvas) canvas.style.filter = `brightness(${props.brightness}%) contrast(${props.contrast}%)`;
+  }, [props.brightness, props.contrast, image]);
+
+  useEffect(() => {
+    const element = wrapper.current;
+    if (!element) return;
+    function handleWheel(event: WheelEvent) {
+      event.preventDefault();
+      const rect = element!.getBoundingClientRect();
+      const anchor = screenPoint(event.clientX - rect.left, event.clientY - rect.top);
+      // ctrl+wheel is a trackpad pinch: small deltas, so a stronger factor.
+      const factor = Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002));
+      setCamera(zoomAt(camera, anchor, factor, limits));
+    }
+    element.addEventListener('wheel', handleWheel, { passive: false });
+    return () => element.removeEventListener('wheel', handleWheel);
+  });
+
+  useEffect(() => {
+    const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && target.closest('input, textarea, select, button');
+    function down(event: KeyboardEvent) {
+      if (event.key !== ' ' || isTyping(event.target)) return;
+      event.preventDefault();
+      setSpaceHeld(true);
+    }
+    function up(event: KeyboardEvent) {
+      if (event.key === ' ') setSpaceHeld(false);
+    }
+    window.addEventListener('keydown', down);
+    window.addEventListener('keyup', up);
+    return () => {
+      window.removeEventListener('keydown', down);
+      window.removeEventListener('keyup', up);
+    };
+  }, []);
+
+  function at(event: React.PointerEvent): ScreenPoint {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return screenPoint(event.clientX - rect.left, event.clientY - rect.top);
+  }
+
+  function toTool(type: 'pointerDown' | 'pointerMove' | 'pointerUp', event: React.PointerEvent) {
+    const toolEvent: ToolEvent = {
+      type,
+      point: screenToImage(camera, at(event)),
+      shiftKey: event.shiftKey,
+      altKey: event.altKey,
+      modKey: event.ctrlKey || event.metaKey,
+    };
+    const result = runTool(active, toolEvent, annotation, camera.scale);
+    setActive(result.active);
+    if (result.commit) onChange(result.commit);
+  }
+
+  function pinchOf(points: ScreenPoint[]) {
+    const [a, b] = points as [ScreenPoint, ScreenPoint];
+    return { distance: Math.hypot(a.x - b.x, a.y - b.y), centre: screenPoint((a.x + b.x) / 2, (a.y + b.y) / 2) };
+  }
+
+  function handlePointerDown(event: React.PointerEvent<HTMLDivElement>) {
+    onInput(pointerDevice(event.pointerType));
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    pointers.current.set(event.pointerId, at(event));
+    if (pointers.current.size === 2) {
+      if (gesture.current?.kind === 'tool') setActive(idleTool(annotation));
+      gesture.current = { kind: 'pinch', ...pinchOf([...pointers.current.values()]) };
+      return;
+    }
+    const touchPans = event.pointerType === 'touch' && !isDrawing(annotation);
+    if (event.button === 1 || spaceHeld || touchPans) {
+      event.preventDefault();
+      gesture.current = { kind: 'pan', last: at(event) };
+    } else if (event.button === 0 && isDrawing(annotation)) {
+      gesture.current = { kind: 'tool' };
+      toTool('pointerDown', event);
+    }
+  }
+
+  function handlePointerMove(event: React.PointerEvent<HTMLDivElement>) {
+    if (!pointers.current.has(event.pointerId)) return;
+    pointers.current.set(event.pointerId, at(event));
+    const current = gesture.current;
+    if (current?.kind === 'pan') {
+      const point = at(event);
+      setCamera(pan(camera, point.x - current.last.x, point.y - current.last.y));
+      gesture.current = { kind: 'pan', last: point };
+    } else if (current?.kind === 'pinch' && pointers.current.size === 2) {
+      const next = pinchOf([...pointers.current.values()]);
+      const panned = pan(camera, next.centre.x - current.centre.x, next.centre.y - current.centre.y);
+      setCamera(zoomAt(panned, next.centre, next.distance / current.distance, limits));
+      gesture.current = { kind: 'pinch', ...next };
+    } else if (current?.kind === 'tool' || (active.tool !== 'none' && active.state.name === 'placing')) {
+      toTool('pointerMove', event);
+    }
+  }
+
+  function handlePointerUp(event: React.PointerEvent<HTMLDivElement>) {
+    pointers.current.delete(event.pointerId);
+    if (gesture.current?.kind === 'tool') toTool('pointerUp', event);
+    if (pointers.current.size === 0) gesture.current = null;
+  }
+
+  function handlePointerCancel(event: React.PointerEvent<HTMLDivElement>) {
+    pointers.current.delete(event.pointerId);
+    if (gesture.current?.kind === 'tool') setActive(idleTool(annotation));
+    gesture.current = null;
+  }
+
+  const hidden = draggedIndex(active);
+  const { boxProbabilities, pointProbability } = props;
+  const sceneFunc = useCallback(
+    (context: Konva.Context, shape: Konva.Shape) =>
+      drawMarks(context, shape, { annotation, hidden, boxProbabilities, pointProbability, media: mediaSize }),
+    // mediaSize is rebuilt each render; its numbers are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [annotation, hidden, boxProbabilities, pointProbability, media.image_width, media.image_height],
+  );
+  const focusFunc = useCallback(
+    (context: Konva.Context, shape: Konva.Shape) => focus && drawFocus(context, shape, mediaSize, focus),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [focus, media.image_width, media.image_height],
+  );
+
+  const panning = spaceHeld || gesture.current?.kind === 'pan';
+  const cursor = panning ? 'grab' : isDrawing(annotation) ? 'crosshair' : 'default';
+  return (
+    <>
+    <div
+      ref={wrapper}
+      className="labelling-canvas"
+      aria-label="Image canvas"
+      role="img"
+      data-testid="stage"
+      style={{ cursor, width: viewport.width, height: viewport.height }}
+      onPointerDown={handlePointerDown}
+      onPointerMove={handlePointerMove}
+      onPointerUp={handlePointerUp}
+      onPointerCancel={handlePointerCancel}
+      onContextMenu={(event) => event.preventDefault()}
+    >
+      <Stage width={viewport.width} height={viewport.height} scaleX={camera.scale} scaleY={camera.scale} x={camera.x} y={camera.y} listening={false}>
+        <Layer ref={imageLayer} listening={false}>
+          {image && <KonvaImage image={image} width={media.image_width} height={media.image_height} listening={false} perfectDrawEnabled={false} />}
+        </Layer>
+        <Layer listening={false} visible={showMarks}>
+          {focus && <Shape sceneFunc={focusFunc} listening={false} perfectDrawEnabled={false} />}
+          <Shape sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />
+        </Layer>
+        <Layer listening={false} visible={showMarks}>
+          <Overlay annotation={annotation} active={active} scale={camera.scale} media={mediaSize} />
+        </Layer>
+      </Stage>
+    </div>
+      {!image && !failed && <p className="labelling-canvas__message">Loading image…</p>}
+      {failed && !image && (
+        <p className="labelling-canvas__message" role="alert">
+          The image could not be loaded.
+        </p>
+      )}
+    </>
+  );
+}

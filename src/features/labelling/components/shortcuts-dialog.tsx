@@ -1,0 +1,36 @@
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { FormActions } from '../../../components/form-actions';
+import { describeShortcuts } from '../shortcuts/registry';
+import { LABELLING_ACTIONS } from '../shortcuts/labelling-actions';
+
+const groups = describeShortcuts(LABELLING_ACTIONS);
+
+/** The `?` overlay: every shortcut, from the one registry. */
+export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} title="Keyboard shortcuts" onClose={onClose}>
+      <div className="shortcuts">
+        {groups.map(({ group, actions }) => (
+          <section key={group}>
+            <h3 className="shortcuts__group">{group}</h3>
+            <dl className="shortcuts__list">
+              {actions.map((action) => (
+                <div key={action.id} className="shortcuts__row">
+                  <dt>{action.keys.map((k) => <kbd key={k}>{k}</kbd>)}</dt>
+                  <dd>{action.label}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+        <p className="shortcuts__note">Space + drag, middle-drag or two fingers pan; the wheel or a pinch zooms.</p>
+      </div>
+      <FormActions>
+        <Button variant="primary" onClick={onClose} autoFocus>
+          Close
+        </Button>
+      </FormActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import type { Application } from '../../../api/types';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { WorkspaceFrame } from './workspace-frame';
+
+export interface WorkspaceMessageProps {
+  app: Pick<Application, 'name' | 'type'>;
+  backTo: string;
+  headerStatus: ReactNode;
+  panel?: ReactNode;
+  children: ReactNode;
+}
+
+/** The workspace's frame around a message instead of an item: loading, empty queue, errors. */
+export function WorkspaceMessage({ app, backTo, headerStatus, panel, children }: WorkspaceMessageProps) {
+  const [helpOpen, setHelpOpen] = useState(false);
+  return (
+    <WorkspaceFrame
+      app={app}
+      backTo={backTo}
+      headerStatus={headerStatus}
+      onHelp={() => setHelpOpen(true)}
+      hints="? all shortcuts"
+      canvas={<div className="workspace__message">{children}</div>}
+      panel={panel}
+    >
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </WorkspaceFrame>
+  );
+}

@@ -1,0 +1,132 @@
+import 'vitest-canvas-mock';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import type { Application, FeedbackResponse } from '../../../api/types';
+import { initialAnnotation } from '../annotation/initial';
+import { fitToView, imageToScreen } from '../geometry/camera';
+import { imagePoint } from '../geometry/types';
+import { makeApp, makeRequest } from '../test-fixtures';
+import type { WorkspaceProps } from './workspace';
+import { Workspace } from './workspace';
+
+function renderWorkspace(app: Application, request = makeRequest('m1'), overrides: Partial<WorkspaceProps> = {}) {
+  const answers: FeedbackResponse[] = [];
+  const initial = initialAnnotation(app, request);
+  if (!initial) throw new Error('not labellable');
+  render(
+    <MemoryRouter>
+      <Workspace
+        app={app}
+        target={request}
+        initial={initial}
+        subjectName={(uid) => `Subject ${uid}`}
+        upcoming={[]}
+        headerStatus={<span>3 pending</span>}
+        backTo="/t/t1/apps/app-1"
+        onAnswer={(body) => answers.push(body)}
+        onPrevious={null}
+        {...overrides}
+      />
+    </MemoryRouter>,
+  );
+  return answers;
+}
+
+const boxProposal = { subject_uid: 'cat', probability: 0.9, app_data_type: 'box_set' as const, app_data: [{ box: { x0: 10, y0: 10, x1: 50, y1: 40 } }] };
+
+describe('the labelling workspace', () => {
+  beforeAll(() => {
+    // jsdom never decodes images; the canvas only needs decode() to settle.
+    HTMLImageElement.prototype.decode = () => Promise.resolve();
+  });
+
+  it('accepts the proposal as it stands with Enter, with decision_time and client_data', async () => {
+    const answers = renderWorkspace(makeApp(), makeRequest('m1', [boxProposal]));
+    expect(screen.getByRole('main', { name: 'Labelling workspace' })).toBeInTheDocument();
+    expect(screen.getByTestId('stage')).toHaveAccessibleName('Image canvas');
+    await userEvent.keyboard('{Enter}');
+    expect(answers).toHaveLength(1);
+    expect(answers[0]?.subjects).toEqual([
+      { subject_uid: 'cat', result: 'True', app_data_type: 'box_set', app_data: [{ box: { x0: 10, y0: 10, x1: 50, y1: 40 } }] },
+    ]);
+    expect(answers[0]?.decision_time).toBeGreaterThan(0);
+    expect(answers[0]?.client_data).toMatchObject({ app_name: 'Looplabel', input_device: 'unknown' });
+  });
+
+  it('edits by keyboard: select, nudge 10 px, delete, undo one step per key', async () => {
+    const answers = renderWorkspace(makeApp(), makeRequest('m1', [boxProposal]));
+    await userEvent.keyboard('{Tab}');
+    expect(screen.getByText(/1 box, #1 selected/)).toBeInTheDocument();
+    await userEvent.keyboard('{Shift>}{ArrowRight}{/Shift}{Delete}');
+    expect(screen.getByText('0 boxes')).toBeInTheDocument();
+    await userEvent.keyboard('{Control>}z{/Control}');
+    expect(screen.getByText(/1 box/)).toBeInTheDocument();
+    await userEvent.keyboard('{Enter}');
+    const [answer] = answers;
+    expect(answer?.subjects[0]?.app_data).toEqual([{ box: { x0: 20, y0: 10, x1: 60, y1: 40 } }]);
+    expect(answer?.client_data).toMatchObject({ input_device: 'keyboard' });
+  });
+
+  it('answers False with X, and draws a box with the pointer', async () => {
+    const answers = renderWorkspace(makeApp(), makeRequest('m1'));
+    await userEvent.keyboard('x');
+    expect(answers[0]?.subjects).toEqual([{ subject_uid: 'cat', result: 'False' }]);
+
+    // The 640x480 media fitted into the 800x600 viewport jsdom falls back to, with 16 px padding.
+    const camera = fitToView({ width: 640, height: 480 }, { width: 800, height: 600 }, 16);
+    const from = imageToScreen(camera, imagePoint(100, 100));
+    const to = imageToScreen(camera, imagePoint(200, 150));
+    const stage = screen.getByTestId('stage');
+    fireEvent.pointerDown(stage, { clientX: from.x, clientY: from.y, button: 0, pointerId: 1, pointerType: 'mouse' });
+    fireEvent.pointerMove(stage, { clientX: to.x, clientY: to.y, pointerId: 1, pointerType: 'mouse' });
+    fireEvent.pointerUp(stage, { clientX: to.x, clientY: to.y, pointerId: 1, pointerType: 'mouse' });
+    expect(screen.getByText(/1 box, #1 selected/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Accept/ }));
+    expect(answers[1]?.subjects[0]?.app_data).toEqual([{ box: { x0: 100, y0: 100, x1: 200, y1: 150 } }]);
+    expect(answers[1]?.client_data).toMatchObject({ input_device: 'mouse' });
+  });
+
+  it('classification: number keys choose, Enter sends, no False answer offered', async () => {
+    const app = makeApp({ type: 'classification', output_subjects: ['cat', 'dog'] });
+    const answers = renderWorkspace(app);
+    expect(screen.queryByRole('button', { name: /Not present/ })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a class first.');
+    await userEvent.keyboard('2');
+    expect(screen.getByRole('radio', { name: /Subject dog/ })).toBeChecked();
+    await userEvent.keyboard('{Enter}');
+    expect(answers[0]?.subjects).toEqual([{ subject_uid: 'dog', result: 'True' }]);
+  });
+
+  it('detection_fullframe: prefilled from the proposal, toggled by number keys, one message', async () => {
+    const app = makeApp({ type: 'detection_fullframe', output_subjects: ['cat', 'dog'] });
+    const answers = renderWorkspace(app, makeRequest('m1', [{ subject_uid: 'cat', probability: 0.8, app_data_type: null, app_data: null }]));
+    await userEvent.keyboard('2{Enter}');
+    expect(answers[0]?.subjects).toEqual([
+      { subject_uid: 'cat', result: 'True' },
+      { subject_uid: 'dog', result: 'True' },
+    ]);
+  });
+
+  it('static_count and offsets: typed values are sent', async () => {
+    const answers = renderWorkspace(makeApp({ type: 'static_count' }));
+    await userEvent.keyboard('+++-');
+    await userEvent.keyboard('{Enter}');
+    expect(answers[0]?.subjects[0]).toMatchObject({ app_data_type: 'count', app_data: 2 });
+  });
+
+  it('lists every shortcut in the ? overlay, and keys do nothing while typing', async () => {
+    const answers = renderWorkspace(makeApp({ type: 'offset_x' }));
+    await userEvent.keyboard('?');
+    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(dialog).getByText('Send answer and go to the next item')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const offset = screen.getByLabelText(/Offset from the left edge/);
+    await userEvent.type(offset, '42{Enter}');
+    expect(answers).toHaveLength(0);
+    offset.blur();
+    await userEvent.keyboard('{ArrowRight}{Enter}');
+    expect(answers[0]?.subjects[0]).toMatchObject({ app_data_type: 'offset_x', app_data: 43 });
+  });
+});

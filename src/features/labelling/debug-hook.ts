@@ -1,0 +1,65 @@
+// A read-only window.__looplabel for tests and benchmarks, in development and with ?debug=1. The one write,
+// replaceAnnotation, lets a benchmark load a large scene (1,000 boxes) through the normal edit path.
+import type { Annotation } from './annotation/types';
+import type { Camera } from './geometry/types';
+
+export interface LooplabelDebug {
+  readonly mediaId: string | null;
+  readonly annotation: Annotation | null;
+  readonly camera: Camera | null;
+  /** performance.now() when each item's image and marks were first drawn. */
+  readonly drawn: Readonly<Record<string, number>>;
+  replaceAnnotation(annotation: Annotation): void;
+}
+
+declare global {
+  interface Window {
+    __looplabel?: LooplabelDebug;
+  }
+}
+
+export const debugEnabled = (): boolean =>
+  import.meta.env.DEV || new URLSearchParams(window.location.search).get('debug') === '1';
+
+const state = {
+  mediaId: null as string | null,
+  annotation: null as Annotation | null,
+  camera: null as Camera | null,
+  drawn: {} as Record<string, number>,
+  replace: (() => {}) as (annotation: Annotation) => void,
+};
+
+function install() {
+  if (window.__looplabel || !debugEnabled()) return;
+  window.__looplabel = {
+    get mediaId() {
+      return state.mediaId;
+    },
+    get annotation() {
+      return state.annotation;
+    },
+    get camera() {
+      return state.camera;
+    },
+    get drawn() {
+      return { ...state.drawn };
+    },
+    replaceAnnotation: (annotation) => state.replace(annotation),
+  };
+}
+
+export function publishEditor(mediaId: string, annotation: Annotation, replace: (annotation: Annotation) => void) {
+  install();
+  Object.assign(state, { mediaId, annotation, replace });
+}
+
+export function publishCamera(camera: Camera) {
+  state.camera = camera;
+}
+
+/** Marks the first complete draw of an item (also as a `item-drawn` performance mark). */
+export function markDrawn(mediaId: string) {
+  if (state.drawn[mediaId] !== undefined) return;
+  state.drawn[mediaId] = performance.now();
+  performance.mark('item-drawn', { detail: mediaId });
+}
