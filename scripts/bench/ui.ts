@@ -3,7 +3,30 @@
 // box_detection application with its annotation replaced through window.__looplabel.replaceAnnotation (the same
 // edit path a gesture takes), so nothing bench-only ships in the app.
 import { chromium, type Page } from '@playwright/test';
-import type {} from '../../src/features/labelling/debug-hook';
+
+/** The part of the workspace's ?debug=1 hook (src/features/labelling/debug-hook.ts) the benchmarks use. */
+interface BenchBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+interface BenchAnnotation {
+  type: string;
+  boxes?: BenchBox[];
+  selected?: number | null;
+}
+declare global {
+  interface Window {
+    __looplabel?: {
+      mediaId: string | null;
+      annotation: BenchAnnotation | null;
+      camera: { scale: number; x: number; y: number } | null;
+      drawn: Record<string, number>;
+      replaceAnnotation(annotation: BenchAnnotation): void;
+    };
+  }
+}
 
 const EMAIL = 'labeller@demo.test';
 const PASSWORD = 'looplabel-demo';
@@ -149,8 +172,9 @@ export async function runUiBenchmarks(baseUrl: string): Promise<UiBenchmarkResul
       const debug = window.__looplabel!;
       const a = debug.annotation!;
       const c = debug.camera!;
-      if (a.type !== 'box_detection' || !a.boxes[0]) return null;
-      return { x: (a.boxes[0].x0 + 15) * c.scale + c.x, y: (a.boxes[0].y0 + 15) * c.scale + c.y };
+      const firstBox = a.boxes?.[0];
+      if (a.type !== 'box_detection' || !firstBox) return null;
+      return { x: (firstBox.x0 + 15) * c.scale + c.x, y: (firstBox.y0 + 15) * c.scale + c.y };
     });
     const drag = await frameTimes(page, async () => {
       if (!first) return;

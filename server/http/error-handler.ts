@@ -13,12 +13,23 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 
 const SERVER_FAILURE = 'Something went wrong on the service. Try again shortly.';
 
+/**
+ * A browser answers a `Basic` challenge to a script's request with its own password prompt, over the page.
+ * Scripts that say so (`X-Requested-With: XMLHttpRequest`, as the Looplabel app does) get the same challenge
+ * under a scheme browsers do not prompt for; every other client gets the standard one.
+ */
+function challengeHeaders(headers: Record<string, string>, request: FastifyRequest): Record<string, string> {
+  const challenge = headers['WWW-Authenticate'];
+  if (!challenge?.startsWith('Basic ') || request.headers['x-requested-with'] !== 'XMLHttpRequest') return headers;
+  return { ...headers, 'WWW-Authenticate': `X${challenge}` };
+}
+
 /** The one error handler: `{"message", "errors"?}` for 4xx; a 5xx says only that something failed, and is logged. */
 export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     const body: ErrorBody = { message: error.message };
     if (error.fieldErrors.length > 0) body.errors = error.fieldErrors;
-    return reply.status(error.statusCode).headers(error.headers).send(body);
+    return reply.status(error.statusCode).headers(challengeHeaders(error.headers, request)).send(body);
   }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) {

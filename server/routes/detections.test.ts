@@ -32,7 +32,7 @@ beforeAll(async () => {
     mediaIds.push(mediaId);
     await t.db.transaction(async (tx) => {
       const common = { tenantId, mediaId, subjectUid: subject, appId, createdAt: 1000 + i };
-      await recordAssertion(tx, { ...common, modelId: `${appId}.v0`, probability: 0.1 + 0.2 * i });
+      await recordAssertion(tx, { ...common, modelId: `${appId}.v0`, probability: [0.1, 0.3, 0.5, 0.7, 0.9][i]! });
       if (i === 2) await recordAssertion(tx, { ...common, userId: labellerId, probability: 1 });
       await touchDetectionRecord(tx, appId, mediaId, null, 1000 + i);
     });

@@ -133,6 +133,17 @@ describe('GET /1/users/{id|current}/tenants (Basic)', () => {
     }
   });
 
+  it('gives scripts that say so a challenge browsers do not answer with their own password prompt', async () => {
+    const response = await t.inject({
+      method: 'GET',
+      url: '/1/users/current/tenants',
+      headers: { authorization: basicAuth('admin@demo.test', 'wrong'), 'x-requested-with': 'XMLHttpRequest' },
+      remoteAddress: '127.0.0.10',
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('XBasic realm="looplabel", charset="UTF-8"');
+  });
+
   it('is 404 for another user id', async () => {
     const response = await get(`/1/users/${t.demo!.userIds.admin}/tenants`, { authorization: basicAuth('labeller@demo.test', DEMO_PASSWORD) });
     expect(response.statusCode).toBe(404);

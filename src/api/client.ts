@@ -76,7 +76,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send<T>(url: string, opts: RequestOptions, mayRetry: boolean): Promise<T> {
     const auth = opts.auth ?? 'bearer';
-    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    // X-Requested-With keeps browsers from answering a Basic challenge with their own password prompt.
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...opts.headers };
     if (auth === 'bearer') {
       const token = options.getToken?.();
       if (token) headers.Authorization = `Bearer ${token}`;

@@ -7,6 +7,8 @@ import { dashboardHandlers, initialState, MEMBER } from '../testing/dashboard-se
 import { renderSignedIn, TENANT_ID } from '../testing/render-dashboard';
 import { sampleMedia } from '../utils/test-fixtures';
 
+// Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
 const server = setupMswServer();
 const detectionQueries: URLSearchParams[] = [];
 

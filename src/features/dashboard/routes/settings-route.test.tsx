@@ -6,6 +6,8 @@ import { ADMIN, dashboardHandlers, initialState, MEMBER, type DashboardState } f
 import { renderSignedIn, TENANT_ID } from '../testing/render-dashboard';
 
 let state: DashboardState = initialState();
+// Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
 const server = setupMswServer();
 beforeEach(() => {
   state = initialState();
