@@ -11,7 +11,7 @@ const service = createFakeService([solo]);
 const server = setupMswServer(...service.handlers);
 
 async function signInAndExpireToken() {
-  const router = renderApp('/t/t-acme');
+  const router = renderApp('/t/t-acme/admin');
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('Email'), solo.email);
   await user.type(screen.getByLabelText('Password'), PASSWORD);
@@ -36,7 +36,7 @@ describe('an expired token', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    expect(router.state.location.pathname).toBe('/t/t-acme');
+    expect(router.state.location.pathname).toBe('/t/t-acme/admin');
     const tokensBefore = tokenRequests.length;
 
     await user.type(within(dialog).getByLabelText('Password'), PASSWORD);
@@ -46,9 +46,9 @@ describe('an expired token', () => {
     expect(tokenRequests.length - tokensBefore).toBe(1);
     expect(getSession()?.token).not.toBe(expiredToken);
     expect(getSession()?.tenantId).toBe(ACME.tenant_id);
-    expect(screen.getByRole('heading', { level: 1, name: ACME.name })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Tenant admin' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Members' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/t/t-acme');
+    expect(router.state.location.pathname).toBe('/t/t-acme/admin');
     server.events.removeAllListeners();
   });
 

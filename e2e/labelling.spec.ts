@@ -1,0 +1,273 @@
+import type { Page } from '@playwright/test';
+import { signToken, type TokenClaims } from '../server/auth/jwt';
+import { loadOrCreateSecret } from '../server/auth/secret';
+import type { ApiClient } from '../src/api/client';
+import { createApplication, listApplications } from '../src/api/endpoints/applications';
+import { getMediaDetections } from '../src/api/endpoints/media';
+import { createSubject } from '../src/api/endpoints/subjects';
+import { LABELLABLE_TYPES, type LabellableType, type MediaAssertion } from '../src/api/types';
+import { SESSION_STORAGE_KEY, type Session } from '../src/features/auth/session-store';
+import type { Annotation } from '../src/features/labelling/annotation/types';
+import type { LooplabelDebug } from '../src/features/labelling/debug-hook';
+import type { RunningService } from './support/service';
+import { apiAs, DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, saveScreenshot, signIn, test } from './support/fixtures';
+
+type Shown = Pick<LooplabelDebug, 'mediaId' | 'annotation' | 'camera'>;
+
+interface Labeller {
+  api: ApiClient;
+  userId: string;
+  tenantId: string;
+  apps: Record<LabellableType, string>;
+}
+
+async function signInToLabel(page: Page, service: RunningService): Promise<Labeller> {
+  await signIn(page, DEMO.labeller);
+  await expect(page).toHaveURL(/\/t\/[^/]+/);
+  const { session } = (await storedSession(page)).state;
+  const api = await apiAs(service, DEMO.labeller, session.tenantId);
+  const { data } = await listApplications(api);
+  const apps = Object.fromEntries(data.map((app) => [app.type, app.application_id])) as Record<LabellableType, string>;
+  return { api, userId: session.userId, tenantId: session.tenantId, apps };
+}
+
+async function storedSession(page: Page): Promise<{ state: { session: Session } }> {
+  return JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY))!);
+}
+
+/** Opens the application's queue with the debug hook and waits for its first item to be drawn. */
+async function openQueue(page: Page, labeller: Labeller, type: LabellableType): Promise<Shown> {
+  await page.goto(`/t/${labeller.tenantId}/apps/${labeller.apps[type]}/label?debug=1`);
+  return drawnItem(page);
+}
+
+/** Waits until an item other than `previous` is drawn, and returns what the workspace shows. */
+async function drawnItem(page: Page, previous: string | null = null): Promise<Shown> {
+  await expect(page.getByRole('main', { name: 'Labelling workspace' })).toBeVisible();
+  await page.waitForFunction((before) => {
+    const debug = window.__looplabel;
+    return !!debug?.mediaId && debug.mediaId !== before && debug.drawn[debug.mediaId] !== undefined && !!debug.camera;
+  }, previous);
+  return shown(page);
+}
+
+const shown = (page: Page): Promise<Shown> =>
+  page.evaluate(() => {
+    const debug = window.__looplabel!;
+    return { mediaId: debug.mediaId, annotation: debug.annotation, camera: debug.camera };
+  });
+
+/** Where an image pixel of the shown item is on the page. */
+async function onPage(page: Page, item: Shown, x: number, y: number) {
+  const stage = (await page.getByTestId('stage').boundingBox())!;
+  const camera = item.camera!;
+  return { x: stage.x + x * camera.scale + camera.x, y: stage.y + y * camera.scale + camera.y };
+}
+
+/** Answers the shown item with Enter and waits until the workspace has moved on from it. */
+async function accept(page: Page, item: Shown) {
+  await page.getByRole('button', { name: /^Accept/ }).click();
+  await page.waitForFunction((before) => window.__looplabel?.mediaId !== before || !document.querySelector('[data-testid=stage]'), item.mediaId);
+}
+
+async function userAssertions(labeller: Labeller, mediaId: string, type: LabellableType): Promise<MediaAssertion[]> {
+  const { detections } = await getMediaDetections(labeller.api, mediaId);
+  return detections.filter((d) => d.user_id === labeller.userId && d.app_id === labeller.apps[type]);
+}
+
+const syncStatus = (page: Page) => page.getByRole('main', { name: 'Labelling workspace' }).getByRole('status');
+
+/** One edit a labeller would make on each type, through the UI; resolves to the annotation it leaves. */
+const EDITS: Record<LabellableType, (page: Page, item: Shown) => Promise<void>> = {
+  classification: async (page, item) => {
+    const a = item.annotation as Extract<Annotation, { type: 'classification' }>;
+    const other = a.options.findIndex((uid) => uid !== a.choice);
+    await page.keyboard.press(String(other + 1));
+  },
+  detection_fullframe: async (page) => {
+    await page.keyboard.press('1');
+  },
+  box_detection: async (page, item) => {
+    const { bounds } = item.annotation as Extract<Annotation, { type: 'box_detection' }>;
+    const width = bounds.x1 - bounds.x0;
+    const height = bounds.y1 - bounds.y0;
+    const from = await onPage(page, item, bounds.x0 + width * 0.1, bounds.y0 + height * 0.1);
+    const to = await onPage(page, item, bounds.x0 + width * 0.3, bounds.y0 + height * 0.25);
+    await page.keyboard.down('Alt');
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 5 });
+    await page.mouse.up();
+    await page.keyboard.up('Alt');
+  },
+  static_count: async (page) => {
+    await page.getByRole('button', { name: 'Count one more' }).click();
+  },
+  offset_x: async (page) => {
+    await page.getByLabel(/Offset from the left edge/).fill('37');
+  },
+  offset_y: async (page) => {
+    await page.getByLabel(/Offset from the top edge/).fill('41');
+  },
+  point: async (page, item) => {
+    const { bounds, points } = item.annotation as Extract<Annotation, { type: 'point' }>;
+    const candidates = [0.2, 0.5, 0.8].flatMap((fx) => [0.2, 0.5, 0.8].map((fy) => ({
+      x: Math.round(bounds.x0 + (bounds.x1 - bounds.x0) * fx),
+      y: Math.round(bounds.y0 + (bounds.y1 - bounds.y0) * fy),
+    })));
+    const free = candidates.find((c) => points.every((p) => Math.hypot(p.x - c.x, p.y - c.y) > 30))!;
+    const at = await onPage(page, item, free.x, free.y);
+    await page.mouse.click(at.x, at.y);
+  },
+};
+
+/** The assertions an answer with this annotation must leave on the service (probability 1 = True, 0 = False). */
+function expectedAssertions(annotation: Annotation) {
+  const one = (subject_uid: string, app_data_type: string | null, app_data: unknown) => [
+    { subject_uid, probability: 1, app_data_type, app_data },
+  ];
+  switch (annotation.type) {
+    case 'classification':
+      return one(annotation.choice!, null, null);
+    case 'detection_fullframe':
+      return annotation.subjects.map((s) => ({ subject_uid: s.subject_uid, probability: s.present ? 1 : 0 }));
+    case 'box_detection':
+      return one(annotation.subject_uid, 'box_set', annotation.boxes.map((box) => ({ box })));
+    case 'point':
+      return one(annotation.subject_uid, 'point', annotation.points);
+    case 'static_count':
+      return one(annotation.subject_uid, 'count', annotation.count);
+    case 'offset_x':
+    case 'offset_y':
+      return one(annotation.subject_uid, annotation.type, annotation.offset);
+  }
+}
+
+for (const type of LABELLABLE_TYPES) {
+  test(`${type}: an edited answer reaches the service as the labeller's assertion`, async ({ page, service }) => {
+    const labeller = await signInToLabel(page, service);
+    const item = await openQueue(page, labeller, type);
+    await EDITS[type](page, item);
+    const edited = await shown(page);
+    expect(edited.annotation).not.toEqual(item.annotation);
+    await saveScreenshot(page, `label-${type}`);
+
+    await accept(page, edited);
+    await expect(syncStatus(page)).toHaveText('All sent');
+    const assertions = await userAssertions(labeller, edited.mediaId!, type);
+    const expected = expectedAssertions(edited.annotation!);
+    expect(assertions).toHaveLength(expected.length);
+    expect(assertions).toEqual(expect.arrayContaining(expected.map((e) => expect.objectContaining(e))));
+  });
+}
+
+test('a reload in the middle of a batch brings back the items not answered yet', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  await page.getByLabel('Items per pull').waitFor({ state: 'attached' }).catch(() => {});
+  const first = await openQueue(page, labeller, 'detection_fullframe');
+  await accept(page, first);
+  const second = await drawnItem(page, first.mediaId);
+  const pendingBefore = await page.evaluate(() => window.__looplabel?.mediaId);
+  expect(pendingBefore).toBe(second.mediaId);
+
+  await page.reload();
+  const afterReload = await drawnItem(page);
+  expect(afterReload.mediaId).toBe(second.mediaId);
+  await expect(syncStatus(page)).toHaveText('All sent');
+  expect(await userAssertions(labeller, first.mediaId!, 'detection_fullframe')).not.toHaveLength(0);
+  expect(await userAssertions(labeller, second.mediaId!, 'detection_fullframe')).toHaveLength(0);
+});
+
+test('an answer given offline waits here and is sent exactly once when the network is back', async ({ page, context, service }) => {
+  const labeller = await signInToLabel(page, service);
+  const item = await openQueue(page, labeller, 'static_count');
+  await context.setOffline(true);
+  await accept(page, item);
+  await expect(syncStatus(page)).toHaveText(/1 waiting|Saved here/);
+
+  await context.setOffline(false);
+  await expect(syncStatus(page)).toHaveText('All sent');
+  expect(await userAssertions(labeller, item.mediaId!, 'static_count')).toHaveLength(1);
+});
+
+test('answers given while the service restarts wait, then are sent', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  const first = await openQueue(page, labeller, 'point');
+  await service.stop();
+  try {
+    await accept(page, first);
+    const second = await drawnItem(page, first.mediaId);
+    await accept(page, second);
+    await expect(syncStatus(page)).toHaveText(/2 waiting|Saved here|Sending/);
+    await service.start();
+    await expect(syncStatus(page)).toHaveText('All sent', { timeout: 45_000 });
+    for (const item of [first, second]) expect(await userAssertions(labeller, item.mediaId!, 'point')).toHaveLength(1);
+  } finally {
+    await service.start();
+  }
+});
+
+test('after the token expires the labeller signs in again and the answers are kept and sent', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  const item = await openQueue(page, labeller, 'offset_y');
+
+  const stored = await storedSession(page);
+  const claims = JSON.parse(Buffer.from(stored.state.session.token.split('.')[1]!, 'base64url').toString()) as TokenClaims;
+  const now = Math.floor(Date.now() / 1000);
+  stored.state.session.token = signToken({ ...claims, iat: now - 3600, exp: now - 60 }, await loadOrCreateSecret(service.dataDir));
+  await page.evaluate(([key, value]) => sessionStorage.setItem(key!, value!), [SESSION_STORAGE_KEY, JSON.stringify(stored)]);
+  await page.reload();
+  const again = await drawnItem(page);
+  expect(again.mediaId).toBe(item.mediaId);
+  await EDITS.offset_y(page, again);
+  await accept(page, again);
+
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(syncStatus(page)).toHaveText('All sent');
+  const [assertion, ...more] = await userAssertions(labeller, item.mediaId!, 'offset_y');
+  expect(more).toHaveLength(0);
+  expect(assertion).toMatchObject({ app_data_type: 'offset_y', app_data: 41 });
+});
+
+test('the workspace passes an axe scan, in light and dark, with its shortcuts overlay', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  await openQueue(page, labeller, 'box_detection');
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, 'workspace', { readme: true });
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, 'label-box_detection-dark');
+
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, 'label-shortcuts-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await saveScreenshot(page, 'label-shortcuts');
+});
+
+test('an application with nothing to label says so and offers to check again', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  const manager = await apiAs(service, DEMO.manager, labeller.tenantId);
+  const camera = await createSubject(manager, { name: `Idle camera ${Date.now()}`, description: 'No media yet.' });
+  const part = await createSubject(manager, { name: `Idle part ${Date.now()}`, description: 'Never seen.' });
+  const idle = await createApplication(manager, {
+    name: `Idle line ${Date.now()}`,
+    type: 'point',
+    input_subjects: [camera.subject_uid],
+    output_subjects: [part.subject_uid],
+    app_managers: [DEMO.manager],
+  });
+  await page.goto(`/t/${labeller.tenantId}/apps/${idle.application_id}/label`);
+  await expect(page.getByText('Nothing to label right now')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Check again' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, 'label-empty-queue');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await saveScreenshot(page, 'label-empty-queue-dark');
+});
