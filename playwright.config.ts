@@ -4,6 +4,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/support/global-setup.ts',
   outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 2,

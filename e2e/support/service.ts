@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +27,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The service exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -38,13 +38,22 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`The service did not start within 90 s:\n${output()}`);
+  throw new Error(`The service did not start within 180 s:\n${output()}`);
 }
 
-/** Starts the real local service on a free loopback port with a fresh data directory (demo data included). */
+/** Where the global setup keeps a data directory with the demo data already made, for services to start from. */
+export const TEMPLATE_DIR_VARIABLE = 'LOOPLABEL_E2E_TEMPLATE_DIR';
+
+/**
+ * Starts the real local service on a free loopback port with a fresh data directory holding the demo data:
+ * a copy of the global setup's template when there is one (making the demo takes the service most of a minute),
+ * else made by the service's own first start.
+ */
 export async function startService(env: Record<string, string> = {}): Promise<RunningService> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'looplabel-e2e-'));
+  const template = process.env[TEMPLATE_DIR_VARIABLE];
+  if (template) cpSync(template, dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   let log = '';

@@ -20,11 +20,14 @@ export interface FreshService {
 
 /**
  * The service as `npm run serve` builds it (embedded database on disk, media files on disk), in a new temporary
- * data folder, listening on a free loopback port, with the demo identities but no demo data.
+ * data folder, listening on a free loopback port, with the demo identities but no demo data and no model releases.
  */
 export async function startFreshService(): Promise<FreshService> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'looplabel-bench-'));
-  const config = loadConfig(['--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--no-demo'], { LOG_LEVEL: 'silent' });
+  // Model releases are off: one runs inside the answer post that triggers it and re-runs the model over every
+  // answered item, which would make the post timings measure releases instead (see docs/performance.md).
+  const env = { LOG_LEVEL: 'silent', RELEASE_EVERY_ANSWERS: '0' };
+  const config = loadConfig(['--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--no-demo'], env);
   let app: FastifyInstance | null = null;
   try {
     app = await buildApp(config);

@@ -13,6 +13,8 @@ export interface ServiceBenchOptions {
   upload?: UploadBenchOptions;
   /** Where the table goes; stdout by default. */
   print?: (text: string) => void;
+  /** Where each stage is announced as it starts; stderr by default. */
+  note?: (text: string) => void;
 }
 
 function latencyRow(label: string, summary: LatencySummary, targetP95: number | null): (string | number)[] {
@@ -26,10 +28,15 @@ function latencyRow(label: string, summary: LatencySummary, targetP95: number | 
  */
 export async function runServiceBenchmarks(options: ServiceBenchOptions = {}): Promise<Record<string, unknown>> {
   const print = options.print ?? ((text: string) => process.stdout.write(`${text}\n`));
+  const note = options.note ?? ((text: string) => process.stderr.write(`${text}\n`));
+  note('service benchmarks: starting a fresh service');
   const service = await startFreshService();
   try {
+    note('service benchmarks: feedback pull and post');
     const feedback = await benchFeedback(service, options.feedback ?? FEEDBACK_BENCH);
+    note('service benchmarks: detections pages');
     const detections = await benchDetections(service, options.detections ?? DETECTIONS_BENCH);
+    note('service benchmarks: large uploads');
     const upload = await benchUpload(service, options.upload ?? UPLOAD_BENCH);
 
     const rows = [

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, exists, gt, gte, inArray, isNotNull, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, exists, getTableColumns, gt, gte, isNotNull, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { DetectionRecord } from '../../src/api/types';
 import type { Database } from '../db';
 import { assertions, detectionRecords, media } from '../db/schema';
-import { toAssertion } from './assertions';
+import { toAssertion, type AssertionRow } from './assertions';
 import { toMedia, type MediaLinks } from './media';
 
 export interface DetectionsFilter {
@@ -32,7 +32,7 @@ const userAssertion = alias(assertions, 'user_assertion');
 function assertionConditions(db: Database, appId: string, filter: DetectionsFilter): SQL[] {
   const conditions = [
     eq(assertions.appId, appId),
-    eq(assertions.current, true),
+    sql`${assertions.current}`,
     gte(assertions.probability, filter.probabilityLower),
     lte(assertions.probability, filter.probabilityUpper),
   ];
@@ -50,7 +50,7 @@ function assertionConditions(db: Database, appId: string, filter: DetectionsFilt
               eq(userAssertion.subjectUid, assertions.subjectUid),
               eq(userAssertion.focusKey, assertions.focusKey),
               isNotNull(userAssertion.userId),
-              eq(userAssertion.current, true),
+              sql`${userAssertion.current}`,
             ),
           ),
       ),
@@ -60,9 +60,19 @@ function assertionConditions(db: Database, appId: string, filter: DetectionsFilt
 }
 
 /**
+ * The row as one JSON object keyed by the table's property names, so that many rows travel as one aggregated column
+ * and come back as the rows drizzle would give.
+ */
+function jsonRowOf(table: PgTable): SQL {
+  const fields = Object.entries(getTableColumns(table)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
+  return sql`json_build_object(${sql.join(fields, sql`, `)})`;
+}
+
+/**
  * A page of the application's detection records in `update_seq` order: those updated in (start, end] that still
- * hold an assertion matching the filter, each with its matching assertions. Three indexed queries: the page of
- * records, their assertions, their media.
+ * hold an assertion matching the filter, each with its matching assertions. One round trip: the page (on the
+ * `(app_id, update_seq)` index, each record checked by an EXISTS on the current assertions' index) joined to its
+ * media and matching assertions; the media row repeats on each of its assertions.
  */
 export async function pageDetections(
   db: Database,
@@ -71,58 +81,62 @@ export async function pageDetections(
   links: MediaLinks,
 ): Promise<DetectionsPage> {
   const matching = assertionConditions(db, appId, filter);
-  const order = filter.reverse ? desc(detectionRecords.updateSeq) : asc(detectionRecords.updateSeq);
+  const direction = filter.reverse ? desc : asc;
   const afterCursor =
     filter.cursor === null
       ? undefined
       : filter.reverse
         ? lt(detectionRecords.updateSeq, filter.cursor)
         : gt(detectionRecords.updateSeq, filter.cursor);
-  const rows = await db
-    .select()
-    .from(detectionRecords)
-    .where(
-      and(
-        eq(detectionRecords.appId, appId),
-        gt(detectionRecords.updatedAt, filter.start),
-        lte(detectionRecords.updatedAt, filter.end),
-        afterCursor,
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(assertions)
-            .where(
-              and(
-                ...matching,
-                eq(assertions.mediaId, detectionRecords.mediaId),
-                eq(assertions.focusKey, detectionRecords.focusKey),
-              ),
-            ),
-        ),
-      ),
-    )
-    .orderBy(order)
-    .limit(filter.limit + 1);
-  const page = rows.slice(0, filter.limit);
-  if (page.length === 0) return { records: [], nextCursor: null };
-
-  const mediaIds = [...new Set(page.map((record) => record.mediaId))];
-  const [assertionRows, mediaRows] = await Promise.all([
+  const page = db.$with('page').as(
     db
       .select()
-      .from(assertions)
-      .where(and(...matching, inArray(assertions.mediaId, mediaIds)))
-      .orderBy(asc(assertions.seq)),
-    db.select().from(media).where(inArray(media.mediaId, mediaIds)),
-  ]);
-  const mediaById = new Map(mediaRows.map((row) => [row.mediaId, toMedia(row, links)]));
-  const records = page.flatMap((record) => {
-    const recordMedia = mediaById.get(record.mediaId);
-    if (!recordMedia) return [];
-    const detections = assertionRows
-      .filter((row) => row.mediaId === record.mediaId && row.focusKey === record.focusKey)
-      .map(toAssertion);
-    return [{ media: recordMedia, focus: record.focus ?? null, detections, updated_at: record.updatedAt }];
-  });
-  return { records, nextCursor: rows.length > filter.limit ? (page.at(-1)?.updateSeq ?? null) : null };
+      .from(detectionRecords)
+      .where(
+        and(
+          eq(detectionRecords.appId, appId),
+          gt(detectionRecords.updatedAt, filter.start),
+          lte(detectionRecords.updatedAt, filter.end),
+          afterCursor,
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(assertions)
+              .where(
+                and(
+                  ...matching,
+                  eq(assertions.mediaId, detectionRecords.mediaId),
+                  eq(assertions.focusKey, detectionRecords.focusKey),
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(direction(detectionRecords.updateSeq))
+      .limit(filter.limit + 1),
+  );
+  const rows = await db
+    .with(page)
+    .select({
+      updateSeq: page.updateSeq,
+      focus: page.focus,
+      updatedAt: page.updatedAt,
+      mediaRow: media,
+      detections: sql<AssertionRow[]>`(${db
+        .select({ rows: sql`json_agg(${jsonRowOf(assertions)} ORDER BY ${assertions.seq})` })
+        .from(assertions)
+        .where(and(...matching, eq(assertions.mediaId, page.mediaId), eq(assertions.focusKey, page.focusKey)))})`,
+    })
+    .from(page)
+    .innerJoin(media, eq(media.mediaId, page.mediaId))
+    .orderBy(direction(page.updateSeq));
+
+  const records = rows.slice(0, filter.limit).map((row) => ({
+    media: toMedia(row.mediaRow, links),
+    focus: row.focus ?? null,
+    detections: (row.detections ?? []).map(toAssertion),
+    updated_at: row.updatedAt,
+  }));
+  const nextCursor = rows.length > filter.limit ? (rows[filter.limit - 1]?.updateSeq ?? null) : null;
+  return { records, nextCursor };
 }

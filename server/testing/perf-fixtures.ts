@@ -34,18 +34,18 @@ export async function insertDetectionsFixture(db: Database, blobs: BlobStore, fi
   const stored = await storeMedia(blobs, await makeImage('jpeg', 320, 240));
   const now = Date.now() / 1000;
   // Record i was last updated at now - (records - i) * 0.01: the newest is the last.
-  const updatedAt = sql`${now} - (${records} - i) * 0.01`;
+  const updatedAt = sql`${now} - (${records}::int - i) * 0.01`;
   await db.execute(sql`
     INSERT INTO media (media_id, tenant_id, created_at, media_timestamp, md5, media_format, size, image_width, image_height,
                        original_key, variant_keys)
     SELECT ${prefix} || i, ${tenantId}, ${now}, ${now}, ${stored.md5}, ${stored.format}, ${stored.size}, ${stored.width},
            ${stored.height}, ${stored.originalKey}, ${JSON.stringify(stored.variants)}::jsonb
-    FROM generate_series(1, ${records}) AS i`);
+    FROM generate_series(1, ${records}::int) AS i`);
   await db.execute(sql`
     INSERT INTO assertions (detection_id, tenant_id, media_id, subject_uid, model_id, app_id, probability, uncal_prob, created_at)
     SELECT ${`det_${prefix}`} || i || '_' || s.n, ${tenantId}, ${prefix} || i, s.uid, ${modelId}, ${applicationId},
            ((i * 7 + s.n * 13) % 100) / 100.0, ((i * 7 + s.n * 13) % 100) / 100.0, ${updatedAt}
-    FROM generate_series(1, ${records}) AS i
+    FROM generate_series(1, ${records}::int) AS i
     CROSS JOIN unnest(ARRAY[${sql.join(subjectUids.map((uid) => sql`${uid}`), sql`, `)}]::text[]) WITH ORDINALITY AS s(uid, n)
     ORDER BY i, s.n
     LIMIT ${fixture.assertions}`);
@@ -55,12 +55,12 @@ export async function insertDetectionsFixture(db: Database, blobs: BlobStore, fi
                               created_at, decision_time)
       SELECT ${`det_${prefix}user_`} || i, ${tenantId}, ${prefix} || i, ${subjectUids[0]}, ${fixture.userId ?? 'usr_perf'},
              ${applicationId}, 1, 1, ${updatedAt}, ${updatedAt}
-      FROM generate_series(${consensusEvery}, ${records}, ${consensusEvery}) AS i`);
+      FROM generate_series(${consensusEvery}::int, ${records}::int, ${consensusEvery}::int) AS i`);
   }
   await db.execute(sql`
     INSERT INTO detection_records (app_id, media_id, focus_key, updated_at, update_seq)
     SELECT ${applicationId}, ${prefix} || i, '', ${updatedAt}, nextval('detection_update_seq')
-    FROM generate_series(1, ${records}) AS i ORDER BY i`);
+    FROM generate_series(1, ${records}::int) AS i ORDER BY i`);
   await db.execute(sql`ANALYZE`);
   return records;
 }

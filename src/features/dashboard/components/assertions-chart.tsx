@@ -12,6 +12,11 @@ const PLOT_WIDTH = WIDTH - LEFT - 8;
 const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 const hourFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
+const SERIES = [
+  { source: 'model', pick: (b: AssertionsBucket) => b.model },
+  { source: 'user', pick: (b: AssertionsBucket) => b.user },
+] as const;
+
 export interface AssertionsChartProps {
   buckets: readonly AssertionsBucket[];
   bucket: 'hour' | 'day';
@@ -45,8 +50,15 @@ export function AssertionsChart({ buckets, bucket }: AssertionsChartProps) {
             </text>
           ) : null,
         )}
-        <polyline className="chart__model" points={line((b) => b.model)} />
-        <polyline className="chart__user" points={line((b) => b.user)} />
+        {SERIES.map(({ source, pick }) => (
+          <g key={source}>
+            <polyline className={`chart__line chart__line--${source}`} points={line(pick)} />
+            {/* A dot per bucket, so that a single bucket (one point, no line) still shows. */}
+            {buckets.map((b, index) => (
+              <circle key={b.t} className={`chart__point chart__point--${source}`} cx={x(index)} cy={y(pick(b))} r={3} />
+            ))}
+          </g>
+        ))}
       </svg>
       <figcaption className="legend">
         <span>

@@ -57,7 +57,7 @@ export function Component() {
                     <th scope="row">{reading.label}</th>
                     <td className="numeric">{reading.current}</td>
                     <td className="numeric">{reading.previous}</td>
-                    <td className="numeric">{formatDelta(reading.delta)}</td>
+                    <td className="numeric">{reading.change}</td>
                   </tr>
                 ))}
               </tbody>

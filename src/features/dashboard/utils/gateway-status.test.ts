@@ -17,11 +17,17 @@ const current: GatewayStatus = {
 describe('compareStatus', () => {
   it('puts each reading beside the previous one with the change', () => {
     const readings = compareStatus(current, previous);
-    expect(readings.find((r) => r.label === 'CPU busy')).toEqual({ label: 'CPU busy', current: '45%', previous: '20%', delta: 25 });
+    expect(readings.find((r) => r.label === 'CPU busy')).toEqual({ label: 'CPU busy', current: '45%', previous: '20%', delta: 25, change: '+25' });
     expect(readings.find((r) => r.label === 'Memory used')).toMatchObject({ current: '42.5%', previous: '40%', delta: 2.5 });
     expect(readings.find((r) => r.label === 'Memory available')).toMatchObject({ current: '2.0 GiB', previous: '—', delta: undefined });
     expect(readings.find((r) => r.label === 'Network errors')).toMatchObject({ delta: 0 });
     expect(readings.find((r) => r.label === 'Connectivity')).toMatchObject({ current: 'Offline', previous: 'Connected' });
+  });
+
+  it('shows the change of a byte reading in bytes, not as a raw number', () => {
+    const disk = (free: number): GatewayStatus => ({ timestamp: 1, platform: { disk: { free } } });
+    const readings = compareStatus(disk(10 * 1024 ** 3), disk(10.5 * 1024 ** 3));
+    expect(readings.find((r) => r.label === 'Disk free')).toMatchObject({ current: '10.0 GiB', change: '−512.0 MiB' });
   });
 
   it('reads a gateway that never reported as all dashes', () => {
@@ -55,5 +61,6 @@ describe('formatting', () => {
     expect(formatDelta(-3)).toBe('−3');
     expect(formatDelta(0)).toBe('±0');
     expect(formatDelta(undefined)).toBe('');
+    expect(formatDelta(-1.5 * 1024 * 1024, formatBytes)).toBe('−1.5 MiB');
   });
 });

@@ -7,6 +7,8 @@ export interface StatusReading {
   previous: string;
   /** Current minus previous, when both are numbers. */
   delta?: number;
+  /** The delta for people: signed, in the reading's unit ("+3.8", "−307.2 MiB"); empty without one. */
+  change: string;
 }
 
 export interface CameraReading {
@@ -47,28 +49,34 @@ export function compareStatus(current: GatewayStatus | null, previous: GatewaySt
     label: string,
     pick: (status: GatewayStatus['platform']) => number | undefined,
     format: (value: number | undefined) => string,
-  ): StatusReading => ({ label, current: format(pick(now)), previous: format(pick(before)), delta: delta(pick(now), pick(before)) });
+    formatChange: (value: number) => string = String,
+  ): StatusReading => {
+    const difference = delta(pick(now), pick(before));
+    return { label, current: format(pick(now)), previous: format(pick(before)), delta: difference, change: formatDelta(difference, formatChange) };
+  };
   return [
     row('CPU busy', (p) => busy(p?.cpu), percent),
     row('Memory used', (p) => p?.sys_mem?.percent_used, percent),
-    row('Memory available', (p) => p?.sys_mem?.available, formatBytes),
+    row('Memory available', (p) => p?.sys_mem?.available, formatBytes, formatBytes),
     row('Disk used', (p) => p?.disk?.percent, percent),
-    row('Disk free', (p) => p?.disk?.free, formatBytes),
-    row('GPU memory used', (p) => p?.gpu?.mem_used, formatBytes),
+    row('Disk free', (p) => p?.disk?.free, formatBytes, formatBytes),
+    row('GPU memory used', (p) => p?.gpu?.mem_used, formatBytes, formatBytes),
     {
       label: 'GPU utilisation',
       current: text(now?.gpu?.utilization),
       previous: text(before?.gpu?.utilization),
+      change: '',
     },
-    { label: 'GPU temperature', current: text(now?.gpu?.temperature), previous: text(before?.gpu?.temperature) },
-    row('Network sent', (p) => p?.network?.bytes_tx, formatBytes),
-    row('Network received', (p) => p?.network?.bytes_rx, formatBytes),
+    { label: 'GPU temperature', current: text(now?.gpu?.temperature), previous: text(before?.gpu?.temperature), change: '' },
+    row('Network sent', (p) => p?.network?.bytes_tx, formatBytes, formatBytes),
+    row('Network received', (p) => p?.network?.bytes_rx, formatBytes, formatBytes),
     row('Network errors', (p) => p?.network?.errors, text),
     row('Network drops', (p) => p?.network?.drops, text),
     {
       label: 'Connectivity',
       current: describeConnectivity(current?.cloud_connectivity),
       previous: describeConnectivity(previous?.cloud_connectivity),
+      change: '',
     },
   ];
 }
@@ -105,8 +113,8 @@ export function describeAge(seconds: number, nowSeconds: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'} ago`;
 }
 
-export function formatDelta(value: number | undefined): string {
+export function formatDelta(value: number | undefined, format: (magnitude: number) => string = String): string {
   if (value === undefined) return '';
   if (value === 0) return '±0';
-  return value > 0 ? `+${value}` : `−${Math.abs(value)}`;
+  return `${value > 0 ? '+' : '−'}${format(Math.abs(value))}`;
 }

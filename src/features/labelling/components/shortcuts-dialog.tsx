@@ -10,7 +10,8 @@ const groups = describeShortcuts(LABELLING_ACTIONS);
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} title="Keyboard shortcuts" onClose={onClose}>
-      <div className="shortcuts">
+      {/* Focusable so that keyboard users can scroll it when it does not fit. */}
+      <div className="shortcuts" tabIndex={0} role="region" aria-label="All shortcuts">
         {groups.map(({ group, actions }) => (
           <section key={group}>
             <h3 className="shortcuts__group">{group}</h3>

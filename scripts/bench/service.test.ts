@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { runServiceBenchmarks } from './service';
+
+describe('runServiceBenchmarks', () => {
+  it('runs every benchmark at a small scale against a fresh service, prints a table and returns the figures', async () => {
+    const printed: string[] = [];
+    const figures = await runServiceBenchmarks({
+      feedback: { labellers: 3, rounds: 2, pullLimit: 2 },
+      detections: { assertions: 1_000, outputSubjects: 2, pagesEachWay: 2 },
+      upload: { uploads: 1, width: 1200, height: 900 },
+      print: (text) => printed.push(text),
+      note: () => undefined,
+    });
+
+    expect(figures).toMatchObject({
+      feedback: { labellers: 3, pull: { n: 6 }, post: { n: 12 } },
+      detections: { assertions: 1_000, records: 500, page_size: 100, page: { n: 4 } },
+      upload: { width: 1200, height: 900, resize_widths: ['256', '1024'], upload: { n: 1 } },
+    });
+    const table = printed.join('\n');
+    for (const label of ['feedback pull (3 labellers)', 'feedback post', 'detections page of 100 (1000 assertions)', 'upload 1200x900']) {
+      expect(table).toContain(label);
+    }
+  });
+});
