@@ -6,6 +6,7 @@ import { loadOrCreateSecret } from './auth/secret';
 import { TokenIssuer } from './auth/tokens';
 import type { ServiceConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
+import { registerBackgroundJobs } from './feedback/background-jobs';
 import { registerFeedbackScheduler } from './feedback/timer';
 import { handleError } from './http/error-handler';
 import './http/instance';
@@ -62,6 +63,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
 
   registerTransportSecurity(app, config);
   await registerMediaServices(app, { serviceSecret: secret, blobs: deps.blobs });
+  registerBackgroundJobs(app);
   await registerOpenApi(app);
   await app.register(apiRoutes({ db: database.db, tokens, limiter: new SignInLimiter(config.rateLimit) }));
   await registerStaticApp(app, config.staticDir);

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, exists, getTableColumns, gt, gte, isNotNull, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, exists, gt, gte, isNotNull, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DetectionRecord } from '../../src/api/types';
 import type { Database } from '../db';
+import { jsonRowOf } from '../db/json-row';
 import { assertions, detectionRecords, media } from '../db/schema';
 import { toAssertion, type AssertionRow } from './assertions';
 import { toMedia, type MediaLinks } from './media';
@@ -57,15 +58,6 @@ function assertionConditions(db: Database, appId: string, filter: DetectionsFilt
     );
   }
   return conditions;
-}
-
-/**
- * The row as one JSON object keyed by the table's property names, so that many rows travel as one aggregated column
- * and come back as the rows drizzle would give.
- */
-function jsonRowOf(table: PgTable): SQL {
-  const fields = Object.entries(getTableColumns(table)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
-  return sql`json_build_object(${sql.join(fields, sql`, `)})`;
 }
 
 /**

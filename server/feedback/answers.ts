@@ -107,16 +107,21 @@ export async function submitFeedback(
       });
     }
     await touchDetectionRecord(tx, appRow.applicationId, body.media_id, focus, now);
-    await tx
-      .delete(feedbackQueue)
-      .where(
-        and(
-          eq(feedbackQueue.appId, appRow.applicationId),
-          eq(feedbackQueue.mediaId, body.media_id),
-          eq(feedbackQueue.focusKey, focusKey(focus)),
-        ),
-      );
+    // One statement: the item leaves the queue and the application counts the answer.
+    const leftQueue = tx.$with('left_queue').as(
+      tx
+        .delete(feedbackQueue)
+        .where(
+          and(
+            eq(feedbackQueue.appId, appRow.applicationId),
+            eq(feedbackQueue.mediaId, body.media_id),
+            eq(feedbackQueue.focusKey, focusKey(focus)),
+          ),
+        )
+        .returning({ mediaId: feedbackQueue.mediaId }),
+    );
     const [updated] = await tx
+      .with(leftQueue)
       .update(applications)
       .set({ answersSinceRelease: sql`${applications.answersSinceRelease} + 1` })
       .where(eq(applications.applicationId, appRow.applicationId))

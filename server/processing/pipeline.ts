@@ -1,13 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
 import { LABELLABLE_TYPES, type Focus, type LabellableType } from '../../src/api/types';
 import { enqueueDetectionPosts } from '../callbacks/outbox';
 import type { Database } from '../db';
-import { models, subjects } from '../db/schema';
 import { detectionThreshold, listActiveApplicationsWithInput, type ApplicationRow } from '../domain/applications';
 import { recordAssertion, touchDetectionRecord, unixNow } from '../domain/assertions';
 import { readMediaBytes, type MediaRow } from '../domain/media';
+import { currentParameters } from '../feedback/release';
 import { considerForFeedback } from '../feedback/scheduler';
-import { parametersFromApplication, type ModelParameters } from '../vision/models/parameters';
 import { runModel } from '../vision/models/run-model';
 import type { ServiceContext } from './context';
 import { deleteJob, enqueueProcessing } from './job-queue';
@@ -68,26 +66,11 @@ function isLabellable(type: string): type is LabellableType {
   return (LABELLABLE_TYPES as readonly string[]).includes(type);
 }
 
-/** The application's current released model, else its baseline from the application's settings. */
-async function currentModel(db: Database, app: ApplicationRow): Promise<{ modelId: string; parameters: ModelParameters }> {
-  if (app.currentModelId) {
-    const [released] = await db.select().from(models).where(eq(models.modelId, app.currentModelId));
-    if (released) return { modelId: released.modelId, parameters: released.parameters as unknown as ModelParameters };
-  }
-  const named = app.outputSubjects.length
-    ? await db.select().from(subjects).where(inArray(subjects.subjectUid, app.outputSubjects))
-    : [];
-  const parameters = parametersFromApplication(
-    { type: app.type as LabellableType, output_subjects: app.outputSubjects, custom_fields: app.customFields },
-    Object.fromEntries(named.map((subject) => [subject.subjectUid, subject.name])),
-  );
-  return { modelId: baselineModelId(app.applicationId), parameters };
-}
-
 async function propose(ctx: ServiceContext, appRow: ApplicationRow, mediaRow: MediaRow, focus: Focus | null) {
   const type = appRow.type;
   if (!appRow.active || !isLabellable(type)) return { modelId: null, proposals: [] };
-  const { modelId, parameters } = await currentModel(ctx.db, appRow);
+  const parameters = await currentParameters(ctx.db, appRow);
+  const modelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
   const image = await readMediaBytes(ctx.blobs, mediaRow);
   return { modelId, proposals: await runModel({ type, outputSubjects: appRow.outputSubjects, parameters, image, focus }) };
 }

@@ -84,7 +84,9 @@ function registerFeedbackPost(app: Parameters<RoutesPlugin>[0], path: string) {
       idempotencyKeyOf(request),
     );
     if (answers !== null && releaseEvery > 0 && answers >= releaseEvery && LABELLABLE_TYPES.some((t) => t === appRow.type)) {
-      await releaseModel(releaseContext(app), appRow);
+      app.backgroundJobs.run(`release:${appRow.applicationId}`, async () => {
+        await releaseModel(releaseContext(app), await getApplicationRow(app.db, appRow.tenantId, appRow.applicationId));
+      });
     }
     return reply.status(204).send();
   });

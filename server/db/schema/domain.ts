@@ -1,5 +1,6 @@
 // Typed mirror of migrations/0002_domain.sql for drizzle queries. The SQL migrations are the source of truth.
-import { bigint, bigserial, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { AppData, AppDataType, ApplicationType, Focus, GatewayStatus, ReleaseMetric } from '../../../src/api/types';
 
 export const subjects = pgTable('subjects', {
@@ -90,26 +91,34 @@ export const media = pgTable('media', {
   uploadedByUser: text('uploaded_by_user'),
 });
 
-export const assertions = pgTable('assertions', {
-  detectionId: text('detection_id').primaryKey(),
-  seq: bigserial('seq', { mode: 'number' }).notNull(),
-  tenantId: text('tenant_id').notNull(),
-  mediaId: text('media_id').notNull(),
-  subjectUid: text('subject_uid').notNull(),
-  focus: jsonb('focus').$type<Focus | null>(),
-  focusKey: text('focus_key').notNull().default(''),
-  userId: text('user_id'),
-  modelId: text('model_id'),
-  appId: text('app_id'),
-  appDataType: text('app_data_type').$type<AppDataType>(),
-  appData: jsonb('app_data').$type<AppData>(),
-  prevProb: doublePrecision('prev_prob'),
-  probability: doublePrecision('probability').notNull(),
-  uncalProb: doublePrecision('uncal_prob').notNull(),
-  createdAt: doublePrecision('created_at').notNull(),
-  decisionTime: doublePrecision('decision_time'),
-  current: boolean('current').notNull().default(true),
-});
+export const assertions = pgTable(
+  'assertions',
+  {
+    detectionId: text('detection_id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    tenantId: text('tenant_id').notNull(),
+    mediaId: text('media_id').notNull(),
+    subjectUid: text('subject_uid').notNull(),
+    focus: jsonb('focus').$type<Focus | null>(),
+    focusKey: text('focus_key').notNull().default(''),
+    userId: text('user_id'),
+    modelId: text('model_id'),
+    appId: text('app_id'),
+    appDataType: text('app_data_type').$type<AppDataType>(),
+    appData: jsonb('app_data').$type<AppData>(),
+    prevProb: doublePrecision('prev_prob'),
+    probability: doublePrecision('probability').notNull(),
+    uncalProb: doublePrecision('uncal_prob').notNull(),
+    createdAt: doublePrecision('created_at').notNull(),
+    decisionTime: doublePrecision('decision_time'),
+    current: boolean('current').notNull().default(true),
+  },
+  // migrations/0004_detections_speed.sql (which also INCLUDEs user_id, model_id and seq in the first).
+  (t) => [
+    index('assertions_app_current_idx').on(t.appId, t.mediaId, t.focusKey, t.probability).where(sql`current`),
+    index('assertions_consensus_idx').on(t.mediaId, t.subjectUid, t.focusKey).where(sql`current AND user_id IS NOT NULL`),
+  ],
+);
 
 export const detectionRecords = pgTable(
   'detection_records',

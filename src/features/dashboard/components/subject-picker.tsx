@@ -14,10 +14,14 @@ export interface SubjectPickerProps {
   error?: string;
 }
 
+// The list scrolls; a subject just created lands somewhere in it, checked, and should be seen to.
+const revealInList = (element: HTMLElement | null) => element?.scrollIntoView?.({ block: 'nearest' });
+
 /** A checkbox per tenant subject, and a way to create a missing one on the spot (it is picked at once). */
 export function SubjectPicker({ legend, subjects, selected, onChange, disabled, error }: SubjectPickerProps) {
   const createSubject = useCreateSubject();
   const [newName, setNewName] = useState('');
+  const [createdUid, setCreatedUid] = useState<string | null>(null);
 
   function toggle(subjectUid: string, checked: boolean) {
     onChange(checked ? [...selected, subjectUid] : selected.filter((uid) => uid !== subjectUid));
@@ -29,6 +33,7 @@ export function SubjectPicker({ legend, subjects, selected, onChange, disabled, 
     try {
       const subject = await createSubject.mutateAsync({ name });
       onChange([...selected, subject.subject_uid]);
+      setCreatedUid(subject.subject_uid);
       setNewName('');
     } catch {
       // shown below from createSubject.error
@@ -43,7 +48,7 @@ export function SubjectPicker({ legend, subjects, selected, onChange, disabled, 
       ) : (
         <div className="choice-list">
           {subjects.map((subject) => (
-            <label key={subject.subject_uid} className="choice">
+            <label key={subject.subject_uid} className="choice" ref={subject.subject_uid === createdUid ? revealInList : undefined}>
               <input
                 type="checkbox"
                 checked={selected.includes(subject.subject_uid)}

@@ -62,11 +62,13 @@ function InviteForm() {
   }
 
   return (
-    <form className="inline-row" aria-label="Invite a user" onSubmit={(event) => void handleSubmit(event)} noValidate>
-      <TextField label="Email to invite" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={problem} />
-      <Button type="submit" variant="primary" busy={send.isPending}>
-        Invite
-      </Button>
+    <form className="invite-form" aria-label="Invite a user" onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <div className="inline-row">
+        <TextField label="Email to invite" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={problem} />
+        <Button type="submit" variant="primary" busy={send.isPending}>
+          Invite
+        </Button>
+      </div>
       {send.isError && <Alert>{send.error.message}</Alert>}
       {sentTo && <Alert tone="info">Invite sent to {sentTo}.</Alert>}
     </form>

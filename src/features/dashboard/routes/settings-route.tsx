@@ -76,9 +76,14 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
             className="textarea"
             value={form.description}
             aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? 'settings-description-error' : undefined}
             onChange={(e) => set({ description: e.target.value })}
           />
-          {errors.description && <p className="field__error">{errors.description}</p>}
+          {errors.description && (
+            <p id="settings-description-error" className="field__error">
+              {errors.description}
+            </p>
+          )}
         </div>
         <fieldset className="fieldset">
           <legend>Requested feedback per hour</legend>

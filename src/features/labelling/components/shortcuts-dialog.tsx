@@ -1,10 +1,23 @@
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FormActions } from '../../../components/form-actions';
-import { describeShortcuts } from '../shortcuts/registry';
+import { describeShortcuts, type ShortcutGroup } from '../shortcuts/registry';
 import { LABELLING_ACTIONS } from '../shortcuts/labelling-actions';
 
-const groups = describeShortcuts(LABELLING_ACTIONS);
+type ShortcutRow = ShortcutGroup['actions'][number];
+
+/** One row for each run of digit actions (`choose-1` … `choose-9`) instead of nine. */
+export function collapseDigitRows(actions: readonly ShortcutRow[]): ShortcutRow[] {
+  return actions.flatMap((action) => {
+    const digit = /^(choose|toggle)-(\d)$/.exec(action.id);
+    if (!digit) return [action];
+    if (digit[2] !== '1') return [];
+    const last = actions.filter((a) => a.id.startsWith(`${digit[1]}-`)).length;
+    return [{ ...action, label: action.label.replace(/ 1$/, ''), keys: [`1–${last}`] }];
+  });
+}
+
+const groups = describeShortcuts(LABELLING_ACTIONS).map(({ group, actions }) => ({ group, actions: collapseDigitRows(actions) }));
 
 /** The `?` overlay: every shortcut, from the one registry. */
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -4,7 +4,8 @@ import type { Application } from '../../../api/types';
 import './workspace.css';
 
 export interface WorkspaceFrameProps {
-  app: Pick<Application, 'name' | 'type'>;
+  /** The type is unknown while the application loads. */
+  app: Pick<Application, 'name'> & Partial<Pick<Application, 'type'>>;
   headerStatus: ReactNode;
   backTo: string;
   onHelp: () => void;
@@ -25,7 +26,7 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
           ← Back
         </Link>
         <h1 className="workspace__title">
-          {props.app.name} <span className="workspace__type">{props.app.type}</span>
+          {props.app.name} {props.app.type && <span className="workspace__type">{props.app.type}</span>}
         </h1>
         <div className="workspace__status">{props.headerStatus}</div>
         <button type="button" className="btn btn--ghost" onClick={props.onHelp} aria-label="Keyboard shortcuts" title="?">

@@ -5,7 +5,8 @@ import { ShortcutsDialog } from './shortcuts-dialog';
 import { WorkspaceFrame } from './workspace-frame';
 
 export interface WorkspaceMessageProps {
-  app: Pick<Application, 'name' | 'type'>;
+  /** The type is unknown while the application loads. */
+  app: Pick<Application, 'name'> & Partial<Pick<Application, 'type'>>;
   backTo: string;
   headerStatus: ReactNode;
   panel?: ReactNode;

@@ -48,7 +48,7 @@ export function Component() {
 
   const backTo = `/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}`;
   const headerStatus = <StatusSummary answered={pace.answered} startedAt={pace.startedAt} now={pace.now} sync={status} />;
-  const frame = { app: app.data ?? { name: 'Labelling', type: 'classification' as const }, backTo, headerStatus };
+  const frame = { app: app.data ?? { name: 'Labelling' }, backTo, headerStatus };
   const failure = app.error ?? media.error ?? error;
   if (failure) return <WorkspaceMessage {...frame}><Alert>{failure instanceof Error ? failure.message : String(failure)}</Alert></WorkspaceMessage>;
   if (!app.data || !target || detections.isPending || !outbox) return <WorkspaceMessage {...frame}><Spinner label="Loading the media…" /></WorkspaceMessage>;

@@ -72,7 +72,7 @@ export function Component() {
 
   const backTo = `/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}`;
   const headerStatus = <StatusSummary pending={pendingCount} answered={pace.answered} startedAt={pace.startedAt} now={pace.now} sync={status} />;
-  const frame = { app: app.data ?? { name: 'Labelling', type: 'classification' as const }, backTo, headerStatus };
+  const frame = { app: app.data ?? { name: 'Labelling' }, backTo, headerStatus };
 
   if (app.isError) return <WorkspaceMessage {...frame}><Alert>{app.error.message}</Alert></WorkspaceMessage>;
   if (error) return <WorkspaceMessage {...frame}><Alert title="Your local queue could not be opened.">{String(error)}</Alert></WorkspaceMessage>;

@@ -13,7 +13,9 @@ export interface TopBarProps {
 export function TopBar({ session, onSwitchTenant, onSignOut }: TopBarProps) {
   return (
     <header className="topbar">
-      <span className="topbar__brand">Looplabel</span>
+      <NavLink to={`/t/${encodeURIComponent(session.tenantId)}`} className="topbar__brand" title="Applications of this tenant">
+        Looplabel
+      </NavLink>
       <div className="topbar__tenant">
         <span className="topbar__tenant-name">{session.tenantName}</span>
         <span className="tag">{describeTenantType(session.tenantType)}</span>
@@ -22,9 +24,6 @@ export function TopBar({ session, onSwitchTenant, onSignOut }: TopBarProps) {
         </Button>
       </div>
       <nav aria-label="Main" className="topbar__nav">
-        <NavLink to={`/t/${encodeURIComponent(session.tenantId)}`} end className="topbar__link">
-          Home
-        </NavLink>
         <InvitesLink email={session.email} />
       </nav>
       <div className="topbar__user">

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { BoxRegion } from '../../src/api/types';
+import { assertions, feedbackQueue, models } from '../db/schema';
+import type { ApplicationRow } from '../domain/applications';
+import { recordAssertion, touchDetectionRecord } from '../domain/assertions';
+import type { MediaRow } from '../domain/media';
+import { baselineModelId, processMediaForApplication } from '../processing/pipeline';
+import { DEMO_PASSWORD } from '../demo/seed-identity';
+import { bearer, createTestApp, type TestApp } from '../testing/test-app';
+import { hexToRgb, labDistance, rgbToLab } from '../vision/colour';
+import { DEMO_PALETTE, generateDemoSet } from '../vision/demo';
+import type { ModelParameters } from '../vision/models/parameters';
+import { runModel } from '../vision/models/run-model';
+import type { GeneratedScene } from '../vision/scenes';
+import { currentParameters, releaseModel } from './release';
+import { considerForFeedback } from './scheduler';
+import { insertApplication, insertMedia, insertSubject } from './test-fixtures';
+
+const TRUE_RED = DEMO_PALETTE['red bolt'].appearance.color;
+const WRONG_RED = '#d07890';
+const RELEASE_EVERY = 3;
+let t: TestApp;
+let tenantId: string;
+let labeller: Record<string, string>;
+let bolt: string;
+let training: GeneratedScene[];
+let fresh: GeneratedScene[];
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true, config: { feedback: { scheduleIntervalSeconds: 0, releaseEveryAnswers: RELEASE_EVERY } } });
+  tenantId = t.demo!.tenantIds.demoLab;
+  labeller = bearer(await t.signIn('labeller@demo.test', DEMO_PASSWORD, tenantId));
+  bolt = await insertSubject(t.db, tenantId, 'bolt');
+  [training, fresh] = await Promise.all([generateDemoSet('box_detection', 12, 31), generateDemoSet('box_detection', 6, 32)]);
+});
+afterAll(() => t.close());
+
+const colourError = (hex: string) => {
+  const [a, b] = [rgbToLab(...hexToRgb(hex)), rgbToLab(...hexToRgb(TRUE_RED))];
+  return labDistance(a[0], a[1], a[2], b[0], b[1], b[2]);
+};
+
+/** A box application whose configured bolt colour is wrong, as its `custom_fields` set it. */
+const misSetApplication = (overrides: Partial<ApplicationRow> = {}) =>
+  insertApplication(t.db, tenantId, 'box_detection', [bolt], {
+    customFields: { appearance: { [bolt]: { color: WRONG_RED, tolerance: 0.2, min_area: 300 } } },
+    ...overrides,
+  });
+
+const storeScene = (scene: GeneratedScene) =>
+  insertMedia(t.db, tenantId, { width: scene.width, height: scene.height }, { blobs: t.app.blobs, data: scene.image });
+
+/** A labeller's answers on the training scenes: the true boxes of the red bolts, or False where there is none. */
+async function answerTrainingScenes(app: ApplicationRow) {
+  for (const scene of training) {
+    const mediaRow = await storeScene(scene);
+    const boxes = scene.truth.objects.filter((object) => object.subject === 'red bolt').map(({ box }) => ({ box }));
+    await t.db.transaction(async (tx) => {
+      await recordAssertion(tx, {
+        tenantId,
+        mediaId: mediaRow.mediaId,
+        subjectUid: bolt,
+        userId: 'usr_labeller',
+        appId: app.applicationId,
+        ...(boxes.length > 0 ? { appDataType: 'box_set' as const, appData: boxes } : {}),
+        probability: boxes.length > 0 ? 1 : 0,
+      });
+      await touchDetectionRecord(tx, app.applicationId, mediaRow.mediaId, null, 1);
+    });
+  }
+}
+
+async function modelAssertionOn(app: ApplicationRow, mediaRow: MediaRow) {
+  const [row] = await t.db
+    .select()
+    .from(assertions)
+    .where(and(eq(assertions.appId, app.applicationId), eq(assertions.mediaId, mediaRow.mediaId), eq(assertions.current, true)));
+  return row!;
+}
+
+const runOn = (parameters: ModelParameters, scene: GeneratedScene) =>
+  runModel({ type: 'box_detection', outputSubjects: [bolt], parameters, image: scene.image });
+
+const confidentBoxes = (appData: unknown) => ((appData ?? []) as BoxRegion[]).filter((region) => (region.probability ?? 0) >= 0.5);
+
+describe('releaseModel', () => {
+  it('refits the baseline on the answered images and records the release', async () => {
+    const app = await misSetApplication();
+    await answerTrainingScenes(app);
+    const released = await releaseModel({ db: t.db, blobs: t.app.blobs }, app);
+
+    expect(released).toMatchObject({ releaseModelCount: 1, trainingDataCount: training.length, answersSinceRelease: 0 });
+    expect(released.currentPerformance).toMatchObject({ model_version: 1, evaluated_answers: training.length });
+    const [model] = await t.db.select().from(models).where(eq(models.modelId, released.currentModelId!));
+    const color = (model?.parameters as unknown as ModelParameters).appearance[bolt]?.color ?? '';
+    expect(colourError(color)).toBeLessThan(colourError(WRONG_RED) / 2);
+  });
+
+  it('makes the pipeline propose with the released model for media processed after it', async () => {
+    const app = await misSetApplication();
+    const baseline = await currentParameters(t.db, app);
+    const scene = fresh.find((candidate) => candidate.truth.counts['red bolt']! > 0)!;
+
+    const before = await storeScene(scene);
+    await processMediaForApplication(t.app, app, before, null);
+    const beforeAssertion = await modelAssertionOn(app, before);
+    expect(beforeAssertion.modelId).toBe(baselineModelId(app.applicationId));
+
+    await answerTrainingScenes(app);
+    const released = await releaseModel({ db: t.db, blobs: t.app.blobs }, app);
+    const after = await storeScene(scene);
+    await processMediaForApplication(t.app, released, after, null);
+    const afterAssertion = await modelAssertionOn(app, after);
+
+    expect(afterAssertion.modelId).toBe(released.currentModelId);
+    const releasedParameters = await currentParameters(t.db, released);
+    expect(afterAssertion.appData).toEqual((await runOn(releasedParameters, scene))[0]?.app_data);
+    expect(beforeAssertion.appData).toEqual((await runOn(baseline, scene))[0]?.app_data);
+    // The mis-set colour finds fewer of the bolts than the refitted one.
+    expect(confidentBoxes(afterAssertion.appData).length).toBeGreaterThan(confidentBoxes(beforeAssertion.appData).length);
+  });
+
+  it.each([true, false])('with refresh_feedback %s re-evaluates the waiting requests (or leaves them)', async (refresh) => {
+    const app = await misSetApplication({ refreshFeedback: refresh });
+    const scene = fresh[0]!;
+    const waiting = await storeScene(scene);
+    const stale = [{ subject_uid: bolt, probability: 0.5, uncal_prob: 0.5, app_data_type: 'box_set' as const, app_data: [] }];
+    expect(await considerForFeedback(t.db, app, waiting.mediaId, null, stale, baselineModelId(app.applicationId))).toBe(true);
+    await answerTrainingScenes(app);
+    const released = await releaseModel({ db: t.db, blobs: t.app.blobs }, app);
+
+    const [queued] = await t.db.select().from(feedbackQueue).where(eq(feedbackQueue.appId, app.applicationId));
+    if (refresh) {
+      expect(queued?.modelId).toBe(released.currentModelId);
+      const fresher = await runOn(await currentParameters(t.db, released), scene);
+      expect(queued?.proposals).toEqual(fresher.map((proposal) => ({ ...proposal })));
+    } else {
+      expect(queued).toMatchObject({ modelId: baselineModelId(app.applicationId), proposals: stale });
+    }
+  });
+});
+
+describe('the automatic release', () => {
+  it('runs in the background once a feedback post makes the answers since the last release reach the threshold', async () => {
+    const app = await misSetApplication();
+    const releaseCount = async () =>
+      (await t.inject({ method: 'GET', url: `/1/applications/${app.applicationId}`, headers: labeller })).json().release_model_count;
+    for (const [index, scene] of training.slice(0, RELEASE_EVERY).entries()) {
+      const mediaRow = await storeScene(scene);
+      const boxes = scene.truth.objects.filter((object) => object.subject === 'red bolt').map(({ box }) => ({ box }));
+      const answer = boxes.length > 0 ? { result: 'True', app_data_type: 'box_set', app_data: boxes } : { result: 'False' };
+      const response = await t.inject({
+        method: 'POST',
+        url: `/1/applications/${app.applicationId}/feedback`,
+        headers: labeller,
+        payload: { media_id: mediaRow.mediaId, subjects: [{ subject_uid: bolt, ...answer }] },
+      });
+      expect(response.statusCode).toBe(204);
+      await t.app.backgroundJobs.drain();
+      expect(await releaseCount()).toBe(index + 1 < RELEASE_EVERY ? null : 1);
+    }
+  });
+});
