@@ -59,6 +59,7 @@ async function findOrCreateApplication(
     .from(applications)
     .where(and(eq(applications.tenantId, tenantId), eq(applications.name, demo.name), eq(applications.type, type)));
   if (existing) return existing.id;
+  const outputSubjects = demo.outputSubjects.map((name) => uidByName[name] as string);
   const created = await createApplication(
     ctx.db,
     tenantId,
@@ -68,7 +69,8 @@ async function findOrCreateApplication(
       type,
       description: `${demo.description} ${HOW_TO_LABEL[type]}`,
       input_subjects: [inputSubjectUid],
-      output_subjects: demo.outputSubjects.map((name) => uidByName[name] as string),
+      output_subjects: outputSubjects,
+      detection_thresholds: Object.fromEntries(outputSubjects.map((uid) => [uid, 0.5])),
       app_managers: [DEMO_ACCOUNTS.manager.email],
       custom_fields: demoCustomFields(type, uidByName),
     },
