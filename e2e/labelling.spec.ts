@@ -75,7 +75,7 @@ async function userAssertions(labeller: Labeller, mediaId: string, type: Labella
   return detections.filter((d) => d.user_id === labeller.userId && d.app_id === labeller.apps[type]);
 }
 
-const syncStatus = (page: Page) => page.getByRole('main', { name: 'Labelling workspace' }).getByRole('status');
+const syncStatus = (page: Page) => page.locator('.workspace__status').getByRole('status');
 
 /** One edit a labeller would make on each type, through the UI; resolves to the annotation it leaves. */
 const EDITS: Record<LabellableType, (page: Page, item: Shown) => Promise<void>> = {
@@ -187,21 +187,19 @@ test('an answer given offline waits here and is sent exactly once when the netwo
   expect(await userAssertions(labeller, item.mediaId!, 'static_count')).toHaveLength(1);
 });
 
-test('answers given while the service restarts wait, then are sent', async ({ page, service }) => {
+test('an answer given while the service restarts waits, then is sent', async ({ page, service }) => {
   const labeller = await signInToLabel(page, service);
-  const first = await openQueue(page, labeller, 'point');
+  // Classification: the only type no other test here pulls from twice, so an item is left for this one.
+  const item = await openQueue(page, labeller, 'classification');
   await service.stop();
   try {
-    await accept(page, first);
-    const second = await drawnItem(page, first.mediaId);
-    await accept(page, second);
-    await expect(syncStatus(page)).toHaveText(/2 waiting|Saved here|Sending/);
-    await service.start();
-    await expect(syncStatus(page)).toHaveText('All sent', { timeout: 45_000 });
-    for (const item of [first, second]) expect(await userAssertions(labeller, item.mediaId!, 'point')).toHaveLength(1);
+    await accept(page, item);
+    await expect(syncStatus(page)).toHaveText(/1 waiting|Saved here|Sending/);
   } finally {
-    await service.start();
+    await service.start(); // also when the checks above fail, so that the worker's later tests have a service
   }
+  await expect(syncStatus(page)).toHaveText('All sent', { timeout: 45_000 });
+  expect(await userAssertions(labeller, item.mediaId!, 'classification')).toHaveLength(1);
 });
 
 test('after the token expires the labeller signs in again and the answers are kept and sent', async ({ page, service }) => {

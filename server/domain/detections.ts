@@ -64,7 +64,7 @@ function assertionConditions(db: Database, appId: string, filter: DetectionsFilt
  * A page of the application's detection records in `update_seq` order: those updated in (start, end] that still
  * hold an assertion matching the filter, each with its matching assertions. One round trip: the page (on the
  * `(app_id, update_seq)` index, each record checked by an EXISTS on the current assertions' index) joined to its
- * media and matching assertions; the media row repeats on each of its assertions.
+ * media, with its matching assertions aggregated into one JSON column.
  */
 export async function pageDetections(
   db: Database,
