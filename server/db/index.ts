@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** A PGlite database's files as one archive, for `pgliteDump`. */
+  dump?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -24,6 +26,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | null;
   /** PGlite keeps its files in `<dataDir>/db`; without one the database lives in memory. */
   dataDir?: string | null;
+  /** An in-memory PGlite starts from this dump of a database (`dumpDataDir`) instead of an empty one. */
+  pgliteDump?: Blob | null;
 }
 
 /** Runs migration work in a PGlite transaction. */
@@ -62,14 +66,14 @@ export const postgresTransactions =
     }
   };
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, dump: Blob | null): Promise<DatabaseHandle> {
   let client: PGlite;
   if (dataDir) {
     const dir = path.join(dataDir, 'db');
     await mkdir(dir, { recursive: true });
     client = new PGlite(dir);
   } else {
-    client = new PGlite();
+    client = new PGlite(dump ? { loadDataDir: dump } : {});
   }
   try {
     await client.waitReady;
@@ -78,7 +82,12 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     await client.close();
     throw error;
   }
-  return { db: drizzlePglite({ client, schema }), driver: 'pglite', close: () => client.close() };
+  return {
+    db: drizzlePglite({ client, schema }),
+    driver: 'pglite',
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
+  };
 }
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
@@ -94,5 +103,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
 
 /** Opens the database (PostgreSQL, PGlite on disk, or PGlite in memory) and applies pending migrations. */
 export function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir ?? null);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir ?? null, options.pgliteDump ?? null);
 }

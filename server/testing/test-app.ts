@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -6,8 +7,11 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import type { ServiceConfig } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db';
+import { listMigrations, MIGRATIONS_DIR } from '../db/migrate';
 import { seedIdentity, type DemoIdentity } from '../demo/seed-identity';
 import { createMemoryBlobStore } from '../media/blob-store';
+
+const PGLITE_PACKAGE = path.join(import.meta.dirname, '../../node_modules/@electric-sql/pglite/package.json');
 
 export interface TestAppOptions {
   config?: Partial<ServiceConfig>;
@@ -56,12 +60,35 @@ export function testConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfi
 }
 
 /**
- * A fresh in-memory PGlite database, or, when TEST_DATABASE_URL names a PostgreSQL server, a fresh database
- * created on it and dropped on close.
+ * A dump of a freshly migrated PGlite database, made once per PGlite version and set of migrations and shared by
+ * test processes through a file: a PGlite started from it skips its initdb and the migrations (about 1.5 s of each
+ * test file's set-up).
+ */
+async function migratedPgliteDump(): Promise<Blob> {
+  const hash = createHash('sha256').update(await readFile(PGLITE_PACKAGE));
+  for (const name of await listMigrations()) hash.update(name).update(await readFile(path.join(MIGRATIONS_DIR, name)));
+  const file = path.join(os.tmpdir(), `looplabel-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    const fresh = await openDatabase();
+    const dump = await fresh.dump!();
+    await fresh.close();
+    // Written aside, then renamed: a process starting at the same time reads a whole file or none.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+    return dump;
+  }
+}
+
+/**
+ * A fresh in-memory PGlite database (from the migrated template), or, when TEST_DATABASE_URL names a PostgreSQL
+ * server, a fresh database created on it and dropped on close.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase();
+  if (!serverUrl) return openDatabase({ pgliteDump: await migratedPgliteDump() });
 
   const name = `looplabel_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
