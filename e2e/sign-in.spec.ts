@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { createApiClient } from '../src/api/client';
 import { loadOrCreateSecret } from '../server/auth/secret';
 import { signToken, type TokenClaims } from '../server/auth/jwt';
@@ -108,3 +109,19 @@ async function demoLabId(baseUrl: string): Promise<string> {
   const { tenants } = await listUserTenants(anonymous, { email: DEMO.admin, password: DEMO_PASSWORD });
   return tenants.find((t) => t.name === 'Demo Lab')!.tenant_id;
 }
+
+test('the sign-in page loads at most 150 KB of gzipped JavaScript', async ({ page }) => {
+  const scripts: Promise<number>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body).length));
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const sizes = await Promise.all(scripts);
+  const totalKb = sizes.reduce((sum, size) => sum + size, 0) / 1024;
+  test.info().annotations.push({ type: 'sign-in JS (gzip)', description: `${totalKb.toFixed(1)} KB in ${sizes.length} files` });
+  console.log(`sign-in page JS: ${totalKb.toFixed(1)} KB gzip in ${sizes.length} files`);
+  expect(sizes.length).toBeGreaterThan(0);
+  expect(totalKb).toBeLessThanOrEqual(150);
+});
