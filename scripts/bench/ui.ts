@@ -5,6 +5,7 @@
 // Run on its own (`npx tsx scripts/bench/ui.ts`, after `npx vite build`) it starts a fresh service with the demo data.
 import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../e2e/support/chromium';
 import sharp from 'sharp';
 import { startService } from '../../e2e/support/service';
 import { createApiClient, type ApiClient } from '../../src/api/client';
@@ -18,15 +19,6 @@ const EMAIL = 'labeller@demo.test';
 const UPLOADER = 'admin@demo.test';
 const PASSWORD = 'looplabel-demo';
 const LARGE = { width: 4000, height: 3000 };
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface UiBenchmarkResults {
   answerToNextDrawnMedianMs: number | null;
@@ -137,7 +129,7 @@ export async function runUiBenchmarks(baseUrl: string): Promise<UiBenchmarkResul
   if (!inputSubject) throw new Error('The box_detection application has no input subject to upload to.');
   const largest = await waitForMedia(labeller.client, await uploadLargeImage(baseUrl, uploader.token, inputSubject));
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // tsx compiles with keepNames, which wraps named functions in the page scripts in a `__name` helper.
@@ -212,7 +204,8 @@ export function printUiBenchmarks(results: UiBenchmarkResults) {
   line('1,000 boxes: load to interactive', results.loadToInteractiveMs, 500);
 }
 
-async function main() {
+/** The workspace benchmarks against a fresh local service, printed. */
+export async function benchmarkWorkspace() {
   const service = await startService();
   try {
     printUiBenchmarks(await runUiBenchmarks(service.url));
@@ -221,4 +214,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchmarkWorkspace();

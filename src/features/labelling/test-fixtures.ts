@@ -1,40 +1,14 @@
 // Test helper: applications, media and feedback requests with only the fields that matter spelled out.
 import type { Application, FeedbackRequest, Media, ProposedSubject } from '../../api/types';
+import { applicationFixture } from '../../testing/api-fixtures';
 
 export function makeApp(overrides: Partial<Application> = {}): Application {
-  return {
-    application_id: 'app-1',
-    tenant_id: 'tenant-1',
-    name: 'Test app',
-    type: 'box_detection',
-    description: '',
+  return applicationFixture({
     input_subjects: ['in'],
     output_subjects: ['cat'],
-    release_metrics: 'best_F1',
-    detection_thresholds: {},
-    detection_post_urls: [],
-    gateway_post_urls: [],
-    active: true,
-    requested_feedback_per_hour: null,
-    refresh_feedback: false,
-    app_managers: [],
-    custom_fields: {},
-    hpo_credit: 0,
     created_by: 'a@example.com',
-    created_at: 1,
-    modified_at: 1,
-    system_feedback_per_hour: 0,
-    replay: false,
-    release_model_count: null,
-    best_model_ccp_filename: null,
-    candidate_model_count: null,
-    current_performance: null,
-    last_candidate_at: null,
-    last_released_at: null,
-    training_data_count: null,
-    validation_data_count: null,
     ...overrides,
-  };
+  });
 }
 
 export function makeMedia(overrides: Partial<Media> = {}): Media {
