@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { listApplicationDetections, listNextDetections, MAX_DETECTIONS_PAGE, type DetectionsPage } from '../../src/api/endpoints/detections';
 import { DEMO_ACCOUNTS } from '../../server/demo/seed-identity';
 import { baselineModelId } from '../../server/processing/pipeline';
-import { createBenchApplication, insertMediaRows } from './bulk-data';
+import { insertDetectionsFixture } from '../../server/testing/perf-fixtures';
+import { createBenchApplication } from './bulk-data';
 import type { FreshService } from './fresh-service';
 import { summarize, timed, type LatencySummary } from './stats';
 
@@ -32,23 +32,15 @@ export async function benchDetections(
   const { db, blobs } = service.app;
   const tenantId = service.identity.tenantIds.demoLab;
   const app = await createBenchApplication(db, tenantId, 'detection_fullframe', options.outputSubjects, DEMO_ACCOUNTS.admin.email);
-  const records = Math.ceil(options.assertions / options.outputSubjects);
   const insertStartedAt = performance.now();
-  await insertMediaRows(db, blobs, tenantId, 'med_benchdet_', records);
-  const now = Date.now() / 1000;
-  const modelId = baselineModelId(app.applicationId);
-  await db.execute(sql`
-    INSERT INTO assertions (detection_id, tenant_id, media_id, subject_uid, model_id, app_id, probability, uncal_prob, created_at)
-    SELECT 'det_bench_' || i || '_' || s.n, ${tenantId}, 'med_benchdet_' || i, s.uid, ${modelId}, ${app.applicationId},
-           ((i * 7 + s.n * 13) % 100) / 100.0, ((i * 7 + s.n * 13) % 100) / 100.0, ${now} - (${records} - i) * 0.01
-    FROM generate_series(1, ${records}) AS i
-    CROSS JOIN unnest(string_to_array(${app.outputSubjectUids.join(',')}, ',')) WITH ORDINALITY AS s(uid, n)
-    LIMIT ${options.assertions}`);
-  await db.execute(sql`
-    INSERT INTO detection_records (app_id, media_id, focus_key, updated_at)
-    SELECT ${app.applicationId}, 'med_benchdet_' || i, '', ${now} - (${records} - i) * 0.01
-    FROM generate_series(1, ${records}) AS i ORDER BY i`);
-  await db.execute(sql`ANALYZE`);
+  const records = await insertDetectionsFixture(db, blobs, {
+    tenantId,
+    applicationId: app.applicationId,
+    modelId: baselineModelId(app.applicationId),
+    subjectUids: app.outputSubjectUids,
+    assertions: options.assertions,
+    mediaIdPrefix: 'med_benchdet_',
+  });
   const insertSeconds = (performance.now() - insertStartedAt) / 1000;
 
   const client = await service.signIn('labeller');

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { postFeedback, pullFeedback } from '../../src/api/endpoints/feedback';
 import type { QueuedProposal } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/demo/seed-identity';
-import { createBenchApplication, insertMediaRows } from './bulk-data';
+import { insertMediaRows } from '../../server/testing/perf-fixtures';
+import { createBenchApplication } from './bulk-data';
 import type { FreshService } from './fresh-service';
 import { summarize, timed, type LatencySummary } from './stats';
 

@@ -4,6 +4,21 @@ import type { BlobStore } from '../media/blob-store';
 import { storeMedia } from '../media/store-media';
 import { makeImage } from '../media/test-images';
 
+/**
+ * `count` media rows `<prefix>1` ... `<prefix><count>` in one statement, all showing one small stored image, so
+ * their URLs work without storing thousands of files.
+ */
+export async function insertMediaRows(db: Database, blobs: BlobStore, tenantId: string, prefix: string, count: number): Promise<void> {
+  const stored = await storeMedia(blobs, await makeImage('jpeg', 320, 240));
+  const now = Date.now() / 1000;
+  await db.execute(sql`
+    INSERT INTO media (media_id, tenant_id, created_at, media_timestamp, md5, media_format, size, image_width, image_height,
+                       original_key, variant_keys)
+    SELECT ${prefix} || i, ${tenantId}, ${now}, ${now}, ${stored.md5}, ${stored.format}, ${stored.size}, ${stored.width},
+           ${stored.height}, ${stored.originalKey}, ${JSON.stringify(stored.variants)}::jsonb
+    FROM generate_series(1, ${count}::int) AS i`);
+}
+
 export interface DetectionsFixture {
   tenantId: string;
   applicationId: string;
@@ -31,16 +46,10 @@ export async function insertDetectionsFixture(db: Database, blobs: BlobStore, fi
   const prefix = fixture.mediaIdPrefix ?? 'med_perf_';
   const consensusEvery = fixture.consensusEvery ?? 0;
   const records = Math.ceil(fixture.assertions / subjectUids.length);
-  const stored = await storeMedia(blobs, await makeImage('jpeg', 320, 240));
   const now = Date.now() / 1000;
   // Record i was last updated at now - (records - i) * 0.01: the newest is the last.
   const updatedAt = sql`${now} - (${records}::int - i) * 0.01`;
-  await db.execute(sql`
-    INSERT INTO media (media_id, tenant_id, created_at, media_timestamp, md5, media_format, size, image_width, image_height,
-                       original_key, variant_keys)
-    SELECT ${prefix} || i, ${tenantId}, ${now}, ${now}, ${stored.md5}, ${stored.format}, ${stored.size}, ${stored.width},
-           ${stored.height}, ${stored.originalKey}, ${JSON.stringify(stored.variants)}::jsonb
-    FROM generate_series(1, ${records}::int) AS i`);
+  await insertMediaRows(db, blobs, tenantId, prefix, records);
   await db.execute(sql`
     INSERT INTO assertions (detection_id, tenant_id, media_id, subject_uid, model_id, app_id, probability, uncal_prob, created_at)
     SELECT ${`det_${prefix}`} || i || '_' || s.n, ${tenantId}, ${prefix} || i, s.uid, ${modelId}, ${applicationId},
