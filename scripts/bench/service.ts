@@ -1,5 +1,5 @@
 import { benchDetections, DETECTIONS_BENCH, type DetectionsBenchOptions } from './detections-bench';
-import { benchFeedback, FEEDBACK_BENCH, type FeedbackBenchOptions } from './feedback-bench';
+import { benchFeedback, FEEDBACK_BENCH, FEEDBACK_SATURATION_BENCH, type FeedbackBenchOptions } from './feedback-bench';
 import { startFreshService } from './fresh-service';
 import type { LatencySummary } from './stats';
 import { formatTable } from './table';
@@ -9,6 +9,7 @@ export const TARGET_P95_MS = { feedback: 10, detections_page: 25 } as const;
 
 export interface ServiceBenchOptions {
   feedback?: FeedbackBenchOptions;
+  feedbackSaturation?: FeedbackBenchOptions;
   detections?: DetectionsBenchOptions;
   upload?: UploadBenchOptions;
   /** Where the table goes; stdout by default. */
@@ -34,6 +35,7 @@ export async function runServiceBenchmarks(options: ServiceBenchOptions = {}): P
   try {
     note('service benchmarks: feedback pull and post');
     const feedback = await benchFeedback(service, options.feedback ?? FEEDBACK_BENCH);
+    const saturated = await benchFeedback(service, options.feedbackSaturation ?? FEEDBACK_SATURATION_BENCH);
     note('service benchmarks: detections pages');
     const detections = await benchDetections(service, options.detections ?? DETECTIONS_BENCH);
     note('service benchmarks: large uploads');
@@ -42,11 +44,13 @@ export async function runServiceBenchmarks(options: ServiceBenchOptions = {}): P
     const rows = [
       latencyRow(`feedback pull (${feedback.labellers} labellers)`, feedback.pull, TARGET_P95_MS.feedback),
       latencyRow(`feedback post (${feedback.labellers} labellers)`, feedback.post, TARGET_P95_MS.feedback),
+      latencyRow(`feedback pull (${saturated.labellers}, no think time)`, saturated.pull, null),
+      latencyRow(`feedback post (${saturated.labellers}, no think time)`, saturated.post, null),
       latencyRow(`detections page of ${detections.page_size} (${detections.assertions} assertions)`, detections.page, TARGET_P95_MS.detections_page),
       latencyRow(`upload ${upload.width}x${upload.height} JPEG with resizes`, upload.upload, null),
     ];
     print(formatTable(['service benchmark', 'n', 'p50 ms', 'p95 ms', 'target', ''], rows));
-    return { feedback, detections, upload, targets_p95_ms: TARGET_P95_MS };
+    return { feedback, feedback_saturated: saturated, detections, upload, targets_p95_ms: TARGET_P95_MS };
   } finally {
     await service.close();
   }
