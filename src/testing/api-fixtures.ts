@@ -1,5 +1,5 @@
 // Complete interface objects for tests, with neutral values; a test spells out only the fields that matter to it.
-import type { Application } from '../api/types';
+import type { Application, Media } from '../api/types';
 
 export function applicationFixture(overrides: Partial<Application> = {}): Application {
   return {
@@ -33,6 +33,43 @@ export function applicationFixture(overrides: Partial<Application> = {}): Applic
     last_released_at: null,
     training_data_count: null,
     validation_data_count: null,
+    ...overrides,
+  };
+}
+
+export function mediaFixture(overrides: Partial<Media> = {}): Media {
+  return {
+    media_id: 'media-1',
+    tenant_id: 'tenant-1',
+    created_at: 1,
+    media_timestamp: 1,
+    md5: '',
+    media_format: 'jpeg',
+    size: 1000,
+    image_width: 640,
+    image_height: 480,
+    media_url: 'https://media.example/original.jpg',
+    resize_urls: {},
+    meta_tags: [],
+    parent_media_ids: [],
+    video: false,
+    status: 'ready',
+    set_assignment: 'train',
+    media_src: 'upload',
+    author: null,
+    author_profile_url: null,
+    external_media_id: null,
+    filename: null,
+    frame: null,
+    license: null,
+    network_camera_id: null,
+    original_landing_url: null,
+    original_url: null,
+    parent_media_id: null,
+    preview_url: null,
+    source_url: null,
+    title: null,
+    uploaded_by_user: null,
     ...overrides,
   };
 }

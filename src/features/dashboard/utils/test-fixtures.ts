@@ -1,5 +1,5 @@
 import type { Application, Media, Subject } from '../../../api/types';
-import { applicationFixture } from '../../../testing/api-fixtures';
+import { applicationFixture, mediaFixture } from '../../../testing/api-fixtures';
 
 export function sampleApplication(overrides: Partial<Application> = {}): Application {
   return applicationFixture({
@@ -27,38 +27,16 @@ export function sampleSubject(subjectUid: string, name: string): Subject {
 }
 
 export function sampleMedia(mediaId: string, overrides: Partial<Media> = {}): Media {
-  return {
+  return mediaFixture({
     media_id: mediaId,
     tenant_id: 't-acme',
     created_at: 1_700_000_000,
     media_timestamp: 1_700_000_000,
     md5: '0'.repeat(32),
-    media_format: 'jpeg',
-    size: 1000,
-    image_width: 640,
-    image_height: 480,
     media_url: `http://127.0.0.1/media/${mediaId}.jpg`,
     resize_urls: { '256': `http://127.0.0.1/media/${mediaId}-256.jpg` },
-    meta_tags: [],
-    parent_media_ids: [],
-    video: false,
-    status: 'ready',
     set_assignment: 'training',
-    media_src: 'upload',
-    author: null,
-    author_profile_url: null,
-    external_media_id: null,
     filename: `${mediaId}.jpg`,
-    frame: null,
-    license: null,
-    network_camera_id: null,
-    original_landing_url: null,
-    original_url: null,
-    parent_media_id: null,
-    preview_url: null,
-    source_url: null,
-    title: null,
-    uploaded_by_user: null,
     ...overrides,
-  };
+  });
 }

@@ -17,7 +17,7 @@ import type { ActiveTool } from './run-tool';
 import { draggedIndex, idleTool, isDrawing, runTool } from './run-tool';
 
 export interface CanvasHandle {
-  fit(): void;
+  fitToView(): void;
   zoomBy(factor: number): void;
   actualSize(): void;
   /** Ends a gesture in progress; false when there was none. */
@@ -94,7 +94,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   const centre = screenPoint(viewport.width / 2, viewport.height / 2);
 
   useImperativeHandle(props.ref, () => ({
-    fit: () => setUserCamera(null),
+    fitToView: () => setUserCamera(null),
     zoomBy: (factor) => setCamera(zoomAt(camera, centre, factor, limits)),
     actualSize: () => setCamera(zoomAt(camera, centre, 1 / camera.scale, { min: 1, max: 1 })),
     cancel: () => {

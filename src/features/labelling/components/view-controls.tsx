@@ -21,7 +21,7 @@ export function ViewControls(props: ViewControlsProps) {
         <button type="button" className="btn btn--ghost" aria-label="Zoom out" title="−" onClick={() => canvas.current?.zoomBy(0.8)}>
           −
         </button>
-        <button type="button" className="btn btn--ghost" title="0" onClick={() => canvas.current?.fit()}>
+        <button type="button" className="btn btn--ghost" title="0" onClick={() => canvas.current?.fitToView()}>
           Fit
         </button>
         <button type="button" className="btn btn--ghost" aria-label="Zoom to 1:1" title="1" onClick={() => canvas.current?.actualSize()}>

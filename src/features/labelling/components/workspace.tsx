@@ -128,7 +128,7 @@ export function Workspace(props: WorkspaceProps) {
       cancel: () => {
         if (!canvas.current?.cancel()) edit((a) => (a.type === 'box_detection' || a.type === 'point' ? select(a, null) : a), 'select');
       },
-      'fit-view': () => canvas.current?.fit(),
+      'fit-view': () => canvas.current?.fitToView(),
       'zoom-in': () => canvas.current?.zoomBy(1.25),
       'zoom-out': () => canvas.current?.zoomBy(0.8),
       'zoom-actual': () => canvas.current?.actualSize(),
