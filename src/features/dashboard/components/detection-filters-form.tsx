@@ -17,67 +17,72 @@ function readProbability(value: string): number | undefined {
   return Number.isFinite(number) ? Math.min(1, Math.max(0, number)) : undefined;
 }
 
+interface FilterFieldProps<T> {
+  id: string;
+  label: string;
+  value: T | undefined;
+  onChange: (value: T | undefined) => void;
+}
+
+function TimeFilter({ id, label, value, onChange }: FilterFieldProps<number>) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="datetime-local"
+        className="field__input"
+        value={toDateTimeLocal(value)}
+        onChange={(e) => onChange(fromDateTimeLocal(e.target.value))}
+      />
+    </div>
+  );
+}
+
+function ProbabilityFilter({ id, label, value, placeholder, onChange }: FilterFieldProps<number> & { placeholder: string }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        min={0}
+        max={1}
+        step={0.05}
+        className="field__input"
+        value={value ?? ''}
+        placeholder={placeholder}
+        onChange={(e) => onChange(readProbability(e.target.value))}
+      />
+    </div>
+  );
+}
+
 /** A control for every query parameter of the detections list. */
 export function DetectionFiltersForm({ filters, onChange }: DetectionFiltersFormProps) {
   const set = (changes: Partial<DetectionFilters>) => onChange({ ...filters, ...changes });
   return (
     <form className="filters" aria-label="Detection filters" onSubmit={(event) => event.preventDefault()}>
-      <div className="field">
-        <label className="field__label" htmlFor="filter-start">
-          Updated after
-        </label>
-        <input
-          id="filter-start"
-          type="datetime-local"
-          className="field__input"
-          value={toDateTimeLocal(filters.start)}
-          onChange={(e) => set({ start: fromDateTimeLocal(e.target.value) })}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="filter-end">
-          Updated before
-        </label>
-        <input
-          id="filter-end"
-          type="datetime-local"
-          className="field__input"
-          value={toDateTimeLocal(filters.end)}
-          onChange={(e) => set({ end: fromDateTimeLocal(e.target.value) })}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="filter-probability-lower">
-          Lowest probability
-        </label>
-        <input
-          id="filter-probability-lower"
-          type="number"
-          min={0}
-          max={1}
-          step={0.05}
-          className="field__input"
-          value={filters.probabilityLower ?? ''}
-          placeholder="0"
-          onChange={(e) => set({ probabilityLower: readProbability(e.target.value) })}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="filter-probability-upper">
-          Highest probability
-        </label>
-        <input
-          id="filter-probability-upper"
-          type="number"
-          min={0}
-          max={1}
-          step={0.05}
-          className="field__input"
-          value={filters.probabilityUpper ?? ''}
-          placeholder="1"
-          onChange={(e) => set({ probabilityUpper: readProbability(e.target.value) })}
-        />
-      </div>
+      <TimeFilter id="filter-start" label="Updated after" value={filters.start} onChange={(start) => set({ start })} />
+      <TimeFilter id="filter-end" label="Updated before" value={filters.end} onChange={(end) => set({ end })} />
+      <ProbabilityFilter
+        id="filter-probability-lower"
+        label="Lowest probability"
+        placeholder="0"
+        value={filters.probabilityLower}
+        onChange={(probabilityLower) => set({ probabilityLower })}
+      />
+      <ProbabilityFilter
+        id="filter-probability-upper"
+        label="Highest probability"
+        placeholder="1"
+        value={filters.probabilityUpper}
+        onChange={(probabilityUpper) => set({ probabilityUpper })}
+      />
       <label className="choice">
         <input type="checkbox" checked={filters.newestFirst} onChange={(e) => set({ newestFirst: e.target.checked })} />
         Newest first
