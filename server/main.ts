@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
+  if (config.demo) say('Checking the demo data (a first start creates it, which takes about half a minute)…');
   const demo = config.demo ? await seedDemo(app) : null;
   await app.listen({ port: config.port, host: config.host });
 
