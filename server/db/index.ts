@@ -92,6 +92,9 @@ async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Da
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString });
+  // An idle connection the server closes (a restart, an administrator) is dropped from the pool, which opens a new one
+  // for the next query; without a listener its error event would end the process.
+  pool.on('error', (error) => process.emitWarning(`A PostgreSQL connection was closed: ${error.message}`));
   try {
     await migrate(postgresTransactions(pool));
   } catch (error) {
