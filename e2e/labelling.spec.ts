@@ -153,10 +153,11 @@ for (const type of LABELLABLE_TYPES) {
     await saveScreenshot(page, `label-${type}`);
 
     await accept(page, edited);
+    const expected = expectedAssertions(edited.annotation!);
+    // The status read "All sent" before this answer too, so wait on the service itself.
+    await expect.poll(async () => (await userAssertions(labeller, edited.mediaId!, type)).length).toBe(expected.length);
     await expect(syncStatus(page)).toHaveText('All sent');
     const assertions = await userAssertions(labeller, edited.mediaId!, type);
-    const expected = expectedAssertions(edited.annotation!);
-    expect(assertions).toHaveLength(expected.length);
     expect(assertions).toEqual(expect.arrayContaining(expected.map((e) => expect.objectContaining(e))));
   });
 }
@@ -170,8 +171,8 @@ test('a reload in the middle of a batch brings back the items not answered yet',
   await page.reload();
   const afterReload = await drawnItem(page);
   expect(afterReload.mediaId).toBe(second.mediaId);
+  await expect.poll(async () => (await userAssertions(labeller, first.mediaId!, 'detection_fullframe')).length).toBeGreaterThan(0);
   await expect(syncStatus(page)).toHaveText('All sent');
-  expect(await userAssertions(labeller, first.mediaId!, 'detection_fullframe')).not.toHaveLength(0);
   expect(await userAssertions(labeller, second.mediaId!, 'detection_fullframe')).toHaveLength(0);
 });
 
