@@ -83,6 +83,10 @@ export function createFakeService(users: FakeUser[]) {
         data: members.map((user) => ({ user_id: user.userId, email: user.email, given_name: null, surname: null, role: 'tenant_user' })),
       });
     }),
+    // The tenant's landing page lists these; the fake tenants have none.
+    ...['/1/tenants/current/applications', '/1/tenants/current/subjects'].map((path) =>
+      http.get(path, ({ request }) => (bearer(request) ? HttpResponse.json({ data: [] }) : unauthorized())),
+    ),
     http.get('/1/users/current/invites', ({ request }) => {
       const caller = bearer(request);
       return caller ? HttpResponse.json(caller.user.invites.filter((invite) => invite.invitation_status === 'pending')) : unauthorized();
