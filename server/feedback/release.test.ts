@@ -6,8 +6,7 @@ import type { ApplicationRow } from '../domain/applications';
 import { recordAssertion, touchDetectionRecord } from '../domain/assertions';
 import type { MediaRow } from '../domain/media';
 import { baselineModelId, processMediaForApplication } from '../processing/pipeline';
-import { DEMO_PASSWORD } from '../demo/seed-identity';
-import { bearer, createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 import { hexToRgb, labDistance, rgbToLab } from '../vision/colour';
 import { DEMO_PALETTE, generateDemoSet } from '../vision/demo';
 import type { ModelParameters } from '../vision/models/parameters';
@@ -30,7 +29,7 @@ let fresh: GeneratedScene[];
 beforeAll(async () => {
   t = await createTestApp({ seed: true, config: { feedback: { scheduleIntervalSeconds: 0, releaseEveryAnswers: RELEASE_EVERY } } });
   tenantId = t.demo!.tenantIds.demoLab;
-  labeller = bearer(await t.signIn('labeller@demo.test', DEMO_PASSWORD, tenantId));
+  labeller = await t.demoAuth('labeller@demo.test', tenantId);
   bolt = await insertSubject(t.db, tenantId, 'bolt');
   [training, fresh] = await Promise.all([generateDemoSet('box_detection', 12, 31), generateDemoSet('box_detection', 6, 32)]);
 });

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application, ErrorBody, ListResponse, Subject } from '../../src/api/types';
 import type { ApplicationStats } from '../../src/api/endpoints/applications';
 import { assertions, detectionRecords, feedbackQueue, media } from '../db/schema';
-import { DEMO_PASSWORD } from '../demo/seed-identity';
 import { createApplication } from '../domain/applications';
-import { bearer, createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -32,10 +31,10 @@ async function createApp(body: Record<string, unknown>, headers = admin): Promis
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
   const { demoLab, harbour } = t.demo!.tenantIds;
-  admin = bearer(await t.signIn('admin@demo.test', DEMO_PASSWORD, demoLab));
-  otherTenantAdmin = bearer(await t.signIn('admin@demo.test', DEMO_PASSWORD, harbour));
-  labeller = bearer(await t.signIn('labeller@demo.test', DEMO_PASSWORD));
-  manager = bearer(await t.signIn('manager@demo.test', DEMO_PASSWORD));
+  admin = await t.demoAuth('admin@demo.test', demoLab);
+  otherTenantAdmin = await t.demoAuth('admin@demo.test', harbour);
+  labeller = await t.demoAuth('labeller@demo.test');
+  manager = await t.demoAuth('manager@demo.test');
   [camera, bolt, nut] = await Promise.all([createSubject('Camera'), createSubject('Bolt'), createSubject('Nut')]);
 });
 afterAll(() => t.close());

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../demo/seed-identity';
 import { recordAssertion, touchDetectionRecord } from '../domain/assertions';
 import { makeImage } from '../media/test-images';
 import { multipartBody } from '../processing/multipart-body';
@@ -16,8 +15,8 @@ const mediaIds: string[] = [];
 beforeAll(async () => {
   t = await createTestApp({ seed: true, config: { publicUrl: 'https://labels.example' } });
   tenantId = t.demo!.tenantIds.demoLab;
-  labeller = bearer(await t.signIn('labeller@demo.test', DEMO_PASSWORD, tenantId));
-  const admin = bearer(await t.signIn('admin@demo.test', DEMO_PASSWORD, tenantId));
+  labeller = await t.demoAuth('labeller@demo.test', tenantId);
+  const admin = await t.demoAuth('admin@demo.test', tenantId);
   await t.inject({ method: 'POST', url: '/1/users', payload: { email: 'outsider@else.test', password: 'outsider-pass' } });
   stranger = bearer(await t.signIn('outsider@else.test', 'outsider-pass'));
   subject = (await t.inject({ method: 'POST', url: '/1/subjects', headers: admin, payload: { name: 'gull' } })).json().subject_uid;

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DEMO_PASSWORD } from '../demo/seed-identity';
 import { assertions, feedbackQueue } from '../db/schema';
 import { focusKey } from '../domain/assertions';
 import type { ApplicationRow } from '../domain/applications';
 import { considerForFeedback } from '../feedback/scheduler';
 import { insertApplication, insertMedia, insertSubject } from '../feedback/test-fixtures';
-import { bearer, createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 import type { ModelProposal } from '../vision/models/proposal';
 
 let t: TestApp;
@@ -24,9 +23,9 @@ const ambiguous = (uid: string, probability = 0.5): ModelProposal[] => [
 beforeAll(async () => {
   t = await createTestApp({ seed: true, config: { feedback: { scheduleIntervalSeconds: 0, releaseEveryAnswers: 0 } } });
   tenantId = t.demo!.tenantIds.demoLab;
-  labeller = bearer(await t.signIn('labeller@demo.test', DEMO_PASSWORD, tenantId));
-  admin = bearer(await t.signIn('admin@demo.test', DEMO_PASSWORD, tenantId));
-  manager = bearer(await t.signIn('manager@demo.test', DEMO_PASSWORD, tenantId));
+  labeller = await t.demoAuth('labeller@demo.test', tenantId);
+  admin = await t.demoAuth('admin@demo.test', tenantId);
+  manager = await t.demoAuth('manager@demo.test', tenantId);
   red = await insertSubject(t.db, tenantId, 'red thing');
   blue = await insertSubject(t.db, tenantId, 'blue thing');
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../demo/seed-identity';
 import { makeImage } from '../media/test-images';
 import { multipartBody } from '../processing/multipart-body';
 import { drainProcessing } from '../processing/pipeline';
@@ -19,8 +18,8 @@ async function upload(headers: Record<string, string>, entries: [string, string 
 beforeAll(async () => {
   t = await createTestApp({ seed: true, config: { publicUrl: 'https://labels.example' } });
   const tenantId = t.demo!.tenantIds.demoLab;
-  labeller = bearer(await t.signIn('labeller@demo.test', DEMO_PASSWORD, tenantId));
-  admin = bearer(await t.signIn('admin@demo.test', DEMO_PASSWORD, tenantId));
+  labeller = await t.demoAuth('labeller@demo.test', tenantId);
+  admin = await t.demoAuth('admin@demo.test', tenantId);
   await t.inject({ method: 'POST', url: '/1/users', payload: { email: 'outsider@else.test', password: 'outsider-pass' } });
   stranger = bearer(await t.signIn('outsider@else.test', 'outsider-pass'));
   png = await makeImage('png', 300, 200);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse, Subject } from '../../src/api/types';
 import { assertions, media } from '../db/schema';
-import { DEMO_PASSWORD } from '../demo/seed-identity';
-import { bearer, createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -20,9 +19,9 @@ async function createSubject(body: Record<string, unknown>, headers = admin): Pr
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  admin = bearer(await t.signIn('admin@demo.test', DEMO_PASSWORD, t.demo!.tenantIds.demoLab));
-  otherTenantAdmin = bearer(await t.signIn('admin@demo.test', DEMO_PASSWORD, t.demo!.tenantIds.harbour));
-  labeller = bearer(await t.signIn('labeller@demo.test', DEMO_PASSWORD));
+  admin = await t.demoAuth('admin@demo.test', t.demo!.tenantIds.demoLab);
+  otherTenantAdmin = await t.demoAuth('admin@demo.test', t.demo!.tenantIds.harbour);
+  labeller = await t.demoAuth('labeller@demo.test');
 });
 afterAll(() => t.close());
 

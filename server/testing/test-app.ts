@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import type { ServiceConfig } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db';
 import { listMigrations, MIGRATIONS_DIR } from '../db/migrate';
-import { seedIdentity, type DemoIdentity } from '../demo/seed-identity';
+import { DEMO_PASSWORD, seedIdentity, type DemoIdentity } from '../demo/seed-identity';
 import { createMemoryBlobStore } from '../media/blob-store';
 
 const PGLITE_PACKAGE = path.join(import.meta.dirname, '../../node_modules/@electric-sql/pglite/package.json');
@@ -30,6 +30,8 @@ export interface TestApp {
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A bearer token for the user (and tenant), from `GET /1/token`. */
   signIn(email: string, password: string, tenantId?: string): Promise<string>;
+  /** Request headers carrying a demo user's bearer token (the demo password), for that tenant or their only one. */
+  demoAuth(email: string, tenantId?: string): Promise<{ authorization: string }>;
   close(): Promise<void>;
 }
 
@@ -128,6 +130,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     throw error;
   }
   const demo = options.seed ? await seedIdentity(database.db) : null;
+  const signIn = async (email: string, password: string, tenantId?: string) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/1/token',
+      query: tenantId ? { tenant_id: tenantId } : {},
+      headers: { authorization: basicAuth(email, password) },
+    });
+    if (response.statusCode !== 200) throw new Error(`Sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+    return response.json<{ access_token: string }>().access_token;
+  };
 
   return {
     app,
@@ -136,16 +148,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     demo,
     secret,
     inject: (request) => app.inject(request),
-    signIn: async (email, password, tenantId) => {
-      const response = await app.inject({
-        method: 'GET',
-        url: '/1/token',
-        query: tenantId ? { tenant_id: tenantId } : {},
-        headers: { authorization: basicAuth(email, password) },
-      });
-      if (response.statusCode !== 200) throw new Error(`Sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
-      return response.json<{ access_token: string }>().access_token;
-    },
+    signIn,
+    demoAuth: async (email, tenantId) => bearer(await signIn(email, DEMO_PASSWORD, tenantId)),
     close: async () => {
       await app.close();
       await database.close();
