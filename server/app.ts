@@ -4,15 +4,17 @@ import { SignInLimiter } from './auth/rate-limit';
 import { registerCallbackWorker } from './callbacks/worker';
 import { loadOrCreateSecret } from './auth/secret';
 import { TokenIssuer } from './auth/tokens';
+import { MemberRoles } from './auth/member-roles';
 import type { ServiceConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
+import { registerDatabaseMaintenance } from './db/maintenance';
 import { registerBackgroundJobs } from './feedback/background-jobs';
 import { registerFeedbackScheduler } from './feedback/timer';
 import { handleError } from './http/error-handler';
 import './http/instance';
 import { registerStaticApp } from './http/static-app';
 import { registerTransportSecurity } from './http/transport';
-import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod';
+import { zodProjectingSerializerCompiler, zodSerializerCompiler, zodValidatorCompiler } from './http/zod';
 import type { BlobStore } from './media/blob-store';
 import { registerOpenApi } from './openapi';
 import { registerMediaServices } from './processing/media-services';
@@ -54,7 +56,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   app.decorate('config', config);
   app.decorate('tokens', tokens);
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(zodSerializerCompiler);
+  app.setSerializerCompiler(config.validateResponses ? zodSerializerCompiler : zodProjectingSerializerCompiler);
   app.setErrorHandler(handleError);
 
   // Bodies are JSON whatever their declared type: client libraries are told to omit the Content-Type header.
@@ -65,9 +67,11 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   await registerMediaServices(app, { serviceSecret: secret, blobs: deps.blobs });
   registerBackgroundJobs(app);
   await registerOpenApi(app);
-  await app.register(apiRoutes({ db: database.db, tokens, limiter: new SignInLimiter(config.rateLimit) }));
+  const limiter = new SignInLimiter(config.rateLimit);
+  await app.register(apiRoutes({ db: database.db, tokens, limiter, memberRoles: new MemberRoles(database.db) }));
   await registerStaticApp(app, config.staticDir);
   registerFeedbackScheduler(app);
+  registerDatabaseMaintenance(app, database);
   registerCallbackWorker(app);
   return app;
 }

@@ -60,6 +60,11 @@ export interface ServiceConfig {
   feedback?: FeedbackConfig;
   /** Detection-post delivery; DEFAULT_CALLBACK_CONFIG when absent. */
   callbacks?: CallbackConfig;
+  /**
+   * Parse every response by its schema (the service's tests do); otherwise responses are only projected onto their
+   * schema, which is much faster for long lists.
+   */
+  validateResponses?: boolean;
 }
 
 export class ConfigError extends Error {

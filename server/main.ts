@@ -37,6 +37,8 @@ async function main(): Promise<void> {
 
   if (config.demo) say('Checking the demo data (a first start creates it, which takes about half a minute)…');
   const demo = config.demo ? await seedDemo(app) : null;
+  // The planner's statistics then cover the demo data at once rather than at the first maintenance.
+  if (demo && demo.applications.scenesUploaded > 0) await app.maintainDatabase();
   await app.listen({ port: config.port, host: config.host });
 
   const address = app.server.address();

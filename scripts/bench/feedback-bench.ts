@@ -1,37 +1,33 @@
-import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { postFeedback, pullFeedback } from '../../src/api/endpoints/feedback';
 import type { QueuedProposal } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/demo/seed-identity';
 import { insertMediaRows } from '../../server/testing/perf-fixtures';
 import { createBenchApplication } from './bulk-data';
 import type { FreshService } from './fresh-service';
-import { summarize, timed, type LatencySummary } from './stats';
+import type { LabellersInput, LabellersOptions, LabellersSamples } from './labellers';
+import { summarize, type LatencySummary } from './stats';
 
-export interface FeedbackBenchOptions {
-  labellers: number;
-  /** Each labeller pulls this many times, ... */
-  rounds: number;
-  /** ... takes up to this many requests each time and answers every one. */
-  pullLimit: number;
-  /**
-   * How long a labeller looks at an item before answering, on average (spread ±50 %). 0 sends requests back to
-   * back, which measures the service saturated rather than people working.
-   */
-  thinkMs: number;
-}
+export type FeedbackBenchOptions = LabellersOptions;
 
 /** Ten labellers each answering four items a second: several times faster than a person can decide. */
-export const FEEDBACK_BENCH: FeedbackBenchOptions = { labellers: 10, rounds: 12, pullLimit: 5, thinkMs: 250 };
+export const FEEDBACK_BENCH: FeedbackBenchOptions = { labellers: 10, warmUpRounds: 2, rounds: 12, pullLimit: 5, thinkMs: 250 };
 /** The same ten with no time to think: the service saturated. */
 export const FEEDBACK_SATURATION_BENCH: FeedbackBenchOptions = { ...FEEDBACK_BENCH, thinkMs: 0 };
 
 export interface FeedbackBenchResult {
   labellers: number;
   think_ms: number;
+  /** Round trips as the labellers' client saw them. */
   pull: LatencySummary;
   post: LatencySummary;
+  /** The same requests inside the service: received to answered. */
+  service: { pull: LatencySummary; post: LatencySummary };
 }
+
+/** Pulls and posts of feedback (not the pending counts). */
+const feedbackRequest = (method: string, url: string) =>
+  !/\/feedback(\?|$)/.test(url) ? null : method === 'GET' ? 'pull' : method === 'POST' ? 'post' : null;
 
 /** Fills a detection_fullframe application's queue with scheduled requests, then lets the labellers work it at once. */
 export async function benchFeedback(service: FreshService, options: FeedbackBenchOptions = FEEDBACK_BENCH): Promise<FeedbackBenchResult> {
@@ -39,7 +35,8 @@ export async function benchFeedback(service: FreshService, options: FeedbackBenc
   const tenantId = service.identity.tenantIds.demoLab;
   const app = await createBenchApplication(db, tenantId, 'detection_fullframe', 1, DEMO_ACCOUNTS.admin.email);
   const subjectUid = app.outputSubjectUids[0] as string;
-  const total = options.labellers * options.rounds * options.pullLimit;
+  const timed = options.labellers * options.rounds * options.pullLimit;
+  const total = options.labellers * (options.warmUpRounds + options.rounds) * options.pullLimit;
   const prefix = `med_benchfb${options.thinkMs}_`;
   await insertMediaRows(db, blobs, tenantId, prefix, total);
   const proposals: QueuedProposal[] = [{ subject_uid: subjectUid, probability: 0.5, uncal_prob: 0.5, app_data_type: null, app_data: null }];
@@ -48,35 +45,35 @@ export async function benchFeedback(service: FreshService, options: FeedbackBenc
     INSERT INTO feedback_queue (app_id, media_id, focus_key, priority, proposals, created_at, scheduled_at)
     SELECT ${app.applicationId}, ${prefix} || i, '', (i % 97) / 97.0, ${JSON.stringify(proposals)}::jsonb, ${now}, ${now}
     FROM generate_series(1, ${total}) AS i`);
+  // As the service's periodic maintenance would after such a bulk load (PGlite has no autovacuum).
+  await service.app.maintainDatabase();
 
-  const clients = await Promise.all(Array.from({ length: options.labellers }, () => service.signIn('labeller')));
-  const pulls: number[] = [];
-  const posts: number[] = [];
-  await Promise.all(
-    clients.map(async (client, labeller) => {
-      let answered = 0;
-      for (let round = 0; round < options.rounds; round += 1) {
-        const requests = await timed(pulls, () => pullFeedback(client, app.applicationId, options.pullLimit));
-        for (const request of requests) {
-          answered += 1;
-          await think(options.thinkMs, labeller * 31 + answered * 17);
-          const answer = {
-            media_id: request.media_id,
-            subjects: [{ subject_uid: subjectUid, result: 'True' as const }],
-            decision_time: Date.now() / 1000,
-            client_data: { app: 'looplabel-bench', decision_seconds: 1.5 },
-          };
-          await timed(posts, () => postFeedback(client, app.applicationId, answer, randomUUID()));
-        }
-      }
-    }),
-  );
-  if (posts.length !== total) throw new Error(`The labellers answered ${posts.length} requests, not ${total}.`);
-  return { labellers: options.labellers, think_ms: options.thinkMs, pull: summarize(pulls), post: summarize(posts) };
+  const tokens = await Promise.all(Array.from({ length: options.labellers }, () => service.accessToken('labeller')));
+  const input: LabellersInput = { baseUrl: service.baseUrl, tokens, applicationId: app.applicationId, subjectUid, options };
+  const serviceTimes = service.timeRequests(feedbackRequest);
+  const { pulls, posts } = await inWorker(input);
+  const inService = serviceTimes.stop();
+  if (posts.length !== timed) throw new Error(`The labellers answered ${posts.length} timed requests, not ${timed}.`);
+  // The service cannot tell warm-up rounds from timed ones: it leaves out as many of its first requests.
+  const warmUp = options.labellers * options.warmUpRounds;
+  return {
+    labellers: options.labellers,
+    think_ms: options.thinkMs,
+    pull: summarize(pulls),
+    post: summarize(posts),
+    service: {
+      pull: summarize(inService.get('pull')!.slice(warmUp)),
+      post: summarize(inService.get('post')!.slice(warmUp * options.pullLimit)),
+    },
+  };
 }
 
-/** Waits about `meanMs`, spread deterministically by `step` over 0.5× to 1.5×. */
-function think(meanMs: number, step: number): Promise<void> {
-  if (meanMs === 0) return Promise.resolve();
-  return new Promise((resolve) => setTimeout(resolve, meanMs * (0.5 + (step % 101) / 100)));
+/** Runs the labellers on a worker thread (TypeScript through tsx, also when started from a test). */
+function inWorker(input: LabellersInput): Promise<LabellersSamples> {
+  const worker = new Worker(new URL('./labellers-worker.mjs', import.meta.url), { workerData: input });
+  return new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The labellers' thread ended (exit code ${code}) without figures.`)));
+  });
 }

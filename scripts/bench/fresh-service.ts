@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,8 +13,15 @@ export interface FreshService {
   app: FastifyInstance;
   baseUrl: string;
   identity: DemoIdentity;
+  /** A bearer token of that demo account in the demo tenant. */
+  accessToken(account: keyof typeof DEMO_ACCOUNTS): Promise<string>;
   /** An API client signed in as that demo account in the demo tenant. */
   signIn(account: keyof typeof DEMO_ACCOUNTS): Promise<ApiClient>;
+  /**
+   * Times the requests the service answers from now on (request received to response finished, so without the
+   * client's side of the round trip), into a list per label; `label` names a request or returns null to skip it.
+   */
+  timeRequests(label: (method: string, url: string) => string | null): { stop(): Map<string, number[]> };
   /** Stops the service and deletes its data. */
   close(): Promise<void>;
 }
@@ -34,16 +42,35 @@ export async function startFreshService(): Promise<FreshService> {
     const identity = await seedIdentity(app.db);
     const baseUrl = await app.listen({ host: config.host, port: 0 });
     const service = app;
+    const accessToken = async (account: keyof typeof DEMO_ACCOUNTS) => {
+      const credentials = { email: DEMO_ACCOUNTS[account].email, password: DEMO_PASSWORD };
+      const response = await getToken(createApiClient({ baseUrl }), credentials, identity.tenantIds.demoLab);
+      return response.access_token;
+    };
     return {
       app: service,
       baseUrl,
       identity,
+      accessToken,
+      timeRequests(label) {
+        const times = new Map<string, number[]>();
+        const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+          const name = label(request.method ?? '', request.url ?? '');
+          if (name === null) return;
+          const startedAt = performance.now();
+          response.once('finish', () => (times.get(name) ?? times.set(name, []).get(name)!).push(performance.now() - startedAt));
+        };
+        service.server.prependListener('request', onRequest);
+        return {
+          stop() {
+            service.server.off('request', onRequest);
+            return times;
+          },
+        };
+      },
       async signIn(account) {
-        let token: string | null = null;
-        const client = createApiClient({ baseUrl, getToken: () => token });
-        const credentials = { email: DEMO_ACCOUNTS[account].email, password: DEMO_PASSWORD };
-        token = (await getToken(client, credentials, identity.tenantIds.demoLab)).access_token;
-        return client;
+        const token = await accessToken(account);
+        return createApiClient({ baseUrl, getToken: () => token });
       },
       async close() {
         await service.close();

@@ -1,5 +1,5 @@
 import { benchDetections, DETECTIONS_BENCH, type DetectionsBenchOptions } from './detections-bench';
-import { benchFeedback, FEEDBACK_BENCH, FEEDBACK_SATURATION_BENCH, type FeedbackBenchOptions } from './feedback-bench';
+import { benchFeedback, FEEDBACK_BENCH, FEEDBACK_SATURATION_BENCH, type FeedbackBenchOptions, type FeedbackBenchResult } from './feedback-bench';
 import { startFreshService } from './fresh-service';
 import type { LatencySummary } from './stats';
 import { formatTable } from './table';
@@ -41,11 +41,15 @@ export async function runServiceBenchmarks(options: ServiceBenchOptions = {}): P
     note('service benchmarks: large uploads');
     const upload = await benchUpload(service, options.upload ?? UPLOAD_BENCH);
 
+    const feedbackRows = (run: FeedbackBenchResult, who: string, target: number | null) => [
+      latencyRow(`feedback pull (${who}): round trip`, run.pull, target),
+      latencyRow(`feedback pull (${who}): in the service`, run.service.pull, target),
+      latencyRow(`feedback post (${who}): round trip`, run.post, target),
+      latencyRow(`feedback post (${who}): in the service`, run.service.post, target),
+    ];
     const rows = [
-      latencyRow(`feedback pull (${feedback.labellers} labellers)`, feedback.pull, TARGET_P95_MS.feedback),
-      latencyRow(`feedback post (${feedback.labellers} labellers)`, feedback.post, TARGET_P95_MS.feedback),
-      latencyRow(`feedback pull (${saturated.labellers}, no think time)`, saturated.pull, null),
-      latencyRow(`feedback post (${saturated.labellers}, no think time)`, saturated.post, null),
+      ...feedbackRows(feedback, `${feedback.labellers} labellers`, TARGET_P95_MS.feedback),
+      ...feedbackRows(saturated, `${saturated.labellers}, no think time`, null),
       latencyRow(`detections page of ${detections.page_size} (${detections.assertions} assertions)`, detections.page, TARGET_P95_MS.detections_page),
       latencyRow(`upload ${upload.width}x${upload.height} JPEG with resizes`, upload.upload, null),
     ];

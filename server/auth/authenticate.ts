@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db';
 import { tooManyRequests, unauthorized } from '../http/errors';
-import { findMembership } from '../identity/tenants';
 import { findUserByEmail } from '../identity/users';
 import { BASIC_CHALLENGE, BEARER_CHALLENGE, REALM, type AuthContext, type SignedInUser } from './context';
+import type { MemberRoles } from './member-roles';
 import { verifyAgainstDecoy, verifyPassword } from './passwords';
 import type { SignInLimiter } from './rate-limit';
 import type { TokenIssuer } from './tokens';
@@ -12,6 +12,7 @@ export interface AuthenticationDeps {
   db: Database;
   tokens: TokenIssuer;
   limiter: SignInLimiter;
+  memberRoles: MemberRoles;
 }
 
 const TOKEN_PROBLEMS = {
@@ -36,9 +37,9 @@ async function authenticateBearer(request: FastifyRequest, deps: AuthenticationD
   const result = deps.tokens.verify(token);
   if (!result.ok) throw invalidToken(TOKEN_PROBLEMS[result.reason]);
   const { sub: userId, tid: tenantId, ema: email } = result.claims;
-  const membership = await findMembership(deps.db, tenantId, userId);
-  if (!membership) throw invalidToken('You are no longer a member of this tenant. Sign in again.');
-  return { userId, tenantId, email, role: membership.role };
+  const role = await deps.memberRoles.roleOf(tenantId, userId);
+  if (!role) throw invalidToken('You are no longer a member of this tenant. Sign in again.');
+  return { userId, tenantId, email, role };
 }
 
 function decodeBasic(value: string): { email: string; password: string } | null {

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { CallbackConfig } from '../config';
 import type { Database } from '../db';
+import { rowsOf } from '../db/json-row';
 import { callbackBlacklist, callbackOutbox } from '../db/schema';
-import { rowsOf } from '../feedback/scheduler';
 
 /** At most this many posts are sent at once per worker run. */
 const BATCH_SIZE = 20;

@@ -37,6 +37,27 @@ describe('openDatabase with PGlite on disk', () => {
   });
 });
 
+describe('maintain', () => {
+  it("refreshes the embedded database's planner statistics", async () => {
+    const database = await openDatabase();
+    try {
+      await seedIdentity(database.db);
+      const estimate = async () => {
+        const [row] = await database.db
+          .select({ reltuples: sql<number>`reltuples` })
+          .from(sql`pg_class`)
+          .where(sql`relname = 'users'`);
+        return Number(row!.reltuples);
+      };
+      expect(await estimate()).toBeLessThan(0);
+      await database.maintain();
+      expect(await estimate()).toBe(3);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('migrate', () => {
   it('applies files in name order, each in a transaction: a failing one leaves no trace and is retried', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'looplabel-migrations-'));

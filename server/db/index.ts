@@ -17,6 +17,11 @@ export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Reclaims dead rows and refreshes the planner's statistics. PGlite has no autovacuum, so the service calls this
+   * itself (see `registerDatabaseMaintenance`); a PostgreSQL server does it on its own and this does nothing.
+   */
+  maintain(): Promise<void>;
   /** A PGlite database's files as one archive, for `pgliteDump`. */
   dump?: () => Promise<Blob>;
 }
@@ -86,6 +91,9 @@ async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Da
     db: drizzlePglite({ client, schema }),
     driver: 'pglite',
     close: () => client.close(),
+    maintain: async () => {
+      await client.exec('VACUUM (ANALYZE)');
+    },
     dump: () => client.dumpDataDir('none'),
   };
 }
@@ -101,7 +109,12 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     await pool.end();
     throw error;
   }
-  return { db: drizzlePostgres({ client: pool, schema }), driver: 'postgres', close: () => pool.end() };
+  return {
+    db: drizzlePostgres({ client: pool, schema }),
+    driver: 'postgres',
+    close: () => pool.end(),
+    maintain: () => Promise.resolve(),
+  };
 }
 
 /** Opens the database (PostgreSQL, PGlite on disk, or PGlite in memory) and applies pending migrations. */

@@ -9,3 +9,8 @@ export function jsonRowOf(table: PgTable): SQL {
   const fields = Object.entries(getTableColumns(table)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
   return sql`json_build_object(${sql.join(fields, sql`, `)})`;
 }
+
+/** The rows of a raw `execute`: node-postgres and PGlite both return `{rows}`, but drizzle types the two differently. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

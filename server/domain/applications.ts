@@ -59,9 +59,11 @@ export async function getApplicationRow(db: Database, tenantId: string, applicat
     .select()
     .from(applications)
     .where(and(eq(applications.applicationId, applicationId), eq(applications.tenantId, tenantId)));
-  if (!row) throw notFound('Application not found.');
+  if (!row) throw applicationNotFound();
   return row;
 }
+
+export const applicationNotFound = () => notFound('Application not found.');
 
 /** Tenant administrators manage every application; app managers (by email) manage theirs. */
 export function canManageApplication(auth: AuthContext, row: ApplicationRow): boolean {

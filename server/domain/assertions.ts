@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppData, AppDataType, Assertion, Focus, MediaAssertion } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
-import { assertions, detectionRecords } from '../db/schema';
+import type { assertions } from '../db/schema';
 
 export type AssertionRow = typeof assertions.$inferSelect;
 
@@ -13,100 +13,77 @@ export function focusKey(focus: Focus | null | undefined): string {
   return `${x0},${y0},${x1},${y1}`;
 }
 
-export interface NewAssertion {
+export interface AssertionBatch {
   tenantId: string;
   mediaId: string;
-  subjectUid: string;
   focus?: Focus | null;
   /** Source 1 (user, no app), source 2 (user and app) or source 3 (model and app). */
   userId?: string | null;
   modelId?: string | null;
   appId?: string | null;
+  createdAt?: number;
+  /** When the person decided (feedback); between two answers of one author the later decision wins. */
+  decisionTime?: number | null;
+  /** One per subject. */
+  assertions: readonly NewAssertion[];
+}
+
+export interface NewAssertion {
+  subjectUid: string;
   appDataType?: AppDataType | null;
   appData?: AppData | null;
   probability: number;
   /** Defaults to the probability. */
   uncalProb?: number;
-  createdAt?: number;
-  /** When the person decided (feedback); between two answers of one author the later decision wins. */
-  decisionTime?: number | null;
 }
 
 export const unixNow = () => Date.now() / 1000;
 
+/** The batch as the database function `record_assertions` takes it (migration 0005), with a new id per assertion. */
+export function assertionBatchJson(batch: AssertionBatch) {
+  const focus = batch.focus ?? null;
+  return {
+    tenant_id: batch.tenantId,
+    media_id: batch.mediaId,
+    focus,
+    focus_key: focusKey(focus),
+    user_id: batch.userId ?? null,
+    model_id: batch.modelId ?? null,
+    app_id: batch.appId ?? null,
+    created_at: batch.createdAt ?? unixNow(),
+    decision_time: batch.decisionTime ?? null,
+    assertions: batch.assertions.map((assertion, order) => ({
+      detection_id: newId('det'),
+      subject_uid: assertion.subjectUid,
+      app_data_type: assertion.appDataType ?? null,
+      app_data: assertion.appData ?? null,
+      probability: assertion.probability,
+      uncal_prob: assertion.uncalProb ?? assertion.probability,
+      ord: order,
+    })),
+  };
+}
+
 /**
- * Inserts one assertion. Its author is the user (with the app, if any) or, for a model, the application, so a newly
- * released model replaces the previous model's assertion. `prev_prob` is the probability of that author's current
- * assertion on the same media, subject and focus, which stops being current, unless it carries a later
- * `decision_time` than this one: then the new one is kept as history and the earlier-arrived answer stays current.
+ * Records a batch of assertions by one author on one media item and focus. The author is the user (with the app, if
+ * any) or, for a model, the application, so a newly released model replaces the previous model's assertion. Each
+ * assertion's `prev_prob` is the probability of that author's current assertion on the same media, subject and
+ * focus, which stops being current, unless it carries a later `decision_time` than the batch: then the new one is
+ * kept as history and the earlier-arrived answer stays current. Returns the new ids in the batch's order.
  */
-export async function recordAssertion(tx: Database, input: NewAssertion): Promise<AssertionRow> {
-  const focus = input.focus ?? null;
-  const key = focusKey(focus);
-  const userId = input.userId ?? null;
-  const appId = input.appId ?? null;
-  const [previous] = await tx
-    .select()
-    .from(assertions)
-    .where(
-      and(
-        eq(assertions.mediaId, input.mediaId),
-        eq(assertions.subjectUid, input.subjectUid),
-        eq(assertions.focusKey, key),
-        eq(assertions.current, true),
-        userId === null ? isNull(assertions.userId) : eq(assertions.userId, userId),
-        appId === null ? isNull(assertions.appId) : eq(assertions.appId, appId),
-      ),
-    )
-    .for('update');
-  const decidedEarlier =
-    previous?.decisionTime != null && input.decisionTime != null && previous.decisionTime > input.decisionTime;
-  if (previous && !decidedEarlier) {
-    await tx.update(assertions).set({ current: false }).where(eq(assertions.detectionId, previous.detectionId));
-  }
-  const [row] = await tx
-    .insert(assertions)
-    .values({
-      detectionId: newId('det'),
-      tenantId: input.tenantId,
-      mediaId: input.mediaId,
-      subjectUid: input.subjectUid,
-      focus,
-      focusKey: key,
-      userId,
-      modelId: input.modelId ?? null,
-      appId,
-      appDataType: input.appDataType ?? null,
-      appData: input.appData ?? null,
-      prevProb: previous?.probability ?? null,
-      probability: input.probability,
-      uncalProb: input.uncalProb ?? input.probability,
-      createdAt: input.createdAt ?? unixNow(),
-      decisionTime: input.decisionTime ?? null,
-      current: !decidedEarlier,
-    })
-    .returning();
-  return row!;
+export async function recordAssertions(db: Database, batch: AssertionBatch): Promise<string[]> {
+  const json = assertionBatchJson(batch);
+  if (json.assertions.length > 0) await db.execute(sql`SELECT record_assertions(${JSON.stringify(json)}::jsonb)`);
+  return json.assertions.map((assertion) => assertion.detection_id);
 }
 
 /**
  * Creates or refreshes the application's detection record for the media (and focus). Every touch takes a new
  * `update_seq`, so the record moves to the end of the detections cursor order.
  */
-export async function touchDetectionRecord(
-  tx: Database,
-  appId: string,
-  mediaId: string,
-  focus: Focus | null,
-  updatedAt: number,
-): Promise<void> {
-  await tx
-    .insert(detectionRecords)
-    .values({ appId, mediaId, focusKey: focusKey(focus), focus, updatedAt, updateSeq: sql`nextval('detection_update_seq')` })
-    .onConflictDoUpdate({
-      target: [detectionRecords.appId, detectionRecords.mediaId, detectionRecords.focusKey],
-      set: { updatedAt, updateSeq: sql`nextval('detection_update_seq')` },
-    });
+export async function touchDetectionRecord(db: Database, appId: string, mediaId: string, focus: Focus | null, updatedAt: number): Promise<void> {
+  await db.execute(sql`SELECT touch_detection_record(${appId}, ${mediaId}, ${JSON.stringify(focus)}::jsonb,
+    ${focusKey(focus)}, ${updatedAt}::double precision)`);
 }
 
 /** An assertion as application detection records list it. */

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppData, AppDataType, FeedbackResponse, FieldError } from '../../src/api/types';
 import type { Database } from '../db';
-import { applications, feedbackQueue, idempotencyKeys, media } from '../db/schema';
-import type { ApplicationRow } from '../domain/applications';
-import { focusKey, recordAssertion, touchDetectionRecord, unixNow } from '../domain/assertions';
+import { rowsOf } from '../db/json-row';
+import { applications, idempotencyKeys, media } from '../db/schema';
+import { applicationNotFound, type ApplicationRow } from '../domain/applications';
+import { assertionBatchJson, unixNow } from '../domain/assertions';
 import { badRequest, HttpError } from '../http/errors';
 import { feedbackAnswerErrors, focusErrors, type AnswerInput } from './answer-rules';
 
@@ -17,22 +18,52 @@ export interface FeedbackAuthor {
   userId: string;
 }
 
-const hashOf = (body: FeedbackInput) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+/** What answering feedback needs of the application. */
+export type FeedbackApplication = Pick<ApplicationRow, 'applicationId' | 'tenantId' | 'type' | 'outputSubjects'>;
 
-/**
- * Records the idempotency key; false when a post with this key was already recorded (same body: the retry has no
- * effect). The same key with another body is 422: the client reused a key for a different answer.
- */
-async function claimIdempotencyKey(tx: Database, author: FeedbackAuthor, key: string, body: FeedbackInput): Promise<boolean> {
-  const requestHash = hashOf(body);
-  const inserted = await tx
-    .insert(idempotencyKeys)
-    .values({ tenantId: author.tenantId, userId: author.userId, idempotencyKey: key, requestHash, createdAt: unixNow() })
-    .onConflictDoNothing()
-    .returning();
-  if (inserted.length > 0) return true;
-  const [existing] = await tx
-    .select()
+/** The application and the answered media item's size (null when the tenant has no such media), in one query. */
+async function feedbackTarget(db: Database, tenantId: string, applicationId: string, mediaId: string) {
+  const [row] = await db
+    .select({
+      applicationId: applications.applicationId,
+      tenantId: applications.tenantId,
+      type: applications.type,
+      outputSubjects: applications.outputSubjects,
+      width: media.imageWidth,
+      height: media.imageHeight,
+    })
+    .from(applications)
+    .leftJoin(media, and(eq(media.mediaId, mediaId), eq(media.tenantId, applications.tenantId)))
+    .where(and(eq(applications.applicationId, applicationId), eq(applications.tenantId, tenantId)));
+  if (!row) throw applicationNotFound();
+  const { width, height, ...appRow } = row;
+  return { appRow, size: width === null || height === null ? null : { width, height } };
+}
+
+function inputErrors(appRow: FeedbackApplication, size: { width: number; height: number } | null, body: FeedbackInput): FieldError[] {
+  const errors: FieldError[] = [];
+  if (body.client_data !== undefined && Buffer.byteLength(JSON.stringify(body.client_data)) > CLIENT_DATA_LIMIT) {
+    errors.push({ field: 'client_data', message: `client_data may hold at most ${CLIENT_DATA_LIMIT} bytes of JSON.` });
+  }
+  if (!size) return [...errors, { field: 'media_id', message: `No media ${body.media_id} in this tenant.` }];
+  const focus = body.focus ?? null;
+  if (focus) errors.push(...focusErrors(focus, size.width, size.height));
+  errors.push(
+    ...feedbackAnswerErrors(body.subjects, {
+      type: appRow.type,
+      outputSubjects: appRow.outputSubjects,
+      width: size.width,
+      height: size.height,
+      focus: errors.length === 0 ? focus : null,
+    }),
+  );
+  return errors;
+}
+
+/** A retry with an already recorded key changes nothing; the same key with another body is a client's mistake. */
+async function checkRetry(db: Database, author: FeedbackAuthor, key: string, requestHash: string): Promise<void> {
+  const [existing] = await db
+    .select({ requestHash: idempotencyKeys.requestHash })
     .from(idempotencyKeys)
     .where(
       and(
@@ -44,88 +75,53 @@ async function claimIdempotencyKey(tx: Database, author: FeedbackAuthor, key: st
   if (existing && existing.requestHash !== requestHash) {
     throw new HttpError(422, 'This Idempotency-Key was already used for a different feedback body.');
   }
-  return false;
 }
 
-async function inputErrors(db: Database, appRow: ApplicationRow, body: FeedbackInput): Promise<FieldError[]> {
-  const errors: FieldError[] = [];
-  if (body.client_data !== undefined && Buffer.byteLength(JSON.stringify(body.client_data)) > CLIENT_DATA_LIMIT) {
-    errors.push({ field: 'client_data', message: `client_data may hold at most ${CLIENT_DATA_LIMIT} bytes of JSON.` });
-  }
-  const [mediaRow] = await db
-    .select({ width: media.imageWidth, height: media.imageHeight })
-    .from(media)
-    .where(and(eq(media.mediaId, body.media_id), eq(media.tenantId, appRow.tenantId)));
-  if (!mediaRow) return [...errors, { field: 'media_id', message: `No media ${body.media_id} in this tenant.` }];
-  const focus = body.focus ?? null;
-  if (focus) errors.push(...focusErrors(focus, mediaRow.width, mediaRow.height));
-  errors.push(
-    ...feedbackAnswerErrors(body.subjects, {
-      type: appRow.type,
-      outputSubjects: appRow.outputSubjects,
-      width: mediaRow.width,
-      height: mediaRow.height,
-      focus: errors.length === 0 ? focus : null,
-    }),
-  );
-  return errors;
+export interface SubmittedFeedback {
+  appRow: FeedbackApplication;
+  /** The application's answers since its last release; null when an idempotent retry changed nothing. */
+  answersSinceRelease: number | null;
 }
 
 /**
  * A person's answers on one media item (and focus) in an application: each becomes a user assertion (source 2,
- * probability 1.0 for True and 0.0 for False), the detection record moves, and the item leaves the application's
- * feedback queue. Returns the application's answers since its last release, or null when an idempotent retry
- * changed nothing.
+ * probability 1.0 for True and 0.0 for False), the detection record moves, the item leaves the application's
+ * feedback queue and the application counts the answer. After one query for the application and the media, the
+ * write is one call of the database function `submit_feedback` (migration 0005): all of it or, when the idempotency
+ * key was already used, none of it.
  */
 export async function submitFeedback(
   db: Database,
-  appRow: ApplicationRow,
   author: FeedbackAuthor,
+  applicationId: string,
   body: FeedbackInput,
   idempotencyKey: string | null,
-): Promise<number | null> {
-  const errors = await inputErrors(db, appRow, body);
+): Promise<SubmittedFeedback> {
+  const { appRow, size } = await feedbackTarget(db, author.tenantId, applicationId, body.media_id);
+  const errors = inputErrors(appRow, size, body);
   if (errors.length > 0) throw badRequest(`Invalid ${errors[0]!.field}: ${errors[0]!.message}`, errors);
-  const focus = body.focus ?? null;
   const now = unixNow();
-  return db.transaction(async (tx) => {
-    if (idempotencyKey !== null && !(await claimIdempotencyKey(tx, author, idempotencyKey, body))) return null;
-    for (const answer of body.subjects) {
-      const probability = answer.result === 'True' ? 1 : 0;
-      await recordAssertion(tx, {
-        tenantId: author.tenantId,
-        mediaId: body.media_id,
-        subjectUid: answer.subject_uid,
-        focus,
-        userId: author.userId,
-        appId: appRow.applicationId,
-        appDataType: (answer.app_data_type as AppDataType | undefined) ?? null,
-        appData: (answer.app_data as AppData | undefined) ?? null,
-        probability,
-        createdAt: now,
-        decisionTime: body.decision_time ?? now,
-      });
-    }
-    await touchDetectionRecord(tx, appRow.applicationId, body.media_id, focus, now);
-    // One statement: the item leaves the queue and the application counts the answer.
-    const leftQueue = tx.$with('left_queue').as(
-      tx
-        .delete(feedbackQueue)
-        .where(
-          and(
-            eq(feedbackQueue.appId, appRow.applicationId),
-            eq(feedbackQueue.mediaId, body.media_id),
-            eq(feedbackQueue.focusKey, focusKey(focus)),
-          ),
-        )
-        .returning({ mediaId: feedbackQueue.mediaId }),
-    );
-    const [updated] = await tx
-      .with(leftQueue)
-      .update(applications)
-      .set({ answersSinceRelease: sql`${applications.answersSinceRelease} + 1` })
-      .where(eq(applications.applicationId, appRow.applicationId))
-      .returning({ answers: applications.answersSinceRelease });
-    return updated?.answers ?? 0;
+  const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  const batch = assertionBatchJson({
+    tenantId: author.tenantId,
+    mediaId: body.media_id,
+    focus: body.focus ?? null,
+    userId: author.userId,
+    appId: appRow.applicationId,
+    createdAt: now,
+    decisionTime: body.decision_time ?? now,
+    assertions: body.subjects.map((answer) => ({
+      subjectUid: answer.subject_uid,
+      appDataType: (answer.app_data_type as AppDataType | undefined) ?? null,
+      appData: (answer.app_data as AppData | undefined) ?? null,
+      probability: answer.result === 'True' ? 1 : 0,
+    })),
   });
+  const answer = { batch, idempotency_key: idempotencyKey, request_hash: requestHash };
+  const result = await db.execute(sql`SELECT submit_feedback(${JSON.stringify(answer)}::jsonb) AS answers_since_release`);
+  const [counted] = rowsOf<{ answers_since_release: number | null }>(result);
+  if (counted?.answers_since_release != null) return { appRow, answersSinceRelease: counted.answers_since_release };
+  if (idempotencyKey === null) throw applicationNotFound();
+  await checkRetry(db, author, idempotencyKey, requestHash);
+  return { appRow, answersSinceRelease: null };
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { BoxRegion } from '../../src/api/types';
 import { assertions, feedbackQueue, models } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
-import { recordAssertion, touchDetectionRecord } from '../domain/assertions';
+import { recordAssertions, touchDetectionRecord } from '../domain/assertions';
 import type { MediaRow } from '../domain/media';
 import { baselineModelId, processMediaForApplication } from '../processing/pipeline';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -56,14 +56,18 @@ async function answerTrainingScenes(app: ApplicationRow) {
     const mediaRow = await storeScene(scene);
     const boxes = scene.truth.objects.filter((object) => object.subject === 'red bolt').map(({ box }) => ({ box }));
     await t.db.transaction(async (tx) => {
-      await recordAssertion(tx, {
+      await recordAssertions(tx, {
         tenantId,
         mediaId: mediaRow.mediaId,
-        subjectUid: bolt,
         userId: 'usr_labeller',
         appId: app.applicationId,
-        ...(boxes.length > 0 ? { appDataType: 'box_set' as const, appData: boxes } : {}),
-        probability: boxes.length > 0 ? 1 : 0,
+        assertions: [
+          {
+            subjectUid: bolt,
+            ...(boxes.length > 0 ? { appDataType: 'box_set' as const, appData: boxes } : {}),
+            probability: boxes.length > 0 ? 1 : 0,
+          },
+        ],
       });
       await touchDetectionRecord(tx, app.applicationId, mediaRow.mediaId, null, 1);
     });

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Focus } from '../../src/api/types';
 import type { Database } from '../db';
+import { rowsOf } from '../db/json-row';
 import { applications, feedbackIssued, feedbackQueue, type QueuedProposal } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import { focusKey } from '../domain/assertions';
@@ -116,7 +117,3 @@ export async function pendingCount(db: Database, appId: string): Promise<number>
   return row?.n ?? 0;
 }
 
-/** node-postgres returns `{rows}`, PGlite returns `{rows}` too but drizzle types the two differently. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

@@ -32,8 +32,62 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
   };
 };
 
-/** Responses are parsed by their schema before they are written, so no field beyond the schema leaks out. */
+/** Responses are parsed by their schema before they are written: a field of the wrong type is an error (in tests). */
 export const zodSerializerCompiler: FastifySerializerCompiler<z.ZodType> =
   ({ schema }) =>
   (data) =>
     JSON.stringify(schema.parse(data));
+
+type Projection = (value: unknown) => unknown;
+
+const PASSED_AS_IS = new Set(['string', 'number', 'int', 'boolean', 'null', 'unknown', 'any', 'enum', 'literal']);
+
+/**
+ * A function that keeps only the schema's fields of a value, without checking their types: objects keep the keys of
+ * their shape, arrays and records project their items, and parts that compute (defaults, transforms, unions) are
+ * parsed by their schema. A response that the handlers build from typed rows needs no more, and a page of 100
+ * detection records is written in a fraction of the time a full parse takes.
+ */
+export function projectionOf(schema: z.ZodType): Projection {
+  const def = schema._zod.def as { type: string } & Record<string, unknown>;
+  const inner = (key: string) => projectionOf(def[key] as z.ZodType);
+  switch (def.type) {
+    case 'object': {
+      const fields = Object.entries(def.shape as Record<string, z.ZodType>).map(([key, field]) => [key, projectionOf(field)] as const);
+      return (value) => {
+        if (typeof value !== 'object' || value === null) return schema.parse(value);
+        const source = value as Record<string, unknown>;
+        const projected: Record<string, unknown> = {};
+        for (const [key, project] of fields) {
+          const field = project(source[key]);
+          if (field !== undefined) projected[key] = field;
+        }
+        return projected;
+      };
+    }
+    case 'array': {
+      const project = inner('element');
+      return (value) => (Array.isArray(value) ? value.map(project) : schema.parse(value));
+    }
+    case 'record': {
+      const project = inner('valueType');
+      return (value) =>
+        typeof value === 'object' && value !== null && !Array.isArray(value)
+          ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, project(item)]))
+          : schema.parse(value);
+    }
+    case 'nullable':
+    case 'optional': {
+      const project = inner('innerType');
+      return (value) => (value === null || value === undefined ? value : project(value));
+    }
+    default:
+      return PASSED_AS_IS.has(def.type) ? (value) => value : (value) => schema.parse(value);
+  }
+}
+
+/** Responses are projected onto their schema before they are written, so no field beyond the schema leaks out. */
+export const zodProjectingSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+  const project = projectionOf(schema);
+  return (data) => JSON.stringify(project(data));
+};

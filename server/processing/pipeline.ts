@@ -2,7 +2,7 @@ import { LABELLABLE_TYPES, type Focus, type LabellableType } from '../../src/api
 import { enqueueDetectionPosts } from '../callbacks/outbox';
 import type { Database } from '../db';
 import { detectionThreshold, listActiveApplicationsWithInput, type ApplicationRow } from '../domain/applications';
-import { recordAssertion, touchDetectionRecord, unixNow } from '../domain/assertions';
+import { recordAssertions, touchDetectionRecord, unixNow } from '../domain/assertions';
 import { readMediaBytes, type MediaRow } from '../domain/media';
 import { currentParameters } from '../feedback/release';
 import { considerForFeedback } from '../feedback/scheduler';
@@ -27,20 +27,19 @@ export const baselineModelId = (applicationId: string) => `${applicationId}.v0`;
  */
 export async function associateMedia(ctx: ServiceContext, input: Association): Promise<{ capture_id: string }> {
   const focus = input.focus ?? null;
-  const captured = await ctx.db.transaction(async (tx) => {
-    const assertion = await recordAssertion(tx, {
+  const captureId = await ctx.db.transaction(async (tx) => {
+    const [detectionId] = await recordAssertions(tx, {
       tenantId: input.tenantId,
       mediaId: input.mediaId,
-      subjectUid: input.subjectUid,
       focus,
       userId: input.userId,
-      probability: 1,
+      assertions: [{ subjectUid: input.subjectUid, probability: 1 }],
     });
     await enqueueForSubjects(tx, input.tenantId, input.mediaId, [input.subjectUid], focus, []);
-    return assertion;
+    return detectionId!;
   });
   ctx.processing.kick();
-  return { capture_id: captured.detectionId };
+  return { capture_id: captureId };
 }
 
 /** Queues the media for each active application with one of the subjects among its inputs, except those in `chain`. */
@@ -103,21 +102,21 @@ export async function processMediaForApplication(
     if (jobId !== undefined) await deleteJob(tx, jobId);
     if (proposals.length === 0) return 0;
     const now = unixNow();
-    for (const proposal of proposals) {
-      await recordAssertion(tx, {
-        tenantId: appRow.tenantId,
-        mediaId,
+    await recordAssertions(tx, {
+      tenantId: appRow.tenantId,
+      mediaId,
+      focus,
+      modelId,
+      appId,
+      createdAt: now,
+      assertions: proposals.map((proposal) => ({
         subjectUid: proposal.subject_uid,
-        focus,
-        modelId,
-        appId,
         appDataType: proposal.app_data_type,
         appData: proposal.app_data,
         probability: proposal.probability,
         uncalProb: proposal.uncal_prob,
-        createdAt: now,
-      });
-    }
+      })),
+    });
     await touchDetectionRecord(tx, appId, mediaId, focus, now);
     await considerForFeedback(tx, appRow, mediaId, focus, proposals, modelId);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAssertion, touchDetectionRecord } from '../domain/assertions';
+import { recordAssertions, touchDetectionRecord } from '../domain/assertions';
 import { makeImage } from '../media/test-images';
 import { multipartBody } from '../processing/multipart-body';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
@@ -30,9 +30,10 @@ beforeAll(async () => {
     const mediaId = (await t.inject({ method: 'POST', url: '/1/media', headers: { ...labeller, ...body.headers }, payload: body.payload })).json().media_id;
     mediaIds.push(mediaId);
     await t.db.transaction(async (tx) => {
-      const common = { tenantId, mediaId, subjectUid: subject, appId, createdAt: 1000 + i };
-      await recordAssertion(tx, { ...common, modelId: `${appId}.v0`, probability: [0.1, 0.3, 0.5, 0.7, 0.9][i]! });
-      if (i === 2) await recordAssertion(tx, { ...common, userId: labellerId, probability: 1 });
+      const common = { tenantId, mediaId, appId, createdAt: 1000 + i };
+      const probability = [0.1, 0.3, 0.5, 0.7, 0.9][i]!;
+      await recordAssertions(tx, { ...common, modelId: `${appId}.v0`, assertions: [{ subjectUid: subject, probability }] });
+      if (i === 2) await recordAssertions(tx, { ...common, userId: labellerId, assertions: [{ subjectUid: subject, probability: 1 }] });
       await touchDetectionRecord(tx, appId, mediaId, null, 1000 + i);
     });
   }

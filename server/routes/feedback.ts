@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LABELLABLE_TYPES } from '../../src/api/types';
 import { requireAuth } from '../auth/context';
 import { DEFAULT_FEEDBACK_CONFIG } from '../config';
-import { getApplicationRow, requireManageApplication, toApplication } from '../domain/applications';
+import { applicationNotFound, getApplicationRow, requireManageApplication, toApplication } from '../domain/applications';
 import { toMedia } from '../domain/media';
 import { submitFeedback, type FeedbackInput } from '../feedback/answers';
 import { pullFeedback } from '../feedback/pull';
@@ -75,11 +75,10 @@ function registerFeedbackPost(app: Parameters<RoutesPlugin>[0], path: string) {
   const releaseEvery = (app.config.feedback ?? DEFAULT_FEEDBACK_CONFIG).releaseEveryAnswers;
   app.post(path, { schema: { params: appParams, body: feedbackBody } }, async (request, reply) => {
     const auth = requireAuth(request);
-    const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
-    const answers = await submitFeedback(
+    const { appRow, answersSinceRelease: answers } = await submitFeedback(
       app.db,
-      appRow,
       { tenantId: auth.tenantId, userId: auth.userId },
+      request.params.applicationId,
       request.body as FeedbackInput,
       idempotencyKeyOf(request),
     );
@@ -98,8 +97,8 @@ export const feedbackRoutes: RoutesPlugin = async (app) => {
     { schema: { params: appParams, querystring: pullQuery, response: { 200: z.array(feedbackRequestSchema) } } },
     async (request) => {
       const auth = requireAuth(request);
-      const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
-      const items = await pullFeedback(app.db, appRow.applicationId, auth.tenantId, request.query.limit);
+      const items = await pullFeedback(app.db, auth.tenantId, request.params.applicationId, request.query.limit);
+      if (!items) throw applicationNotFound();
       return items.map(({ mediaRow, focus, proposals }) => ({
         media_id: mediaRow.mediaId,
         media: { ...toMedia(mediaRow, request) },
