@@ -68,7 +68,8 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   registerBackgroundJobs(app);
   await registerOpenApi(app);
   const limiter = new SignInLimiter(config.rateLimit);
-  await app.register(apiRoutes({ db: database.db, tokens, limiter, memberRoles: new MemberRoles(database.db) }));
+  const memberRoles = new MemberRoles(database.db);
+  await app.register(apiRoutes({ db: database.db, tokens, limiter, memberRoles }));
   await registerStaticApp(app, config.staticDir);
   registerFeedbackScheduler(app);
   registerDatabaseMaintenance(app, database);

@@ -35,7 +35,7 @@ export async function benchFeedback(service: FreshService, options: FeedbackBenc
   const tenantId = service.identity.tenantIds.demoLab;
   const app = await createBenchApplication(db, tenantId, 'detection_fullframe', 1, DEMO_ACCOUNTS.admin.email);
   const subjectUid = app.outputSubjectUids[0] as string;
-  const timed = options.labellers * options.rounds * options.pullLimit;
+  const timedAnswers = options.labellers * options.rounds * options.pullLimit;
   const total = options.labellers * (options.warmUpRounds + options.rounds) * options.pullLimit;
   const prefix = `med_benchfb${options.thinkMs}_`;
   await insertMediaRows(db, blobs, tenantId, prefix, total);
@@ -53,7 +53,7 @@ export async function benchFeedback(service: FreshService, options: FeedbackBenc
   const serviceTimes = service.timeRequests(feedbackRequest);
   const { pulls, posts } = await inWorker(input);
   const inService = serviceTimes.stop();
-  if (posts.length !== timed) throw new Error(`The labellers answered ${posts.length} timed requests, not ${timed}.`);
+  if (posts.length !== timedAnswers) throw new Error(`The labellers answered ${posts.length} timed requests, not ${timedAnswers}.`);
   // The service cannot tell warm-up rounds from timed ones: it leaves out as many of its first requests.
   const warmUp = options.labellers * options.warmUpRounds;
   return {

@@ -40,7 +40,7 @@ export const zodSerializerCompiler: FastifySerializerCompiler<z.ZodType> =
 
 type Projection = (value: unknown) => unknown;
 
-const PASSED_AS_IS = new Set(['string', 'number', 'int', 'boolean', 'null', 'unknown', 'any', 'enum', 'literal']);
+const PASSED_AS_IS = new Set(['string', 'number', 'boolean', 'null', 'unknown', 'any', 'enum', 'literal']);
 
 /**
  * A function that keeps only the schema's fields of a value, without checking their types: objects keep the keys of
