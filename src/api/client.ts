@@ -16,6 +16,8 @@ export interface RequestOptions {
   /** `bearer` (default) sends the session's token; `basic` sends these credentials; `none` sends nothing. */
   auth?: 'bearer' | 'none' | BasicCredentials;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (for a hand-back sent while the tab closes). */
+  keepalive?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -94,7 +96,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     let response: Response;
     try {
-      response = await doFetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+      response = await doFetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal, keepalive: opts.keepalive });
     } catch (error) {
       if (opts.signal?.aborted) throw error;
       throw new NetworkError();

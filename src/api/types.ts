@@ -346,7 +346,10 @@ export interface FeedbackResponse {
 }
 
 export interface PendingCount {
+  /** Waiting in the queue. */
   pending: number;
+  /** Held by labellers (leased, not yet answered). */
+  leased: number;
 }
 
 // Gateways

@@ -5,6 +5,7 @@ import { HomeRedirect } from './home-redirect';
 import { NotFoundRoute } from './not-found-route';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { SessionDataLayout } from './session-data-layout';
 
 /** What a lazily loaded route module exports (React Router's names); without an ErrorBoundary it gets ours. */
 interface RouteModule {
@@ -35,38 +36,43 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
-          // The labelling workspace takes the whole window, outside the shell's layout.
-          { path: 't/:tenantId/apps/:appId/label', lazy: lazyRoute(() => import('../features/labelling/routes/label-queue-route')) },
           {
-            path: 't/:tenantId/apps/:appId/media/:mediaId/label',
-            lazy: lazyRoute(() => import('../features/labelling/routes/label-media-route')),
-          },
-          {
-            path: 't/:tenantId',
-            lazy: lazyRoute(() => import('../features/shell/routes/shell-route')),
+            element: <SessionDataLayout />,
             children: [
+              // The labelling workspace takes the whole window, outside the shell's layout.
+              { path: 't/:tenantId/apps/:appId/label', lazy: lazyRoute(() => import('../features/labelling/routes/label-queue-route')) },
               {
-                lazy: lazyRoute(() => import('../features/dashboard/routes/tenant-layout-route')),
+                path: 't/:tenantId/apps/:appId/media/:mediaId/label',
+                lazy: lazyRoute(() => import('../features/labelling/routes/label-media-route')),
+              },
+              {
+                path: 't/:tenantId',
+                lazy: lazyRoute(() => import('../features/shell/routes/shell-route')),
                 children: [
-                  { index: true, lazy: lazyRoute(() => import('../features/dashboard/routes/dashboard-route')) },
-                  { path: 'upload', lazy: lazyRoute(() => import('../features/dashboard/routes/upload-route')) },
-                  { path: 'gateways', lazy: lazyRoute(() => import('../features/dashboard/routes/gateways-route')) },
-                  { path: 'gateways/:gatewayId', lazy: lazyRoute(() => import('../features/dashboard/routes/gateway-route')) },
-                  { path: 'admin', lazy: lazyRoute(() => import('../features/dashboard/routes/admin-route')) },
-                  { path: 'media/:mediaId', lazy: lazyRoute(() => import('../features/dashboard/routes/media-route')) },
                   {
-                    path: 'apps/:appId',
-                    lazy: lazyRoute(() => import('../features/dashboard/routes/application-layout-route')),
+                    lazy: lazyRoute(() => import('../features/dashboard/routes/tenant-layout-route')),
                     children: [
-                      { index: true, lazy: lazyRoute(() => import('../features/dashboard/routes/application-route')) },
-                      { path: 'detections', lazy: lazyRoute(() => import('../features/dashboard/routes/detections-route')) },
-                      { path: 'settings', lazy: lazyRoute(() => import('../features/dashboard/routes/settings-route')) },
+                      { index: true, lazy: lazyRoute(() => import('../features/dashboard/routes/dashboard-route')) },
+                      { path: 'upload', lazy: lazyRoute(() => import('../features/dashboard/routes/upload-route')) },
+                      { path: 'gateways', lazy: lazyRoute(() => import('../features/dashboard/routes/gateways-route')) },
+                      { path: 'gateways/:gatewayId', lazy: lazyRoute(() => import('../features/dashboard/routes/gateway-route')) },
+                      { path: 'admin', lazy: lazyRoute(() => import('../features/dashboard/routes/admin-route')) },
                       { path: 'media/:mediaId', lazy: lazyRoute(() => import('../features/dashboard/routes/media-route')) },
+                      {
+                        path: 'apps/:appId',
+                        lazy: lazyRoute(() => import('../features/dashboard/routes/application-layout-route')),
+                        children: [
+                          { index: true, lazy: lazyRoute(() => import('../features/dashboard/routes/application-route')) },
+                          { path: 'detections', lazy: lazyRoute(() => import('../features/dashboard/routes/detections-route')) },
+                          { path: 'settings', lazy: lazyRoute(() => import('../features/dashboard/routes/settings-route')) },
+                          { path: 'media/:mediaId', lazy: lazyRoute(() => import('../features/dashboard/routes/media-route')) },
+                        ],
+                      },
                     ],
                   },
+                  { path: '*', element: <NotFoundRoute /> },
                 ],
               },
-              { path: '*', element: <NotFoundRoute /> },
             ],
           },
         ],

@@ -20,3 +20,16 @@ export const postFeedback = (client: ApiClient, appId: string, body: FeedbackRes
 
 export const getPendingCount = (client: ApiClient, appId: string) =>
   client.request<PendingCount>(`${feedbackPath(appId)}/pending`);
+
+export interface ReturnOptions {
+  /**
+   * A skip (the default, as the interface has it): the service does not serve these items to this user again
+   * while a lease would last. `false` only hands them back, as when the labeller leaves the queue.
+   */
+  skip?: boolean;
+  keepalive?: boolean;
+}
+
+/** Hands leased requests back to the front of the queue (204); ids the caller does not hold are ignored. */
+export const returnFeedback = (client: ApiClient, appId: string, mediaIds: readonly string[], { skip = true, keepalive }: ReturnOptions = {}) =>
+  client.request<void>(`${feedbackPath(appId)}/return`, { method: 'POST', body: { media_ids: mediaIds, skip }, keepalive });

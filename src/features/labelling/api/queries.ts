@@ -22,7 +22,7 @@ export const applicationQuery = (appId: string) =>
 export const pendingCountQuery = (appId: string) =>
   queryOptions({
     queryKey: labellingKeys.pending(appId),
-    queryFn: async () => (await getPendingCount(getApiClient(), appId)).pending,
+    queryFn: () => getPendingCount(getApiClient(), appId),
     refetchInterval: PENDING_POLL_MS,
     staleTime: 0,
   });

@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Image as KonvaImage, Layer, Shape, Stage } from 'react-konva';
 import type { Media } from '../../../api/types';
-import type { Annotation } from '../annotation/types';
+import type { Annotation } from '../type-modules/annotation';
 import type { InputDevice } from '../client-data';
 import { markDrawn, publishCamera } from '../debug-hook';
 import { fitToView, pan, screenToImage, zoomAt } from '../geometry/camera';
@@ -98,7 +98,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     zoomBy: (factor) => setCamera(zoomAt(camera, centre, factor, limits)),
     actualSize: () => setCamera(zoomAt(camera, centre, 1 / camera.scale, { min: 1, max: 1 })),
     cancel: () => {
-      const busy = active.tool !== 'none' && active.state.name !== 'idle';
+      const busy = 'state' in active && active.state.name !== 'idle';
       if (busy) setActive(idleTool(annotation));
       return busy;
     },
@@ -206,7 +206,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
       const panned = pan(camera, next.centre.x - current.centre.x, next.centre.y - current.centre.y);
       setCamera(zoomAt(panned, next.centre, next.distance / current.distance, limits));
       gesture.current = { kind: 'pinch', ...next };
-    } else if (current?.kind === 'tool' || (active.tool !== 'none' && active.state.name === 'placing')) {
+    } else if (current?.kind === 'tool' || ('state' in active && active.state.name === 'placing')) {
       toTool('pointerMove', event);
     }
   }
@@ -223,7 +223,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     gesture.current = null;
   }
 
-  const hidden = draggedIndex(active);
+  const hidden = draggedIndex(active, annotation);
   const { boxProbabilities, pointProbability } = props;
   const sceneFunc = useCallback(
     (context: Konva.Context, shape: Konva.Shape) =>

@@ -1,66 +1,34 @@
-// Routes pointer events to the tool that edits the current annotation type.
-import type { Annotation } from '../annotation/types';
-import type { BoxToolState } from '../tools/box-tool';
-import { BOX_TOOL_IDLE, boxTool } from '../tools/box-tool';
-import type { OffsetLineToolState } from '../tools/offset-line-tool';
-import { OFFSET_LINE_TOOL_IDLE, offsetLineTool } from '../tools/offset-line-tool';
-import type { PointToolState } from '../tools/point-tool';
-import { POINT_TOOL_IDLE, countMarkerTool, pointTool } from '../tools/point-tool';
+// Routes pointer events to the tool of the annotation's type module.
+import type { Annotation } from '../type-modules/annotation';
+import { moduleOf } from '../type-modules/registry';
+import type { ToolStateBase } from '../type-modules/type-module';
 import type { Change, ToolEvent } from '../tools/types';
 
-export type ActiveTool =
-  | { readonly tool: 'box'; readonly state: BoxToolState }
-  | { readonly tool: 'point'; readonly state: PointToolState }
-  | { readonly tool: 'offset'; readonly state: OffsetLineToolState }
-  | { readonly tool: 'none' };
-
-export const TOLERANCE_PX = 6;
-export const MIN_BOX_SIZE = 4;
+/** The tool state of the type that owns it (its application type), or none for types without drawing. */
+export type ActiveTool = { readonly tool: string; readonly state: ToolStateBase } | { readonly tool: 'none' };
 
 export function idleTool(annotation: Annotation): ActiveTool {
-  switch (annotation.type) {
-    case 'box_detection':
-      return { tool: 'box', state: BOX_TOOL_IDLE };
-    case 'point':
-    case 'static_count':
-      return { tool: 'point', state: POINT_TOOL_IDLE };
-    case 'offset_x':
-    case 'offset_y':
-      return { tool: 'offset', state: OFFSET_LINE_TOOL_IDLE };
-    default:
-      return { tool: 'none' };
-  }
+  const tool = moduleOf(annotation).tool;
+  return tool ? { tool: annotation.type, state: tool.idle } : { tool: 'none' };
 }
 
-export const isDrawing = (annotation: Annotation) => idleTool(annotation).tool !== 'none';
+export const isDrawing = (annotation: Annotation) => moduleOf(annotation).tool !== undefined;
 
-/** One event through the annotation's tool; a tool that does not fit the annotation starts over from idle. */
+/** One event through the annotation's tool; a tool state of another type starts over from idle. */
 export function runTool(active: ActiveTool, event: ToolEvent, annotation: Annotation, scale: number): { active: ActiveTool; commit?: Change } {
-  const fresh = idleTool(annotation);
-  const current = active.tool === fresh.tool ? active : fresh;
-  const base = { scale, tolerancePx: TOLERANCE_PX };
-  if (current.tool === 'box' && annotation.type === 'box_detection') {
-    const result = boxTool(current.state, event, { ...base, ...annotation, minSize: MIN_BOX_SIZE });
-    return { active: { tool: 'box', state: result.state }, commit: result.commit };
-  }
-  if (current.tool === 'point' && (annotation.type === 'point' || annotation.type === 'static_count')) {
-    const result =
-      annotation.type === 'point'
-        ? pointTool(current.state, event, { ...base, ...annotation })
-        : countMarkerTool(current.state, event, { ...base, bounds: annotation.bounds, points: annotation.markers, selected: null });
-    return { active: { tool: 'point', state: result.state }, commit: result.commit };
-  }
-  if (current.tool === 'offset' && (annotation.type === 'offset_x' || annotation.type === 'offset_y')) {
-    const axis = annotation.type === 'offset_x' ? 'x' : 'y';
-    const result = offsetLineTool(current.state, event, { ...base, bounds: annotation.bounds, axis, offset: annotation.offset });
-    return { active: { tool: 'offset', state: result.state }, commit: result.commit };
-  }
-  return { active: current };
+  const tool = moduleOf(annotation).tool;
+  if (!tool) return { active: { tool: 'none' } };
+  const state = active.tool === annotation.type && 'state' in active ? active.state : tool.idle;
+  const result = tool.reduce(state, event, annotation, scale);
+  return { active: { tool: annotation.type, state: result.state }, commit: result.commit };
 }
 
 /** The box or point being dragged, which the marks layer leaves to the overlay until the gesture ends. */
-export function draggedIndex(active: ActiveTool): number | null {
-  if (active.tool === 'box' && (active.state.name === 'translating' || active.state.name === 'resizing')) return active.state.index;
-  if (active.tool === 'point' && active.state.name === 'dragging') return active.state.index;
-  return null;
+export function draggedIndex(active: ActiveTool, annotation: Annotation): number | null {
+  const tool = moduleOf(annotation).tool;
+  return tool && 'state' in active && active.tool === annotation.type ? tool.dragged(active.state) : null;
+}
+
+export function applyToolChange(annotation: Annotation, change: Change): Annotation {
+  return (moduleOf(annotation).tool?.apply(annotation, change) as Annotation | undefined) ?? annotation;
 }

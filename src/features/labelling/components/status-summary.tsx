@@ -2,7 +2,10 @@ import type { OutboxStatus } from '../queue/outbox';
 import { SyncIndicator } from './sync-indicator';
 
 export interface StatusSummaryProps {
-  pending?: number;
+  /** Items leased to this labeller, in this browser. */
+  inHand?: number;
+  /** Items waiting in the service's queue. */
+  waiting?: number;
   answered: number;
   startedAt: number;
   now: number;
@@ -15,10 +18,11 @@ const MIN_PACE_WINDOW_MS = 60_000;
 export const pacePerHour = (answered: number, startedAt: number, now: number) =>
   Math.round((answered * 3_600_000) / Math.max(MIN_PACE_WINDOW_MS, now - startedAt));
 
-export function StatusSummary({ pending, answered, startedAt, now, sync }: StatusSummaryProps) {
+export function StatusSummary({ inHand, waiting, answered, startedAt, now, sync }: StatusSummaryProps) {
   return (
     <>
-      {pending !== undefined && <span>{pending} pending</span>}
+      {inHand !== undefined && <span title="Items given to you to label, held for you for a while">{inHand} in hand</span>}
+      {waiting !== undefined && <span title="Items waiting in the application's queue">{waiting} waiting</span>}
       <span>
         {answered} answered · {pacePerHour(answered, startedAt, now)}/h
       </span>

@@ -1,5 +1,5 @@
-import type { RefObject } from 'react';
-import type { CanvasHandle } from '../canvas/labelling-canvas';
+import type { WorkspaceAction } from '../type-modules/type-module';
+import { ActionButton } from './action-button';
 
 export interface ViewControlsProps {
   showMarks: boolean;
@@ -8,28 +8,20 @@ export interface ViewControlsProps {
   onBrightness: (value: number) => void;
   contrast: number;
   onContrast: (value: number) => void;
-  canvas: RefObject<CanvasHandle | null>;
+  action: (id: string) => WorkspaceAction | undefined;
+  perform: (id: string) => void;
 }
 
 /** Zoom, marks on or off, brightness and contrast (applied as a CSS filter on the image layer only). */
 export function ViewControls(props: ViewControlsProps) {
-  const { canvas } = props;
+  const { action, perform } = props;
   return (
     <fieldset className="view-controls">
       <legend>View</legend>
       <div className="view-controls__zoom">
-        <button type="button" className="btn btn--ghost" aria-label="Zoom out" title="−" onClick={() => canvas.current?.zoomBy(0.8)}>
-          −
-        </button>
-        <button type="button" className="btn btn--ghost" title="0" onClick={() => canvas.current?.fitToView()}>
-          Fit
-        </button>
-        <button type="button" className="btn btn--ghost" aria-label="Zoom to 1:1" title="1" onClick={() => canvas.current?.actualSize()}>
-          1:1
-        </button>
-        <button type="button" className="btn btn--ghost" aria-label="Zoom in" title="+" onClick={() => canvas.current?.zoomBy(1.25)}>
-          +
-        </button>
+        {['zoom-out', 'fit-view', 'zoom-actual', 'zoom-in'].map((id) => (
+          <ActionButton key={id} action={action(id)} onPerform={perform} variant="ghost" />
+        ))}
       </div>
       <label className="editor__choice">
         <input type="checkbox" checked={props.showMarks} onChange={(event) => props.onShowMarks(event.target.checked)} />

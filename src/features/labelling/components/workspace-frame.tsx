@@ -33,7 +33,7 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
           ?
         </button>
       </header>
-      <div className="workspace__canvas" ref={props.canvasRef}>
+      <div className="workspace__canvas" ref={props.canvasRef} tabIndex={-1}>
         {props.canvas}
       </div>
       <aside className="workspace__panel" aria-label="Answer">

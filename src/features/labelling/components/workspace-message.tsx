@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { Application } from '../../../api/types';
+import { actionsOf } from '../shortcuts/workspace-actions';
+import { typeModule } from '../type-modules/registry';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { WorkspaceFrame } from './workspace-frame';
 
@@ -16,6 +18,7 @@ export interface WorkspaceMessageProps {
 /** The workspace's frame around a message instead of an item: loading, empty queue, errors. */
 export function WorkspaceMessage({ app, backTo, headerStatus, panel, children }: WorkspaceMessageProps) {
   const [helpOpen, setHelpOpen] = useState(false);
+  const module = app.type ? typeModule(app.type) : undefined;
   return (
     <WorkspaceFrame
       app={app}
@@ -26,7 +29,7 @@ export function WorkspaceMessage({ app, backTo, headerStatus, panel, children }:
       canvas={<div className="workspace__message">{children}</div>}
       panel={panel}
     >
-      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <ShortcutsDialog open={helpOpen} actions={module ? actionsOf(module) : []} onClose={() => setHelpOpen(false)} />
     </WorkspaceFrame>
   );
 }

@@ -3,20 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Application, FeedbackResponse, Media } from '../../../api/types';
 import { Alert } from '../../../components/alert';
 import { answerContext } from '../answer-context';
-import {
-  changeCount,
-  chooseClass,
-  deleteSelected,
-  duplicateSelected,
-  nudgeOffset,
-  nudgeSelected,
-  select,
-  selectNext,
-  toggleSubject,
-} from '../annotation/edit';
-import { buildFeedback, missingInput, rejectAnswer } from '../annotation/feedback';
-import { primarySubject } from '../annotation/initial';
-import type { Annotation, LabelTarget } from '../annotation/types';
+import { buildFeedback, canReject, missingInput, rejectAnswer } from '../annotation/feedback';
+import { primaryProposal } from '../annotation/target';
 import { validateFeedback } from '../annotation/validate';
 import type { CanvasHandle } from '../canvas/labelling-canvas';
 import { LabellingCanvas } from '../canvas/labelling-canvas';
@@ -27,15 +15,21 @@ import { useItemEditor } from '../hooks/use-item-editor';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { useViewportSize } from '../hooks/use-viewport-size';
 import { proposedBoxProbabilities } from '../proposals';
+import { describeHints } from '../shortcuts/registry';
+import { actionsOf, findAction } from '../shortcuts/workspace-actions';
+import type { LabelTarget } from '../annotation/target';
+import type { Annotation } from '../type-modules/annotation';
+import { moduleOf } from '../type-modules/registry';
+import type { ActionContext, AnnotationBase, CanvasCommands, Edit, WorkspaceCommands } from '../type-modules/type-module';
+import { ActionButton } from './action-button';
 import { ShortcutsDialog } from './shortcuts-dialog';
-import { TypeEditor } from './type-editor';
 import { ViewControls } from './view-controls';
 import { WorkspaceFrame } from './workspace-frame';
 
 export interface WorkspaceProps {
   app: Application;
   target: LabelTarget;
-  /** Where editing starts: the proposal, or the answer given before when going back. */
+  /** Where editing starts: a draft, the answer given before when going back, or the proposal. */
   initial: Annotation;
   subjectName: (uid: string) => string;
   /** Items after this one, whose images are loaded and decoded ahead. */
@@ -46,16 +40,19 @@ export interface WorkspaceProps {
   notice?: string | null;
   backTo: string;
   onAnswer: (body: FeedbackResponse, annotation: Annotation) => void;
+  /** Hands the item back (only in a queue). */
+  onSkip: (() => void) | null;
   onPrevious: (() => void) | null;
+  /** Every edit, for keeping a draft. */
+  onEdited?: (annotation: Annotation) => void;
 }
 
-const NUDGE = { left: [-1, 0], right: [1, 0], up: [0, -1], down: [0, 1] } as const;
-
-/** The editor for one item: canvas, side panel, keys, and the answer. */
+/** The editor for one item: canvas, side panel, keys, and the answer. It knows application types only by module. */
 export function Workspace(props: WorkspaceProps) {
   const { app, target, initial, subjectName, onAnswer } = props;
   const media = target.media;
-  const editor = useItemEditor(media.media_id, initial);
+  const module = moduleOf(initial);
+  const editor = useItemEditor(media.media_id, initial, props.onEdited);
   const { annotation, edit } = editor;
   const [canvasArea, setCanvasArea] = useState<HTMLDivElement | null>(null);
   const viewport = useViewportSize(canvasArea);
@@ -76,9 +73,21 @@ export function Workspace(props: WorkspaceProps) {
     for (const url of upcomingUrls.split(' ').filter(Boolean)) loadImage(url).catch(() => {});
   }, [upcomingUrls]);
 
-  const proposal = (target.subjects ?? []).find((s) => s.subject_uid === primarySubject(app, target));
+  const proposal = primaryProposal(app, target);
   const boxProbabilities = useMemo(() => proposedBoxProbabilities(proposal), [proposal]);
   const probabilityOf = (uid: string) => target.subjects?.find((s) => s.subject_uid === uid)?.probability ?? null;
+  const actions = useMemo(() => actionsOf(module), [module]);
+  const canvasCommands = useMemo<CanvasCommands>(
+    () => ({
+      fitToView: () => canvas.current?.fitToView(),
+      zoomBy: (factor) => canvas.current?.zoomBy(factor),
+      actualSize: () => canvas.current?.actualSize(),
+      cancel: () => canvas.current?.cancel() ?? false,
+    }),
+    [],
+  );
+  // The one place where the annotation's type is erased: its module only ever gets annotations of its own type.
+  const moduleEdit = edit as unknown as Edit<AnnotationBase>;
 
   function send(body: FeedbackResponse | null) {
     if (!body) return;
@@ -88,59 +97,50 @@ export function Workspace(props: WorkspaceProps) {
     onAnswer(body, annotation);
   }
   const meta = () => answerContext(inputDevice.current, shown.at);
-  function accept() {
-    const missing = missingInput(annotation);
-    if (missing) return setProblem({ mediaId: media.media_id, text: missing });
-    send(buildFeedback(app, target, annotation, meta()));
-  }
-  const reject = () => send(rejectAnswer(app, target, meta()));
-  const canReject = app.type !== 'classification';
+
+  const commands: WorkspaceCommands = {
+    accept: () => {
+      const missing = missingInput(annotation);
+      if (missing) return setProblem({ mediaId: media.media_id, text: missing });
+      send(buildFeedback(app, target, annotation, meta()));
+    },
+    reject: () => send(rejectAnswer(app, target, annotation, meta())),
+    skip: () => props.onSkip?.(),
+    previous: () => props.onPrevious?.(),
+    undo: editor.undo,
+    redo: editor.redo,
+    toggleMarks: () => setShowMarks((v) => !v),
+    showHelp: () => setHelpOpen(true),
+    cancel: () => {
+      if (document.activeElement instanceof HTMLInputElement) return canvasArea?.focus();
+      if (canvasCommands.cancel()) return;
+      const clear = module.clearSelection;
+      if (clear) edit((a) => clear(a) as Annotation, 'select');
+    },
+  };
+  const context: ActionContext = {
+    annotation,
+    edit: moduleEdit,
+    canvas: canvasCommands,
+    canReject: canReject(annotation),
+    canSkip: props.onSkip !== null,
+    canGoBack: props.onPrevious !== null,
+    canUndo: editor.canUndo,
+    canRedo: editor.canRedo,
+    workspace: commands,
+  };
+  useShortcuts(actions, context);
 
   function perform(id: string) {
-    const digit = /^(choose|toggle)-(\d)$/.exec(id);
-    const nudge = /^nudge-(left|right|up|down)(-10)?$/.exec(id);
-    if (id !== 'submit' && id !== 'reject') inputDevice.current = 'keyboard';
-    if (digit) {
-      const index = Number(digit[2]) - 1;
-      return edit((a) => (a.type === 'classification' ? chooseClass(a, index) : a.type === 'detection_fullframe' ? toggleSubject(a, index) : a));
-    }
-    if (nudge) {
-      const [dx, dy] = NUDGE[nudge[1] as keyof typeof NUDGE].map((d) => d * (nudge[2] ? 10 : 1)) as [number, number];
-      return edit((a) => {
-        if (a.type === 'box_detection' || a.type === 'point') return nudgeSelected(a, dx, dy);
-        if (a.type === 'offset_x') return nudgeOffset(a, dx);
-        if (a.type === 'offset_y') return nudgeOffset(a, dy);
-        return a;
-      });
-    }
-    const actions: Record<string, () => void> = {
-      submit: accept,
-      reject,
-      'previous-item': () => props.onPrevious?.(),
-      undo: editor.undo,
-      redo: editor.redo,
-      'select-next': () => edit((a) => (a.type === 'box_detection' || a.type === 'point' ? selectNext(a, 1) : a), 'select'),
-      'select-previous': () => edit((a) => (a.type === 'box_detection' || a.type === 'point' ? selectNext(a, -1) : a), 'select'),
-      delete: () => edit((a) => (a.type === 'box_detection' || a.type === 'point' ? deleteSelected(a) : a)),
-      duplicate: () => edit((a) => (a.type === 'box_detection' ? duplicateSelected(a) : a)),
-      'count-up': () => edit((a) => (a.type === 'static_count' ? changeCount(a, 1) : a)),
-      'count-down': () => edit((a) => (a.type === 'static_count' ? changeCount(a, -1) : a)),
-      cancel: () => {
-        if (!canvas.current?.cancel()) edit((a) => (a.type === 'box_detection' || a.type === 'point' ? select(a, null) : a), 'select');
-      },
-      'fit-view': () => canvas.current?.fitToView(),
-      'zoom-in': () => canvas.current?.zoomBy(1.25),
-      'zoom-out': () => canvas.current?.zoomBy(0.8),
-      'zoom-actual': () => canvas.current?.actualSize(),
-      'toggle-marks': () => setShowMarks((v) => !v),
-      help: () => setHelpOpen(true),
-    };
-    actions[id]?.();
+    const action = findAction(actions, id);
+    if (action && (action.when?.(context) ?? true)) action.perform(context);
   }
-
-  const hasSelection = (annotation.type === 'box_detection' || annotation.type === 'point') && annotation.selected !== null;
-  useShortcuts({ type: app.type, hasSelection }, perform);
+  const enabled = (id: string) => findAction(actions, id)?.when?.(context) ?? true;
+  const button = (id: string, variant: 'primary' | 'secondary' | 'ghost', showKey: boolean) => (
+    <ActionButton action={findAction(actions, id)} onPerform={perform} enabled={enabled(id)} variant={variant} showKey={showKey} />
+  );
   const message = props.notice ?? (problem?.mediaId === media.media_id ? problem.text : null);
+  const Panel = module.Panel;
 
   return (
     <WorkspaceFrame
@@ -148,14 +148,14 @@ export function Workspace(props: WorkspaceProps) {
       headerStatus={props.headerStatus}
       backTo={props.backTo}
       onHelp={() => setHelpOpen(true)}
-      hints={`Enter accept${canReject ? ' · X not present' : ''} · Alt+← previous · H hide marks · 0 fit · ? all shortcuts`}
+      hints={describeHints(actions, context)}
       canvasRef={setCanvasArea}
       onPointerDownCapture={(event) => (inputDevice.current = event.pointerType === 'mouse' || event.pointerType === 'pen' || event.pointerType === 'touch' ? event.pointerType : 'unknown')}
       canvas={
         <LabellingCanvas
           ref={canvas}
           media={media}
-          focus={initial.type !== 'classification' && initial.type !== 'detection_fullframe' && target.focus ? initial.bounds : null}
+          focus={module.marksInFocus && target.focus && 'bounds' in initial ? initial.bounds : null}
           annotation={annotation}
           showMarks={showMarks}
           brightness={brightness}
@@ -170,26 +170,15 @@ export function Workspace(props: WorkspaceProps) {
       panel={
         <>
           {message && <Alert>{message}</Alert>}
-          <TypeEditor annotation={annotation} subjectName={subjectName} probabilityOf={probabilityOf} edit={edit} />
+          <Panel annotation={annotation} edit={moduleEdit} subjectName={subjectName} probabilityOf={probabilityOf} perform={perform} />
           <div className="workspace__answer">
-            <button type="button" className="btn btn--primary" onClick={accept} title="Enter">
-              Accept <kbd>Enter</kbd>
-            </button>
-            {canReject && (
-              <button type="button" className="btn btn--secondary" onClick={reject} title="X">
-                Not present <kbd>X</kbd>
-              </button>
-            )}
+            {button('submit', 'primary', true)}
+            {context.canReject && button('reject', 'secondary', true)}
+            {context.canSkip && button('skip', 'secondary', true)}
             <div className="workspace__history">
-              <button type="button" className="btn btn--ghost" onClick={editor.undo} disabled={!editor.canUndo}>
-                Undo
-              </button>
-              <button type="button" className="btn btn--ghost" onClick={editor.redo} disabled={!editor.canRedo}>
-                Redo
-              </button>
-              <button type="button" className="btn btn--ghost" onClick={() => props.onPrevious?.()} disabled={!props.onPrevious}>
-                Previous item
-              </button>
+              {button('undo', 'ghost', false)}
+              {button('redo', 'ghost', false)}
+              {button('previous-item', 'ghost', false)}
             </div>
           </div>
           <ViewControls
@@ -199,13 +188,14 @@ export function Workspace(props: WorkspaceProps) {
             onBrightness={setBrightness}
             contrast={contrast}
             onContrast={setContrast}
-            canvas={canvas}
+            action={(id) => findAction(actions, id)}
+            perform={perform}
           />
           {props.panelExtra}
         </>
       }
     >
-      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <ShortcutsDialog open={helpOpen} actions={actions} onClose={() => setHelpOpen(false)} />
     </WorkspaceFrame>
   );
 }

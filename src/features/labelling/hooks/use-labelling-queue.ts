@@ -1,63 +1,45 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { ApiClient } from '../../../api/client';
-import { Outbox } from '../queue/outbox';
-import type { OutboxEntry, StoreKey } from '../queue/persistence';
-import { openLabellingStore } from '../queue/persistence';
-import type { OutboxStatus } from '../queue/outbox';
+import { getApiClient } from '../../../lib/api-client';
+import { useLabellingData } from '../outbox/outbox-provider';
+import type { QueueKey } from '../queue/persistence';
 import { WorkQueue } from '../queue/work-queue';
 import type { WorkQueueSnapshot } from '../queue/work-queue';
 
-export interface LabellingQueue {
-  readonly queue: WorkQueue | null;
-  readonly outbox: Outbox | null;
-  readonly error: unknown;
-}
-
-interface Options extends StoreKey {
-  readonly client: ApiClient;
-  readonly batchSize: number;
-  /** The service refused an answer: reopen its item with the message. */
-  readonly onRejected: (entry: OutboxEntry, message: string) => void;
-  /** Open only the outbox (labelling one media item needs no queue). */
-  readonly outboxOnly?: boolean;
-}
-
-/** Opens this user's, tenant's and application's IndexedDB store, its work queue and its outbox; closes them after. */
-export function useLabellingQueue(options: Options): LabellingQueue {
-  const { userId, tenantId, appId, client, outboxOnly = false } = options;
-  const [opened, setOpened] = useState<LabellingQueue>({ queue: null, outbox: null, error: null });
-  const latest = useLatest(options);
+/**
+ * Opens this application's work queue on the user's store. Leaving the page (another route, sign-out, closing the
+ * tab) hands the items in hand back to the service, so that nobody waits for a lease to run out.
+ */
+export function useWorkQueue(key: QueueKey, batchSize: number): { queue: WorkQueue | null; error: unknown } {
+  const { store, outbox, error: storeError } = useLabellingData();
+  const [opened, setOpened] = useState<{ queue: WorkQueue | null; error: unknown }>({ queue: null, error: null });
+  const { tenantId, appId } = key;
 
   useEffect(() => {
+    if (!store || !outbox) return;
+    let queue: WorkQueue | null = null;
     let closed = false;
-    let cleanup = () => {};
-    (async () => {
-      const store = await openLabellingStore({ userId, tenantId, appId });
-      const outbox = await Outbox.open({ client, appId, store, onRejected: (entry, message) => latest.current.onRejected(entry, message) });
-      const queue = outboxOnly ? null : await WorkQueue.open({ client, appId, store, batchSize: latest.current.batchSize });
-      cleanup = () => {
-        outbox.close();
-        store.close();
-      };
-      if (closed) cleanup();
-      else setOpened({ queue, outbox, error: null });
-    })().catch((error: unknown) => !closed && setOpened({ queue: null, outbox: null, error }));
+    const handBackOnExit = () => void queue?.handBack({ keepalive: true });
+    WorkQueue.open({ client: getApiClient(), key: { tenantId, appId }, store, answerPending: (mediaId) => outbox.holds(appId, mediaId), batchSize }).then(
+      (opened) => {
+        queue = opened;
+        if (closed) return void opened.handBack();
+        window.addEventListener('pagehide', handBackOnExit);
+        setOpened({ queue: opened, error: null });
+      },
+      (error: unknown) => !closed && setOpened({ queue: null, error }),
+    );
     return () => {
       closed = true;
-      cleanup();
+      window.removeEventListener('pagehide', handBackOnExit);
+      void queue?.handBack();
+      setOpened({ queue: null, error: null });
     };
-  }, [userId, tenantId, appId, client, outboxOnly, latest]);
+    // The batch size applies from the next pull on (below); it must not reopen the queue.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, outbox, tenantId, appId]);
 
-  useEffect(() => opened.queue?.setBatchSize(options.batchSize), [opened.queue, options.batchSize]);
-  return opened;
-}
-
-function useLatest<T>(value: T) {
-  const [ref] = useState(() => ({ current: value }));
-  useEffect(() => {
-    ref.current = value;
-  });
-  return ref;
+  useEffect(() => opened.queue?.setBatchSize(batchSize), [opened.queue, batchSize]);
+  return { queue: opened.queue, error: opened.error ?? storeError };
 }
 
 const EMPTY_SNAPSHOT: WorkQueueSnapshot = { items: [], recent: [], pull: 'pulling', error: null };
@@ -68,17 +50,4 @@ export function useQueueSnapshot(queue: WorkQueue | null): WorkQueueSnapshot {
     queue ? (listener) => queue.subscribe(listener) : noSubscription,
     () => queue?.snapshot ?? EMPTY_SNAPSHOT,
   );
-}
-
-const NO_STATUS: OutboxStatus = { state: 'idle', waiting: 0 };
-
-/** The outbox's status, as a stable value between changes (its getter builds a new object each time). */
-export function useOutboxStatus(outbox: Outbox | null): OutboxStatus {
-  const [status, setStatus] = useState<OutboxStatus>(NO_STATUS);
-  useEffect(() => {
-    if (!outbox) return;
-    setStatus(outbox.status);
-    return outbox.subscribe(setStatus);
-  }, [outbox]);
-  return outbox ? status : NO_STATUS;
 }

@@ -1,21 +1,23 @@
-import { useEffect, useRef } from 'react';
-import { LABELLING_ACTIONS } from '../shortcuts/labelling-actions';
-import type { LabellingShortcutContext } from '../shortcuts/labelling-actions';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import type { ActionContext, WorkspaceAction } from '../type-modules/type-module';
 import { matchAction } from '../shortcuts/registry';
 
-/** Performs registry actions on keydown, except inside dialogs (they own their keys) and text fields. */
-export function useShortcuts(context: LabellingShortcutContext, perform: (actionId: string) => void) {
-  const latest = useRef({ context, perform });
-  useEffect(() => {
-    latest.current = { context, perform };
+/** Performs the registry's actions on keydown, except inside dialogs (they own their keys). */
+export function useShortcuts(actions: readonly WorkspaceAction[], context: ActionContext) {
+  const latest = useRef({ actions, context });
+  // Before the browser can deliver the next key: Enter right after typing in a number field sends what was typed.
+  useLayoutEffect(() => {
+    latest.current = { actions, context };
   });
   useEffect(() => {
     function handleKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || (event.target instanceof Element && event.target.closest('dialog'))) return;
-      const action = matchAction(LABELLING_ACTIONS, event, latest.current.context);
+      const { actions, context } = latest.current;
+      const action = matchAction(actions, event, context);
       if (!action) return;
+      // Also keeps a focused button from answering the same key a second time with its click.
       event.preventDefault();
-      latest.current.perform(action.id);
+      action.perform(context);
     }
     window.addEventListener('keydown', handleKeyDown);
     return () => window.removeEventListener('keydown', handleKeyDown);

@@ -1,12 +1,12 @@
 import { ApiError, UnauthorizedError, isRetryable } from '../../../api/errors';
 import type { ApiClient } from '../../../api/client';
 import { postFeedback } from '../../../api/endpoints/feedback';
-import type { FeedbackResponse } from '../../../api/types';
+import type { FeedbackRequest, FeedbackResponse } from '../../../api/types';
 import type { BackoffPolicy } from './backoff';
 import { DEFAULT_BACKOFF, retryDelay } from './backoff';
 import type { NetworkSignal, Scheduler } from './environment';
 import { browserNetwork, createListeners, realScheduler } from './environment';
-import type { LabellingStore, OutboxEntry } from './persistence';
+import type { AnswerStore, OutboxEntry } from './persistence';
 
 export type SyncState = 'idle' | 'saved-locally' | 'sending' | 'all-sent' | 'waiting' | 'paused-auth' | 'offline';
 
@@ -18,8 +18,9 @@ export interface OutboxStatus {
 
 export interface OutboxOptions {
   readonly client: ApiClient;
-  readonly appId: string;
-  readonly store: LabellingStore;
+  /** The tenant of the client's token: the outbox sends this tenant's answers, of every application. */
+  readonly tenantId: string;
+  readonly store: AnswerStore;
   /** The service refused the answer (400 and other non-retryable refusals): reopen the item with this message. */
   readonly onRejected?: (entry: OutboxEntry, message: string) => void;
   readonly network?: NetworkSignal;
@@ -95,15 +96,24 @@ export class Outbox {
     return this.listeners.subscribe(listener);
   }
 
-  /** Saves the answer durably first, then sends it. */
-  async enqueue(body: FeedbackResponse): Promise<OutboxEntry> {
+  /** Whether an answer for this media of this application is still to be sent. */
+  holds(appId: string, mediaId: string): boolean {
+    return this.entries.some((entry) => entry.appId === appId && entry.body.media_id === mediaId);
+  }
+
+  /**
+   * Saves the answer durably first (with its queue's remaining items, in the same transaction), then sends it.
+   */
+  async enqueue(appId: string, body: FeedbackResponse, remainingItems?: readonly FeedbackRequest[]): Promise<OutboxEntry> {
     const entry: OutboxEntry = {
       id: (this.options.newId ?? (() => crypto.randomUUID()))(),
+      tenantId: this.options.tenantId,
+      appId,
       body,
       enqueuedAt: (this.options.now ?? Date.now)(),
       sequence: (this.entries.at(-1)?.sequence ?? 0) + 1,
     };
-    await this.options.store.putAnswer(entry);
+    await this.options.store.putAnswer(entry, remainingItems);
     this.entries.push(entry);
     this.emit();
     this.kick();
@@ -157,7 +167,7 @@ export class Outbox {
       this.sending = true;
       this.emit();
       try {
-        await postFeedback(this.options.client, this.options.appId, entry.body, entry.id);
+        await postFeedback(this.options.client, entry.appId, entry.body, entry.id);
         this.failures = 0;
         this.sentAny = true;
         await this.remove(entry);

@@ -1,16 +1,12 @@
-// The labelling app's durable state in IndexedDB, one database per user, tenant and application:
-// items pulled from the service but not yet answered, and answers the service has not confirmed.
+// The labelling app's durable state in IndexedDB, one database per user: answers the service has not confirmed
+// (every application of every tenant), the items each application's queue holds, and drafts of items in progress.
 import type { FeedbackRequest, FeedbackResponse } from '../../../api/types';
-
-export interface StoreKey {
-  readonly userId: string;
-  readonly tenantId: string;
-  readonly appId: string;
-}
 
 export interface OutboxEntry {
   /** Also the Idempotency-Key of every attempt, across reloads. */
   readonly id: string;
+  readonly tenantId: string;
+  readonly appId: string;
   readonly body: FeedbackResponse;
   /** When it was enqueued, ms since epoch. */
   readonly enqueuedAt: number;
@@ -18,21 +14,46 @@ export interface OutboxEntry {
   readonly sequence: number;
 }
 
-export interface LabellingStore {
-  loadItems(): Promise<FeedbackRequest[]>;
-  /** Replaces the whole item list (it holds a handful of items) in one transaction. */
-  saveItems(items: readonly FeedbackRequest[]): Promise<void>;
+export interface Draft {
+  readonly tenantId: string;
+  readonly appId: string;
+  readonly mediaId: string;
+  /** The annotation as its type module made it (checked against the application's type when read back). */
+  readonly annotation: { readonly type: string };
+  readonly savedAt: number;
+}
+
+export interface QueueKey {
+  readonly tenantId: string;
+  readonly appId: string;
+}
+
+/** What the outbox keeps: its entries, each answer stored together with what it changes. */
+export interface AnswerStore {
   loadAnswers(): Promise<OutboxEntry[]>;
-  putAnswer(entry: OutboxEntry): Promise<void>;
+  /**
+   * In one transaction: the answer, its item's draft gone and, when given, the queue's items without it. After a
+   * crash at any point the answer and its item are never both lost, nor both kept.
+   */
+  putAnswer(entry: OutboxEntry, remainingItems?: readonly FeedbackRequest[]): Promise<void>;
   deleteAnswer(id: string): Promise<void>;
+}
+
+export interface LabellingStore {
+  answers(tenantId: string): AnswerStore;
+  loadItems(key: QueueKey): Promise<FeedbackRequest[]>;
+  saveItems(key: QueueKey, items: readonly FeedbackRequest[]): Promise<void>;
+  loadDrafts(key: QueueKey): Promise<Draft[]>;
+  saveDraft(draft: Draft): Promise<void>;
+  deleteDraft(key: QueueKey, mediaId: string): Promise<void>;
   close(): void;
 }
 
-export const labellingDbName = ({ userId, tenantId, appId }: StoreKey) =>
-  `looplabel-labelling:${encodeURIComponent(userId)}:${encodeURIComponent(tenantId)}:${encodeURIComponent(appId)}`;
+export const labellingDbName = (userId: string) => `looplabel:${encodeURIComponent(userId)}`;
 
 const ITEMS = 'items';
 const ANSWERS = 'answers';
+const DRAFTS = 'drafts';
 
 function requestDone<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -48,37 +69,44 @@ function transactionDone(transaction: IDBTransaction): Promise<void> {
   });
 }
 
-function readAll<T>(db: IDBDatabase, store: string): Promise<T[]> {
-  return requestDone(db.transaction(store, 'readonly').objectStore(store).getAll()) as Promise<T[]>;
-}
-
-export async function openLabellingStore(key: StoreKey, factory: IDBFactory = indexedDB): Promise<LabellingStore> {
-  const open = factory.open(labellingDbName(key), 1);
+export async function openLabellingStore(userId: string, factory: IDBFactory = indexedDB): Promise<LabellingStore> {
+  const open = factory.open(labellingDbName(userId), 1);
   open.onupgradeneeded = () => {
-    open.result.createObjectStore(ITEMS, { keyPath: 'position' });
-    open.result.createObjectStore(ANSWERS, { keyPath: 'id' });
+    open.result.createObjectStore(ITEMS, { keyPath: ['tenantId', 'appId'] });
+    open.result.createObjectStore(ANSWERS, { keyPath: 'id' }).createIndex('tenantId', 'tenantId');
+    open.result.createObjectStore(DRAFTS, { keyPath: ['tenantId', 'appId', 'mediaId'] });
   };
   const db = await requestDone(open);
 
-  async function write(store: string, change: (objects: IDBObjectStore) => void): Promise<void> {
-    const transaction = db.transaction(store, 'readwrite');
-    change(transaction.objectStore(store));
+  async function write(stores: string[], change: (transaction: IDBTransaction) => void): Promise<void> {
+    const transaction = db.transaction(stores, 'readwrite');
+    change(transaction);
     await transactionDone(transaction);
   }
+  const read = <T>(store: string, query: (objects: IDBObjectStore) => IDBRequest<T>) =>
+    requestDone(query(db.transaction(store, 'readonly').objectStore(store)));
+  const draftsOf = ({ tenantId, appId }: QueueKey) => IDBKeyRange.bound([tenantId, appId, ''], [tenantId, appId, '\uffff']);
 
   return {
-    loadItems: async () => {
-      const rows = await readAll<{ position: number; request: FeedbackRequest }>(db, ITEMS);
-      return rows.sort((a, b) => a.position - b.position).map((row) => row.request);
+    answers: (tenantId) => ({
+      loadAnswers: async () =>
+        ((await read(ANSWERS, (objects) => objects.index('tenantId').getAll(tenantId))) as OutboxEntry[]).sort((a, b) => a.sequence - b.sequence),
+      putAnswer: (entry, remainingItems) =>
+        write([ANSWERS, DRAFTS, ITEMS], (transaction) => {
+          transaction.objectStore(ANSWERS).put(entry);
+          transaction.objectStore(DRAFTS).delete([entry.tenantId, entry.appId, entry.body.media_id]);
+          if (remainingItems) transaction.objectStore(ITEMS).put({ tenantId: entry.tenantId, appId: entry.appId, items: remainingItems });
+        }),
+      deleteAnswer: (id) => write([ANSWERS], (transaction) => transaction.objectStore(ANSWERS).delete(id)),
+    }),
+    loadItems: async ({ tenantId, appId }) => {
+      const row = (await read(ITEMS, (objects) => objects.get([tenantId, appId]))) as { items: FeedbackRequest[] } | undefined;
+      return row?.items ?? [];
     },
-    saveItems: (items) =>
-      write(ITEMS, (objects) => {
-        objects.clear();
-        items.forEach((request, position) => objects.put({ position, request }));
-      }),
-    loadAnswers: async () => (await readAll<OutboxEntry>(db, ANSWERS)).sort((a, b) => a.sequence - b.sequence),
-    putAnswer: (entry) => write(ANSWERS, (objects) => objects.put(entry)),
-    deleteAnswer: (id) => write(ANSWERS, (objects) => objects.delete(id)),
+    saveItems: ({ tenantId, appId }, items) => write([ITEMS], (transaction) => transaction.objectStore(ITEMS).put({ tenantId, appId, items })),
+    loadDrafts: async (key) => (await read(DRAFTS, (objects) => objects.getAll(draftsOf(key)))) as Draft[],
+    saveDraft: (draft) => write([DRAFTS], (transaction) => transaction.objectStore(DRAFTS).put(draft)),
+    deleteDraft: ({ tenantId, appId }, mediaId) => write([DRAFTS], (transaction) => transaction.objectStore(DRAFTS).delete([tenantId, appId, mediaId])),
     close: () => db.close(),
   };
 }

@@ -1,8 +1,8 @@
 import type { ApiClient } from '../../../api/client';
-import { MAX_FEEDBACK_PULL, pullFeedback } from '../../../api/endpoints/feedback';
+import { MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../../../api/endpoints/feedback';
 import type { FeedbackRequest } from '../../../api/types';
 import { createListeners } from './environment';
-import type { LabellingStore } from './persistence';
+import type { LabellingStore, QueueKey } from './persistence';
 
 export type PullState = 'idle' | 'pulling' | 'empty' | 'error';
 
@@ -17,8 +17,10 @@ export interface WorkQueueSnapshot {
 
 export interface WorkQueueOptions {
   readonly client: ApiClient;
-  readonly appId: string;
-  readonly store: LabellingStore;
+  readonly key: QueueKey;
+  readonly store: Pick<LabellingStore, 'loadItems' | 'saveItems'>;
+  /** An answer for this media is still on its way (the outbox holds it): a pull that hands it out again is stale. */
+  readonly answerPending?: (mediaId: string) => boolean;
   /** Items per pull, 1..10. */
   readonly batchSize?: number;
   /** Pull more when this many or fewer remain. */
@@ -27,13 +29,15 @@ export interface WorkQueueOptions {
 }
 
 /**
- * The labeller's local queue. Pulled items have left the service's queue, so they are saved before anything else
- * happens and restored on reload. Refills in the background when `refillAt` or fewer remain; one pull at a time.
+ * The labeller's local queue of items leased from the service. They are saved before anything else happens and
+ * restored on reload; leaving hands them back. Refills in the background when `refillAt` or fewer remain; one
+ * pull at a time.
  */
 export class WorkQueue {
   private state: WorkQueueSnapshot;
   private readonly listeners = createListeners<WorkQueueSnapshot>();
   private inFlight: Promise<void> | null = null;
+  private closed = false;
   private batchSize: number;
 
   private constructor(
@@ -45,7 +49,7 @@ export class WorkQueue {
   }
 
   static async open(options: WorkQueueOptions): Promise<WorkQueue> {
-    const queue = new WorkQueue(options, await options.store.loadItems());
+    const queue = new WorkQueue(options, await options.store.loadItems(options.key));
     void queue.ensureFilled();
     return queue;
   }
@@ -63,16 +67,49 @@ export class WorkQueue {
   }
 
   /**
-   * The item was answered. Call it after `outbox.enqueue` resolved, so that a crash in between leaves the item
-   * to answer again rather than losing the answer.
+   * The item was answered: it leaves the queue at once, and `record` stores the answer together with the items
+   * that remain (one transaction), so that a reload never shows an answered item as new. When `record` fails the
+   * item comes back.
    */
-  async complete(mediaId: string): Promise<void> {
+  async answered(mediaId: string, record: (remaining: readonly FeedbackRequest[]) => Promise<void>): Promise<void> {
     const done = this.state.items.find((item) => item.media_id === mediaId);
-    if (!done) return;
+    if (!done) return record(this.state.items);
     const recent = [...this.state.recent.filter((item) => item.media_id !== mediaId), done].slice(-(this.options.recentLimit ?? 20));
     this.update({ items: this.state.items.filter((item) => item !== done), recent });
-    await this.options.store.saveItems(this.state.items);
+    try {
+      await record(this.state.items);
+    } catch (error) {
+      this.update({ items: [done, ...this.state.items], recent: this.state.recent.filter((item) => item !== done) });
+      throw error;
+    }
     await this.ensureFilled();
+  }
+
+  /** Skip: the item goes back to the service, which will not serve it to this labeller again for a while. */
+  async skip(mediaId: string): Promise<void> {
+    const items = this.state.items.filter((item) => item.media_id !== mediaId);
+    if (items.length === this.state.items.length) return;
+    this.update({ items });
+    await this.options.store.saveItems(this.options.key, items);
+    await returnFeedback(this.options.client, this.options.key.appId, [mediaId], { skip: true }).catch(() => {});
+    await this.ensureFilled();
+  }
+
+  /** Leaving the queue: every item in hand goes back to the front of the service's queue, for anyone. */
+  async handBack(options: { keepalive?: boolean } = {}): Promise<void> {
+    const ids = this.state.items.map((item) => item.media_id);
+    this.closed = true;
+    if (ids.length === 0) return;
+    this.update({ items: [] });
+    await Promise.all([
+      this.options.store.saveItems(this.options.key, []),
+      returnFeedback(this.options.client, this.options.key.appId, ids, { skip: false, keepalive: options.keepalive }).catch(() => {}),
+    ]);
+  }
+
+  /** The media ids in hand, for a keep-alive hand-back when the page goes away. */
+  get inHand(): readonly string[] {
+    return this.state.items.map((item) => item.media_id);
   }
 
   /** Items per pull from the next pull on, clamped to 1..10. */
@@ -89,18 +126,24 @@ export class WorkQueue {
   }
 
   private ensureFilled(): Promise<void> {
-    return this.state.items.length <= (this.options.refillAt ?? 3) ? this.refill() : Promise.resolve();
+    return !this.closed && this.state.items.length <= (this.options.refillAt ?? 3) ? this.refill() : Promise.resolve();
   }
 
   private async pull(): Promise<void> {
     this.update({ pull: 'pulling', error: null });
     const limit = Math.min(MAX_FEEDBACK_PULL, Math.max(1, this.batchSize));
     try {
-      const pulled = await pullFeedback(this.options.client, this.options.appId, limit);
+      const pulled = await pullFeedback(this.options.client, this.options.key.appId, limit);
       const known = new Set(this.state.items.map((item) => item.media_id));
-      const fresh = pulled.filter((item) => !known.has(item.media_id) && known.add(item.media_id));
+      const answered = (id: string) => this.options.answerPending?.(id) || this.state.recent.some((item) => item.media_id === id);
+      const fresh = pulled.filter((item) => !known.has(item.media_id) && !answered(item.media_id) && known.add(item.media_id));
+      if (this.closed) {
+        // Left while the pull was under way: these are not wanted any more.
+        if (pulled.length > 0) await returnFeedback(this.options.client, this.options.key.appId, pulled.map((item) => item.media_id), { skip: false }).catch(() => {});
+        return;
+      }
       const items = [...this.state.items, ...fresh];
-      await this.options.store.saveItems(items);
+      await this.options.store.saveItems(this.options.key, items);
       this.update({ items, pull: fresh.length === 0 ? 'empty' : 'idle' });
     } catch (error) {
       this.update({ pull: 'error', error });

@@ -1,27 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { FeedbackResponse } from '../../../api/types';
 import { Alert } from '../../../components/alert';
 import { Spinner } from '../../../components/spinner';
-import { getApiClient } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-store';
-import { initialAnnotation } from '../annotation/initial';
-import type { LabelTarget } from '../annotation/types';
+import type { LabelTarget } from '../annotation/target';
 import { applicationQuery, mediaDetectionsQuery, mediaQuery } from '../api/queries';
 import { StatusSummary } from '../components/status-summary';
+import { UnlabellableMessage } from '../components/unlabellable-message';
 import { Workspace } from '../components/workspace';
 import { WorkspaceMessage } from '../components/workspace-message';
-import { useLabellingQueue, useOutboxStatus } from '../hooks/use-labelling-queue';
-import { useOutboxLifecycle } from '../hooks/use-outbox-lifecycle';
+import { useDrafts } from '../hooks/use-drafts';
 import { useSessionPace } from '../hooks/use-session-pace';
 import { useSubjectName } from '../hooks/use-subject-name';
+import { useLabellingData } from '../outbox/outbox-provider';
 import { proposalsFromDetections } from '../proposals';
+import { initialAnnotation } from '../type-modules/registry';
 
-/** Labels any one media item of the tenant for this application, then returns to where the person came from. */
+/**
+ * Labels any one media item of the tenant for this application, then returns to where the person came from. The
+ * answer goes through the app-wide outbox, so leaving at once loses nothing.
+ */
 export function Component() {
   const { tenantId = '', appId = '', mediaId = '' } = useParams();
-  const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const app = useQuery(applicationQuery(appId));
@@ -29,17 +30,9 @@ export function Component() {
   const detections = useQuery(mediaDetectionsQuery(mediaId));
   const subjectName = useSubjectName(tenantId);
   const pace = useSessionPace();
-  const { outbox, error } = useLabellingQueue({
-    userId: session?.userId ?? '',
-    tenantId,
-    appId,
-    client: getApiClient(),
-    batchSize: 1,
-    outboxOnly: true,
-    onRejected: () => {},
-  });
-  const status = useOutboxStatus(outbox);
-  useOutboxLifecycle(outbox, status);
+  const { outbox, status, error } = useLabellingData();
+  const drafts = useDrafts(tenantId, app.data);
+  const [problem, setProblem] = useState<string | null>(null);
 
   const target = useMemo<LabelTarget | null>(
     () => (media.data ? { media: media.data, subjects: proposalsFromDetections(detections.data ?? [], appId, mediaId) } : null),
@@ -51,18 +44,19 @@ export function Component() {
   const frame = { app: app.data ?? { name: 'Labelling' }, backTo, headerStatus };
   const failure = app.error ?? media.error ?? error;
   if (failure) return <WorkspaceMessage {...frame}><Alert>{failure instanceof Error ? failure.message : String(failure)}</Alert></WorkspaceMessage>;
-  if (!app.data || !target || detections.isPending || !outbox) return <WorkspaceMessage {...frame}><Spinner label="Loading the media…" /></WorkspaceMessage>;
-  const initial = initialAnnotation(app.data, target);
-  if (!initial) {
-    return (
-      <WorkspaceMessage {...frame}>
-        <Alert title="This app cannot be labelled here yet.">{app.data.name} is a {app.data.type} application.</Alert>
-      </WorkspaceMessage>
-    );
+  if (!app.data || !target || detections.isPending || !outbox || !drafts.loaded) {
+    return <WorkspaceMessage {...frame}><Spinner label="Loading the media…" /></WorkspaceMessage>;
   }
+  const initial = drafts.get(mediaId) ?? initialAnnotation(app.data, target);
+  if (!initial) return <UnlabellableMessage frame={frame} app={app.data} />;
 
   async function handleAnswer(body: FeedbackResponse) {
-    await outbox!.enqueue(body);
+    try {
+      await outbox!.enqueue(appId, body);
+    } catch (failure) {
+      return setProblem(`The answer could not be saved in this browser: ${String(failure)}`);
+    }
+    drafts.discard(mediaId);
     pace.count();
     // Back to the page they came from; a link opened directly goes to the application instead.
     if (location.key !== 'default') void navigate(-1);
@@ -77,9 +71,12 @@ export function Component() {
       subjectName={subjectName}
       upcoming={[]}
       headerStatus={headerStatus}
+      notice={problem}
       backTo={backTo}
       onAnswer={(body) => void handleAnswer(body)}
+      onSkip={null}
       onPrevious={null}
+      onEdited={(annotation) => drafts.save(mediaId, annotation)}
     />
   );
 }

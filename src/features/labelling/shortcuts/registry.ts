@@ -7,6 +7,12 @@ export interface ShortcutAction<Ctx> {
   readonly group: string;
   readonly keys: readonly string[];
   readonly when?: (ctx: Ctx) => boolean;
+  /** Fires from text fields too: from number fields only (Enter answers from a count), or from any. */
+  readonly inFields?: 'number' | 'any';
+  /** Actions of one series (keys 1–9) show as one row in the help overlay. */
+  readonly series?: { readonly id: string; readonly label: string; readonly keys: string };
+  /** A word or two for the key hints under the image; actions without one are only in the overlay. */
+  readonly hint?: string;
 }
 
 export type ShortcutRegistry<Ctx> = readonly ShortcutAction<Ctx>[];
@@ -72,21 +78,31 @@ export function isTextEntryTarget(target: EventTarget | null | undefined): boole
   return !nonText.includes((element as HTMLInputElement).type);
 }
 
+const isNumberField = (target: EventTarget | null | undefined) =>
+  !!target && (target as HTMLElement).tagName?.toLowerCase() === 'input' && (target as HTMLInputElement).type === 'number';
+
+function firesFrom<Ctx>(action: ShortcutAction<Ctx>, target: EventTarget | null | undefined): boolean {
+  if (!isTextEntryTarget(target)) return true;
+  return action.inFields === 'any' || (action.inFields === 'number' && isNumberField(target));
+}
+
 export function detectPlatform(nav: Pick<Navigator, 'platform' | 'userAgent'> = navigator): Platform {
   return { isMac: /Mac|iPhone|iPad/.test(nav.platform || nav.userAgent) };
 }
 
-/** The first action whose key matches and whose `when` allows it; nothing fires inside text fields but Escape. */
-export function matchAction<Ctx>(
-  registry: ShortcutRegistry<Ctx>,
+/** The first action whose key matches and whose `when` allows it; in text fields only those marked `inFields`. */
+export function matchAction<A extends ShortcutAction<Ctx>, Ctx>(
+  registry: readonly A[],
   event: KeyboardEventLike,
   ctx: Ctx,
   platform: Platform = detectPlatform(),
-): ShortcutAction<Ctx> | null {
-  if (event.key !== 'Escape' && isTextEntryTarget(event.target)) return null;
+): A | null {
   return (
     registry.find(
-      (action) => action.keys.some((keys) => comboMatches(parseCombo(keys), event, platform)) && (action.when?.(ctx) ?? true),
+      (action) =>
+        action.keys.some((keys) => comboMatches(parseCombo(keys), event, platform)) &&
+        firesFrom(action, event.target) &&
+        (action.when?.(ctx) ?? true),
     ) ?? null
   );
 }
@@ -109,15 +125,25 @@ export interface ShortcutGroup {
   readonly actions: readonly { readonly id: string; readonly label: string; readonly keys: readonly string[] }[];
 }
 
-/** The help listing: groups in the order they first appear, actions in registry order, keys as displayed. */
+/** The help listing: groups in the order they first appear, actions in registry order (a series as one row). */
 export function describeShortcuts<Ctx>(registry: ShortcutRegistry<Ctx>, platform: Platform = detectPlatform()): ShortcutGroup[] {
   const groups = new Map<string, { id: string; label: string; keys: string[] }[]>();
   for (const action of registry) {
     const list = groups.get(action.group) ?? [];
-    list.push({ id: action.id, label: action.label, keys: action.keys.map((k) => displayCombo(k, platform)) });
+    const { series } = action;
+    if (!series) list.push({ id: action.id, label: action.label, keys: action.keys.map((k) => displayCombo(k, platform)) });
+    else if (!list.some((row) => row.id === series.id)) list.push({ id: series.id, label: series.label, keys: [series.keys] });
     groups.set(action.group, list);
   }
   return [...groups].map(([group, actions]) => ({ group, actions }));
+}
+
+/** The key hints under the image: the first key of each action that has a hint (one per series). */
+export function describeHints<Ctx>(registry: ShortcutRegistry<Ctx>, ctx: Ctx, platform: Platform = detectPlatform()): string {
+  return registry
+    .filter((action) => action.hint && (action.when?.(ctx) ?? true))
+    .map((action) => `${action.series?.keys ?? displayCombo(action.keys[0] ?? '', platform)} ${action.hint}`)
+    .join(' · ');
 }
 
 /** Actions that `ctx` enables together on the same key combo: a test keeps this empty for every context. */

@@ -1,0 +1,61 @@
+import type { Application } from '../../../api/types';
+import { outputProposals } from '../annotation/target';
+import { replaceAt } from '../tools/types';
+import { digitActions } from './digit-actions';
+import { percentSuffix } from './percent';
+import { defineTypeModule } from './type-module';
+
+export interface FullframeAnnotation {
+  readonly type: 'detection_fullframe';
+  readonly subjects: readonly { readonly subject_uid: string; readonly present: boolean }[];
+}
+
+/**
+ * A subject counts as present when its probability reaches its threshold. A threshold of 0 (what a new
+ * application holds for every subject) or none falls back to 0.5, the interface's default: a 0 would
+ * prefill every subject as present.
+ */
+export const DEFAULT_PRESENCE_THRESHOLD = 0.5;
+
+export function presenceThreshold(app: Pick<Application, 'detection_thresholds'>, subjectUid: string): number {
+  const threshold = app.detection_thresholds[subjectUid];
+  return threshold !== undefined && threshold > 0 ? threshold : DEFAULT_PRESENCE_THRESHOLD;
+}
+
+export function toggleSubject(annotation: FullframeAnnotation, index: number): FullframeAnnotation {
+  const subject = annotation.subjects[index];
+  if (!subject) return annotation;
+  return { ...annotation, subjects: replaceAt(annotation.subjects, index, { ...subject, present: !subject.present }) };
+}
+
+/** Yes or no for every output subject, in one answer. */
+export const detectionFullframe = defineTypeModule<FullframeAnnotation, { name: 'idle' }>({
+  type: 'detection_fullframe',
+  initial: (app, target) => {
+    const proposals = outputProposals(app, target);
+    return {
+      type: 'detection_fullframe',
+      subjects: app.output_subjects.map((uid) => {
+        const probability = proposals.find((s) => s.subject_uid === uid)?.probability ?? 0;
+        return { subject_uid: uid, present: probability >= presenceThreshold(app, uid) };
+      }),
+    };
+  },
+  missingInput: () => null,
+  answer: (annotation) => annotation.subjects.map((s) => ({ subject_uid: s.subject_uid, result: s.present ? 'True' : 'False' })),
+  reject: (app) => app.output_subjects.map((subject_uid) => ({ subject_uid, result: 'False' })),
+  marksInFocus: false,
+  actions: digitActions<FullframeAnnotation>('toggle', 'Toggle subject', (ctx, index) => ctx.edit((a) => toggleSubject(a, index))),
+  Panel: ({ annotation, edit, subjectName, probabilityOf }) => (
+    <fieldset className="editor">
+      <legend>Present in the image (keys 1–9)</legend>
+      {annotation.subjects.map((subject, index) => (
+        <label key={subject.subject_uid} className="editor__choice">
+          <input type="checkbox" checked={subject.present} onChange={() => edit((a) => toggleSubject(a, index))} />
+          <kbd>{index + 1}</kbd> {subjectName(subject.subject_uid)}
+          {percentSuffix(probabilityOf(subject.subject_uid))}
+        </label>
+      ))}
+    </fieldset>
+  ),
+});

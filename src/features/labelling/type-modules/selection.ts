@@ -1,0 +1,93 @@
+// Selecting, moving and deleting one mark of a list (boxes, points): shared by the types whose marks are a list.
+import type { Box } from '../geometry/types';
+import type { ActionContext, WorkspaceAction } from './type-module';
+
+export interface MarkList<A, T> {
+  readonly marks: (annotation: A) => readonly T[];
+  readonly selected: (annotation: A) => number | null;
+  readonly withMarks: (annotation: A, marks: readonly T[], selected: number | null) => A;
+  readonly move: (mark: T, dx: number, dy: number, bounds: Box) => T;
+  readonly bounds: (annotation: A) => Box;
+}
+
+export function select<A, T>(list: MarkList<A, T>, annotation: A, selected: number | null): A {
+  const marks = list.marks(annotation);
+  const valid = selected !== null && selected >= 0 && selected < marks.length ? selected : null;
+  return valid === list.selected(annotation) ? annotation : list.withMarks(annotation, marks, valid);
+}
+
+/** Selects the next (step 1) or previous (step -1) mark, wrapping around; Tab-style cycling. */
+export function selectNext<A, T>(list: MarkList<A, T>, annotation: A, step: 1 | -1): A {
+  const count = list.marks(annotation).length;
+  if (count === 0) return annotation;
+  const from = list.selected(annotation) ?? (step === 1 ? -1 : count);
+  return select(list, annotation, (from + step + count) % count);
+}
+
+export function nudgeSelected<A, T>(list: MarkList<A, T>, annotation: A, dx: number, dy: number): A {
+  const index = list.selected(annotation);
+  const mark = index === null ? undefined : list.marks(annotation)[index];
+  if (index === null || mark === undefined) return annotation;
+  const marks = list.marks(annotation).slice();
+  marks[index] = list.move(mark, dx, dy, list.bounds(annotation));
+  return list.withMarks(annotation, marks, index);
+}
+
+export function deleteSelected<A, T>(list: MarkList<A, T>, annotation: A): A {
+  const index = list.selected(annotation);
+  if (index === null) return annotation;
+  const marks = list.marks(annotation).filter((_, i) => i !== index);
+  // Keep a neighbour selected so that Delete can be pressed again and again.
+  return list.withMarks(annotation, marks, marks.length === 0 ? null : Math.min(index, marks.length - 1));
+}
+
+export const DIRECTIONS = [
+  { name: 'left', key: 'ArrowLeft', dx: -1, dy: 0 },
+  { name: 'right', key: 'ArrowRight', dx: 1, dy: 0 },
+  { name: 'up', key: 'ArrowUp', dx: 0, dy: -1 },
+  { name: 'down', key: 'ArrowDown', dx: 0, dy: 1 },
+] as const;
+
+export type Direction = (typeof DIRECTIONS)[number];
+
+/** Arrow keys move by 1 px, Shift+arrow by 10 px. */
+export function nudgeActions<A>(
+  directions: readonly Direction[],
+  when: ((ctx: ActionContext<A>) => boolean) | undefined,
+  nudge: (annotation: A, dx: number, dy: number) => A,
+): WorkspaceAction<A>[] {
+  return directions.flatMap(({ name, key, dx, dy }) =>
+    [1, 10].map((step) => ({
+      id: step === 1 ? `nudge-${name}` : `nudge-${name}-10`,
+      label: `Move ${name} ${step} px`,
+      group: 'Edit',
+      keys: [step === 1 ? key : `Shift+${key}`],
+      when,
+      perform: (ctx: ActionContext<A>) => ctx.edit((a) => nudge(a, dx * step, dy * step)),
+    })),
+  );
+}
+
+/** Tab cycling, Delete and arrow nudging for a list of marks. */
+export function selectionActions<A, T>(list: MarkList<A, T>): WorkspaceAction<A>[] {
+  const hasSelection = (ctx: ActionContext<A>) => list.selected(ctx.annotation) !== null;
+  return [
+    { id: 'select-next', label: 'Select next', group: 'Edit', keys: ['Tab'], perform: (ctx) => ctx.edit((a) => selectNext(list, a, 1), 'select') },
+    {
+      id: 'select-previous',
+      label: 'Select previous',
+      group: 'Edit',
+      keys: ['Shift+Tab'],
+      perform: (ctx) => ctx.edit((a) => selectNext(list, a, -1), 'select'),
+    },
+    {
+      id: 'delete',
+      label: 'Delete selected',
+      group: 'Edit',
+      keys: ['Delete', 'Backspace'],
+      when: hasSelection,
+      perform: (ctx) => ctx.edit((a) => deleteSelected(list, a)),
+    },
+    ...nudgeActions(DIRECTIONS, hasSelection, (a, dx, dy) => nudgeSelected(list, a, dx, dy)),
+  ];
+}

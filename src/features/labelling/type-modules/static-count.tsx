@@ -1,0 +1,83 @@
+import { asNumber, markBounds, primaryProposal, primarySubject } from '../annotation/target';
+import { PointMark } from '../canvas/overlay-shapes';
+import { MARK_COLOUR, paintPoints } from '../canvas/paint';
+import { TOLERANCE_PX } from '../canvas/tool-tolerances';
+import type { Box, ImagePoint } from '../geometry/types';
+import type { PointToolState } from '../tools/point-tool';
+import { POINT_TOOL_IDLE, countMarkerTool } from '../tools/point-tool';
+import { NumberField } from './number-field';
+import { percentSuffix } from './percent';
+import { defineTypeModule } from './type-module';
+
+export interface CountAnnotation {
+  readonly type: 'static_count';
+  readonly subject_uid: string;
+  /** Where markers may go: the media, or the focus box. */
+  readonly bounds: Box;
+  readonly count: number;
+  /** Click markers: placing one counts one more, removing one counts one less. */
+  readonly markers: readonly ImagePoint[];
+}
+
+export const MAX_COUNT = 1_000_000;
+
+export function setCount(annotation: CountAnnotation, count: number): CountAnnotation {
+  const next = Number.isFinite(count) ? Math.min(MAX_COUNT, Math.max(0, Math.round(count))) : annotation.count;
+  return next === annotation.count ? annotation : { ...annotation, count: next };
+}
+
+export const changeCount = (annotation: CountAnnotation, delta: number) => setCount(annotation, annotation.count + delta);
+
+/** New markers add to the count (which starts from the model's), removed ones take away. */
+function withMarkers(annotation: CountAnnotation, markers: readonly ImagePoint[]): CountAnnotation {
+  return { ...setCount(annotation, annotation.count + markers.length - annotation.markers.length), markers };
+}
+
+/** How many objects of the subject; 0 is a count (True, 0), so "Not present" is its own answer. */
+export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
+  type: 'static_count',
+  initial: (app, target) => {
+    const subject_uid = primarySubject(app, target);
+    if (subject_uid === undefined) return null;
+    const proposed = asNumber(primaryProposal(app, target)?.app_data) ?? 0;
+    return { type: 'static_count', subject_uid, bounds: markBounds(target), count: Math.min(MAX_COUNT, Math.max(0, Math.round(proposed))), markers: [] };
+  },
+  missingInput: () => null,
+  answer: ({ subject_uid, count }) => [{ subject_uid, result: 'True', app_data_type: 'count', app_data: count }],
+  reject: (_app, { subject_uid }) => [{ subject_uid, result: 'False' }],
+  marksInFocus: true,
+  tool: {
+    idle: POINT_TOOL_IDLE,
+    reduce: (state, event, annotation, scale) =>
+      countMarkerTool(state, event, { bounds: annotation.bounds, points: annotation.markers, selected: null, scale, tolerancePx: TOLERANCE_PX }),
+    apply: (annotation, change) => (change.kind === 'points' ? withMarkers(annotation, change.points) : annotation),
+    dragged: (state) => (state.name === 'dragging' ? state.index : null),
+    paint: (context, annotation, scene) => paintPoints(context, annotation.markers, scene, null),
+    Overlay: ({ state, scale }) => (state.name === 'dragging' ? <PointMark {...state.preview} scale={scale} colour={MARK_COLOUR} /> : null),
+  },
+  actions: [
+    { id: 'count-up', label: 'Count one more', group: 'Answer', keys: ['ArrowUp'], perform: (ctx) => ctx.edit((a) => changeCount(a, 1)) },
+    { id: 'count-down', label: 'Count one less', group: 'Answer', keys: ['ArrowDown'], perform: (ctx) => ctx.edit((a) => changeCount(a, -1)) },
+  ],
+  Panel: ({ annotation, edit, subjectName, probabilityOf, perform }) => (
+    <div className="editor">
+      <p className="editor__subject">
+        {subjectName(annotation.subject_uid)}
+        {percentSuffix(probabilityOf(annotation.subject_uid))}
+      </p>
+      <div className="editor__count">
+        <button type="button" className="btn btn--secondary" aria-label="Count one less" title="↓" onClick={() => perform('count-down')}>
+          −
+        </button>
+        <NumberField id="count-input" label="Count" value={annotation.count} min={0} max={MAX_COUNT} onValue={(value) => edit((a) => setCount(a, value))} />
+        <button type="button" className="btn btn--secondary" aria-label="Count one more" title="↑" onClick={() => perform('count-up')}>
+          +
+        </button>
+      </div>
+      <p className="editor__hint">
+        The count starts from the model&apos;s. Click an object to count it (a marker shows it), click a marker to take it back; ↑ ↓ or
+        typing set the count.
+      </p>
+    </div>
+  ),
+});

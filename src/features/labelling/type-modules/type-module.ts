@@ -1,0 +1,119 @@
+import type { Context } from 'konva/lib/Context';
+import type { ReactNode } from 'react';
+import type { Application, ApplicationType, FeedbackSubjectAnswer } from '../../../api/types';
+import type { Box, Size } from '../geometry/types';
+import type { ShortcutAction } from '../shortcuts/registry';
+import type { Change, ToolEvent, Transition } from '../tools/types';
+import type { LabelTarget } from '../annotation/target';
+
+/** What every type's annotation has: its application type, which picks its module. */
+export interface AnnotationBase {
+  readonly type: ApplicationType;
+}
+
+/** An edit of the annotation; `select` edits move only the selection and take no undo step. */
+export type EditKind = 'edit' | 'select';
+export type Edit<A> = (change: (annotation: A) => A, kind?: EditKind) => void;
+
+/** The canvas operations an action may use. */
+export interface CanvasCommands {
+  fitToView(): void;
+  zoomBy(factor: number): void;
+  actualSize(): void;
+  /** Ends a gesture in progress; false when there was none. */
+  cancel(): boolean;
+}
+
+/** What an action reads and what it can do: the workspace hands this to every `when` and `perform`. */
+export interface ActionContext<A = AnnotationBase> {
+  readonly annotation: A;
+  readonly edit: Edit<A>;
+  readonly canvas: CanvasCommands;
+  readonly canReject: boolean;
+  readonly canSkip: boolean;
+  readonly canGoBack: boolean;
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+  readonly workspace: WorkspaceCommands;
+}
+
+export interface WorkspaceCommands {
+  accept(): void;
+  reject(): void;
+  skip(): void;
+  previous(): void;
+  undo(): void;
+  redo(): void;
+  toggleMarks(): void;
+  showHelp(): void;
+  /** Escape: leaves a number field, else ends a gesture, else clears the selection. */
+  cancel(): void;
+}
+
+/** A registry entry: its key, its label for buttons and the `?` overlay, when it applies, and what it does. */
+export interface WorkspaceAction<A = AnnotationBase> extends ShortcutAction<ActionContext<A>> {
+  readonly perform: (ctx: ActionContext<A>) => void;
+  /** The text of its button, where the workspace shows one. */
+  readonly button?: string;
+}
+
+export interface PanelProps<A> {
+  readonly annotation: A;
+  readonly edit: Edit<A>;
+  readonly subjectName: (uid: string) => string;
+  readonly probabilityOf: (uid: string) => number | null;
+  /** Performs one of the registry's actions, so a button does exactly what its key does. */
+  readonly perform: (actionId: string) => void;
+}
+
+/** What the marks painter needs besides the annotation. */
+export interface PaintScene {
+  readonly view: Box;
+  readonly scale: number;
+  readonly media: Size;
+  /** The mark a gesture is moving: the overlay draws it. */
+  readonly hidden: number | null;
+  readonly boxProbabilities: ReadonlyMap<string, number>;
+  readonly pointProbability: number | null;
+}
+
+export interface ToolStateBase {
+  readonly name: string;
+}
+
+/** Drawing on the image: a small state machine, its overlay, and how its changes apply. */
+export interface CanvasTool<A, S extends ToolStateBase> {
+  readonly idle: S;
+  reduce(state: S, event: ToolEvent, annotation: A, scale: number): Transition<S>;
+  apply(annotation: A, change: Change): A;
+  /** The mark a gesture is moving, which the marks layer leaves to the overlay until the gesture ends. */
+  dragged(state: S): number | null;
+  paint(context: Context, annotation: A, scene: PaintScene): void;
+  Overlay(props: { annotation: A; state: S; scale: number; media: Size }): ReactNode;
+}
+
+/** Everything one application type brings to the workspace; the workspace knows no type by name. */
+export interface TypeModule<A extends AnnotationBase, S extends ToolStateBase = ToolStateBase> {
+  readonly type: ApplicationType;
+  /** The editable start: the model's proposal, or empty when there is none. */
+  initial(app: Application, target: LabelTarget): A | null;
+  /** Why the annotation cannot be sent yet, in words for the person; null when it can. */
+  missingInput(annotation: A): string | null;
+  /** The subject answers of Accept. */
+  answer(annotation: A): FeedbackSubjectAnswer[];
+  /** The subject answers of "Not present"; absent where the type has no such answer. */
+  reject?(app: Application, annotation: A): FeedbackSubjectAnswer[];
+  /** The annotation without a selection (Escape); absent where nothing can be selected. */
+  clearSelection?(annotation: A): A;
+  /** Marks stay inside the focus box (true), or range over the whole media (offsets, measured from its edge). */
+  readonly marksInFocus: boolean;
+  readonly tool?: CanvasTool<A, S>;
+  readonly actions: readonly WorkspaceAction<A>[];
+  Panel(props: PanelProps<A>): ReactNode;
+}
+
+/** A module as the registry holds it: the workspace only ever hands a module annotations of its own type. */
+export type AnyTypeModule = TypeModule<AnnotationBase, ToolStateBase>;
+
+export const defineTypeModule = <A extends AnnotationBase, S extends ToolStateBase>(module: TypeModule<A, S>): AnyTypeModule =>
+  module as unknown as AnyTypeModule;
