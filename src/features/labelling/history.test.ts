@@ -1,5 +1,5 @@
-import { applyChange } from './annotation/edit';
-import type { BoxAnnotation } from './annotation/types';
+import { applyToolChange as applyChange } from './canvas/run-tool';
+import type { BoxAnnotation } from './type-modules/box-detection';
 import { canRedo, canUndo, commit, createHistory, redo, replace, undo } from './history';
 import { BOX_TOOL_IDLE, boxTool } from './tools/box-tool';
 import type { BoxToolState } from './tools/box-tool';

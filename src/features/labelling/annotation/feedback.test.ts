@@ -2,8 +2,8 @@ import type { Application, FeedbackResponse } from '../../../api/types';
 import { imagePoint } from '../geometry/types';
 import { makeApp, makeMedia, makeRequest } from '../test-fixtures';
 import { buildFeedback, missingInput, rejectAnswer } from './feedback';
-import { initialAnnotation } from './initial';
-import type { Annotation } from './types';
+import type { Annotation } from '../type-modules/annotation';
+import { initialAnnotation } from '../type-modules/registry';
 import { validateFeedback } from './validate';
 
 const meta = { decision_time: 1_700_000_000.25, client_data: { app: 'looplabel' } };
@@ -74,15 +74,16 @@ describe('buildFeedback follows the interface for every labellable type', () => 
 describe('rejectAnswer', () => {
   it('sends False for the subject, without app_data', () => {
     const app = makeApp({ type: 'point' });
-    const response = rejectAnswer(app, item, meta)!;
+    const response = rejectAnswer(app, item, initialAnnotation(app, item)!, meta)!;
     expect(response.subjects).toEqual([{ subject_uid: 'cat', result: 'False' }]);
     expect(validateFeedback(app, response, item.media)).toEqual([]);
   });
 
   it('answers False for every subject of detection_fullframe, and is not offered for classification', () => {
     const fullframe = makeApp({ type: 'detection_fullframe', output_subjects: ['a', 'b'] });
-    expect(rejectAnswer(fullframe, item, meta)?.subjects.map((s) => s.result)).toEqual(['False', 'False']);
-    expect(rejectAnswer(makeApp({ type: 'classification' }), item, meta)).toBeNull();
+    expect(rejectAnswer(fullframe, item, initialAnnotation(fullframe, item)!, meta)?.subjects.map((s) => s.result)).toEqual(['False', 'False']);
+    const classification = makeApp({ type: 'classification' });
+    expect(rejectAnswer(classification, item, initialAnnotation(classification, item)!, meta)).toBeNull();
   });
 });
 

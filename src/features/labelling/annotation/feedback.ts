@@ -35,5 +35,3 @@ export function rejectAnswer(app: Application, target: LabelTarget, annotation: 
   const reject = moduleOf(annotation).reject;
   return reject ? response(target, reject(app, annotation), meta) : null;
 }
-
-export const canReject = (annotation: Annotation) => moduleOf(annotation).reject !== undefined;

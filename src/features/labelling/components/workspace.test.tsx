@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Application, FeedbackResponse } from '../../../api/types';
-import { initialAnnotation } from '../annotation/initial';
+import { initialAnnotation } from '../type-modules/registry';
 import { fitToView, imageToScreen } from '../geometry/camera';
 import { imagePoint } from '../geometry/types';
 import { makeApp, makeRequest } from '../test-fixtures';
@@ -25,6 +25,7 @@ function renderWorkspace(app: Application, request = makeRequest('m1'), override
         headerStatus={<span>3 pending</span>}
         backTo="/t/t1/apps/app-1"
         onAnswer={(body) => answers.push(body)}
+        onSkip={null}
         onPrevious={null}
         {...overrides}
       />
@@ -109,24 +110,55 @@ describe('the labelling workspace', () => {
     ]);
   });
 
-  it('static_count and offsets: typed values are sent', async () => {
-    const answers = renderWorkspace(makeApp({ type: 'static_count' }));
-    await userEvent.keyboard('+++-');
-    await userEvent.keyboard('{Enter}');
-    expect(answers[0]?.subjects[0]).toMatchObject({ app_data_type: 'count', app_data: 2 });
+  it('static_count: starts from the model, a click on the image counts one more, arrows and typing set it', async () => {
+    const countProposal = { subject_uid: 'cat', probability: 0.7, app_data_type: 'count' as const, app_data: 4 };
+    const answers = renderWorkspace(makeApp({ type: 'static_count' }), makeRequest('m1', [countProposal]));
+    const field = screen.getByLabelText('Count');
+    expect(field).toHaveValue(4);
+    const camera = fitToView({ width: 640, height: 480 }, { width: 800, height: 600 }, 16);
+    const at = imageToScreen(camera, imagePoint(300, 200));
+    const stage = screen.getByTestId('stage');
+    fireEvent.pointerDown(stage, { clientX: at.x, clientY: at.y, button: 0, pointerId: 1, pointerType: 'mouse' });
+    fireEvent.pointerUp(stage, { clientX: at.x, clientY: at.y, pointerId: 1, pointerType: 'mouse' });
+    expect(field).toHaveValue(5);
+    fireEvent.pointerDown(stage, { clientX: at.x, clientY: at.y, button: 0, pointerId: 2, pointerType: 'mouse' });
+    fireEvent.pointerUp(stage, { clientX: at.x, clientY: at.y, pointerId: 2, pointerType: 'mouse' });
+    expect(field).toHaveValue(4);
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowDown}');
+    expect(field).toHaveValue(5);
+    await userEvent.clear(field);
+    await userEvent.type(field, '12{Enter}');
+    expect(answers[0]?.subjects[0]).toMatchObject({ app_data_type: 'count', app_data: 12 });
   });
 
-  it('lists every shortcut in the ? overlay, and keys do nothing while typing', async () => {
+  it('a number field answers with Enter and gives the keys back with Escape', async () => {
     const answers = renderWorkspace(makeApp({ type: 'offset_x' }));
+    const offset = screen.getByLabelText(/Offset from the left edge/);
+    await userEvent.type(offset, '42');
+    await userEvent.keyboard('{Escape}');
+    expect(offset).not.toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(offset).toHaveValue(43);
+    await userEvent.click(offset);
+    await userEvent.keyboard('{Enter}');
+    expect(answers[0]?.subjects[0]).toMatchObject({ app_data_type: 'offset_x', app_data: 43 });
+  });
+
+  it('shows in the ? overlay only the shortcuts of the application type', async () => {
+    renderWorkspace(makeApp({ type: 'classification', output_subjects: ['cat', 'dog'] }));
     await userEvent.keyboard('?');
     const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
-    expect(within(dialog).getByText('Send answer and go to the next item')).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-    const offset = screen.getByLabelText(/Offset from the left edge/);
-    await userEvent.type(offset, '42{Enter}');
-    expect(answers).toHaveLength(0);
-    offset.blur();
-    await userEvent.keyboard('{ArrowRight}{Enter}');
-    expect(answers[0]?.subjects[0]).toMatchObject({ app_data_type: 'offset_x', app_data: 43 });
+    expect(within(dialog).getByText('Accept and go to the next item')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose class')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Duplicate/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/Not present/)).not.toBeInTheDocument();
+  });
+
+  it('offers Skip (button and S) only where there is a queue to hand the item back to', async () => {
+    const skipped: string[] = [];
+    renderWorkspace(makeApp(), makeRequest('m1'), { onSkip: () => skipped.push('m1') });
+    await userEvent.click(screen.getByRole('button', { name: /Skip/ }));
+    await userEvent.keyboard('s');
+    expect(skipped).toEqual(['m1', 'm1']);
   });
 });

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Application, FeedbackResponse, Media } from '../../../api/types';
 import { Alert } from '../../../components/alert';
 import { answerContext } from '../answer-context';
-import { buildFeedback, canReject, missingInput, rejectAnswer } from '../annotation/feedback';
+import { buildFeedback, missingInput, rejectAnswer } from '../annotation/feedback';
 import { primaryProposal } from '../annotation/target';
 import { validateFeedback } from '../annotation/validate';
 import type { CanvasHandle } from '../canvas/labelling-canvas';
@@ -122,14 +122,16 @@ export function Workspace(props: WorkspaceProps) {
     annotation,
     edit: moduleEdit,
     canvas: canvasCommands,
-    canReject: canReject(annotation),
     canSkip: props.onSkip !== null,
     canGoBack: props.onPrevious !== null,
     canUndo: editor.canUndo,
     canRedo: editor.canRedo,
     workspace: commands,
   };
-  useShortcuts(actions, context);
+  // Edits made with keys make the keyboard the input device; the key that only sends the answer does not.
+  useShortcuts(actions, context, (action) => {
+    if (action.id !== 'submit' && action.id !== 'reject') inputDevice.current = 'keyboard';
+  });
 
   function perform(id: string) {
     const action = findAction(actions, id);
@@ -173,7 +175,7 @@ export function Workspace(props: WorkspaceProps) {
           <Panel annotation={annotation} edit={moduleEdit} subjectName={subjectName} probabilityOf={probabilityOf} perform={perform} />
           <div className="workspace__answer">
             {button('submit', 'primary', true)}
-            {context.canReject && button('reject', 'secondary', true)}
+            {button('reject', 'secondary', true)}
             {context.canSkip && button('skip', 'secondary', true)}
             <div className="workspace__history">
               {button('undo', 'ghost', false)}

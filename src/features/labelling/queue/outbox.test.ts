@@ -38,12 +38,12 @@ describe('Outbox', () => {
   });
 
   async function open(extra: Partial<OutboxOptions> = {}) {
-    const store = await openLabellingStore({ userId: 'u', tenantId: 't', appId: 'a' }, factory);
+    const store = await openLabellingStore('u', factory);
     stores.push(store);
     const outbox = await Outbox.open({
       client: service.client,
-      appId: 'a',
-      store,
+      tenantId: 't',
+      store: store.answers('t'),
       network: network.signal,
       scheduler: timers.scheduler,
       random: () => 0.5,
@@ -59,8 +59,8 @@ describe('Outbox', () => {
     const outbox = await open();
     const seen: OutboxStatus['state'][] = [];
     outbox.subscribe((s) => seen.push(s.state));
-    await outbox.enqueue(answer('m1'));
-    await outbox.enqueue(answer('m2'));
+    await outbox.enqueue('a', answer('m1'));
+    await outbox.enqueue('a', answer('m2'));
     await outbox.settled();
     expect(service.recorded.map((r) => [r.key, r.body.media_id])).toEqual([
       ['key-1', 'm1'],
@@ -73,7 +73,7 @@ describe('Outbox', () => {
   it('retries 5xx and network errors with growing backoff, reusing the idempotency key', async () => {
     service.postOutcomes.push({ status: 503 }, 'network-down', { status: 500 });
     const outbox = await open();
-    await outbox.enqueue(answer('m1'));
+    await outbox.enqueue('a', answer('m1'));
     await outbox.settled();
     expect(outbox.status).toEqual({ state: 'waiting', waiting: 1 });
     const delays: number[] = [];
@@ -90,7 +90,7 @@ describe('Outbox', () => {
   it('caps the backoff at 30 s', async () => {
     service.postOutcomes.push(...Array.from({ length: 8 }, () => ({ status: 502 })));
     const outbox = await open({ random: () => 1 });
-    await outbox.enqueue(answer('m1'));
+    await outbox.enqueue('a', answer('m1'));
     const delays: number[] = [];
     for (let i = 0; i < 8; i++) {
       await outbox.settled();
@@ -104,7 +104,7 @@ describe('Outbox', () => {
   it('honours Retry-After on 429', async () => {
     service.postOutcomes.push({ status: 429, body: { message: 'Slow down.' }, headers: { 'Retry-After': '42' } });
     const outbox = await open();
-    await outbox.enqueue(answer('m1'));
+    await outbox.enqueue('a', answer('m1'));
     await outbox.settled();
     expect(timers.delays()).toEqual([42_000]);
   });
@@ -112,7 +112,7 @@ describe('Outbox', () => {
   it('counts an answer once when the 204 was lost after the service stored it', async () => {
     service.postOutcomes.push('lost-after-commit');
     const outbox = await open();
-    await outbox.enqueue(answer('m1'));
+    await outbox.enqueue('a', answer('m1'));
     await outbox.settled();
     timers.runAll();
     await outbox.settled();
@@ -124,8 +124,8 @@ describe('Outbox', () => {
     service.postOutcomes.push({ status: 400, body: { message: 'Box 1 is outside the media.' } });
     const rejected: [string, string][] = [];
     const outbox = await open({ onRejected: (entry, message) => rejected.push([entry.body.media_id, message]) });
-    await outbox.enqueue(answer('m1'));
-    await outbox.enqueue(answer('m2'));
+    await outbox.enqueue('a', answer('m1'));
+    await outbox.enqueue('a', answer('m2'));
     await outbox.settled();
     expect(rejected).toEqual([['m1', 'Box 1 is outside the media.']]);
     expect(service.recorded.map((r) => r.body.media_id)).toEqual(['m2']);
@@ -134,8 +134,8 @@ describe('Outbox', () => {
   it('pauses on 401 keeping everything, and sends after resume()', async () => {
     service.postOutcomes.push({ status: 401 });
     const outbox = await open();
-    await outbox.enqueue(answer('m1'));
-    await outbox.enqueue(answer('m2'));
+    await outbox.enqueue('a', answer('m1'));
+    await outbox.enqueue('a', answer('m2'));
     await outbox.settled();
     expect(outbox.status).toEqual({ state: 'paused-auth', waiting: 2 });
     expect(timers.delays()).toEqual([]);
@@ -147,7 +147,7 @@ describe('Outbox', () => {
   it('holds answers while offline and sends them when the network returns', async () => {
     network.set(false);
     const outbox = await open();
-    await outbox.enqueue(answer('m1'));
+    await outbox.enqueue('a', answer('m1'));
     await outbox.settled();
     expect(outbox.status).toEqual({ state: 'offline', waiting: 1 });
     expect(service.recorded).toEqual([]);
@@ -159,8 +159,8 @@ describe('Outbox', () => {
   it('restores unsent answers after a reload and sends them with their original keys', async () => {
     network.set(false);
     const first = await open();
-    await first.enqueue(answer('m1'));
-    await first.enqueue(answer('m2'));
+    await first.enqueue('a', answer('m1'));
+    await first.enqueue('a', answer('m2'));
     first.close();
     network.set(true);
     const second = await open();
@@ -169,6 +169,6 @@ describe('Outbox', () => {
       ['key-1', 'm1'],
       ['key-2', 'm2'],
     ]);
-    expect(await stores.at(-1)!.loadAnswers()).toEqual([]);
+    expect(await stores.at(-1)!.answers('t').loadAnswers()).toEqual([]);
   });
 });

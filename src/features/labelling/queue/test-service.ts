@@ -16,6 +16,7 @@ export function fakeFeedbackService() {
   const seenKeys = new Set<string>();
   const postOutcomes: PostOutcome[] = [];
   const pullLimits: number[] = [];
+  const returned: { media_ids: string[]; skip: boolean }[] = [];
   let pullGate: Promise<void> = Promise.resolve();
 
   const json = (status: number, body?: unknown, headers: Record<string, string> = {}) =>
@@ -27,6 +28,10 @@ export function fakeFeedbackService() {
       const limit = Number(url.searchParams.get('limit'));
       pullLimits.push(limit);
       return json(200, queue.splice(0, limit));
+    }
+    if (url.pathname.endsWith('/return')) {
+      returned.push(JSON.parse(String(init.body)) as { media_ids: string[]; skip: boolean });
+      return json(204);
     }
     const outcome = postOutcomes.shift() ?? 'ok';
     if (outcome === 'network-down') throw new TypeError('Failed to fetch');
@@ -50,6 +55,7 @@ export function fakeFeedbackService() {
     recorded,
     postOutcomes,
     pullLimits,
+    returned,
     /** Holds pulls until the returned function is called. */
     holdPulls(): () => void {
       let release = () => {};

@@ -1,41 +1,70 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import type { FeedbackResponse } from '../../../api/types';
 import { makeRequest } from '../test-fixtures';
+import { Outbox } from './outbox';
 import { openLabellingStore } from './persistence';
 import type { LabellingStore } from './persistence';
-import { fakeFeedbackService } from './test-service';
+import { fakeFeedbackService, manualNetwork, manualScheduler } from './test-service';
 import { WorkQueue } from './work-queue';
+
+const key = { tenantId: 't', appId: 'a' };
+const answer = (mediaId: string): FeedbackResponse => ({ media_id: mediaId, subjects: [{ subject_uid: 'cat', result: 'False' }], decision_time: 1_700_000_000 });
 
 describe('WorkQueue', () => {
   let factory: IDBFactory;
   let service: ReturnType<typeof fakeFeedbackService>;
   let stores: LabellingStore[];
+  let outboxes: Outbox[];
 
   beforeEach(() => {
     factory = new IDBFactory();
     service = fakeFeedbackService();
     stores = [];
+    outboxes = [];
   });
-  afterEach(() => stores.forEach((s) => s.close()));
+  afterEach(() => {
+    outboxes.forEach((o) => o.close());
+    stores.forEach((s) => s.close());
+  });
 
-  async function open(batchSize = 5) {
-    const store = await openLabellingStore({ userId: 'u', tenantId: 't', appId: 'a' }, factory);
+  async function openStore() {
+    const store = await openLabellingStore('u', factory);
     stores.push(store);
-    const queue = await WorkQueue.open({ client: service.client, appId: 'a', store, batchSize });
+    return store;
+  }
+
+  async function open(batchSize = 5, store?: LabellingStore, outbox?: Outbox) {
+    const queue = await WorkQueue.open({
+      client: service.client,
+      key,
+      store: store ?? (await openStore()),
+      batchSize,
+      answerPending: (mediaId) => outbox?.holds('a', mediaId) ?? false,
+    });
     await queue.refill();
     return queue;
   }
 
+  /** An outbox that cannot send yet (offline), so its answers stay pending. */
+  async function offlineOutbox(store: LabellingStore) {
+    const network = manualNetwork(false);
+    const outbox = await Outbox.open({ client: service.client, tenantId: 't', store: store.answers('t'), network: network.signal, scheduler: manualScheduler().scheduler });
+    outboxes.push(outbox);
+    return outbox;
+  }
+
   const ids = (queue: WorkQueue) => queue.snapshot.items.map((i) => i.media_id);
+  const record = () => Promise.resolve();
 
   it('pulls a batch on open and refills only when three or fewer remain', async () => {
     service.queue.push(...['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => makeRequest(id)));
     const queue = await open();
     expect(ids(queue)).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(service.pullLimits).toEqual([5]);
-    await queue.complete('a');
+    await queue.answered('a', record);
     expect(service.pullLimits).toEqual([5]);
-    await queue.complete('b');
+    await queue.answered('b', record);
     expect(service.pullLimits).toEqual([5, 5]);
     expect(ids(queue)).toEqual(['c', 'd', 'e', 'f', 'g']);
     expect(queue.snapshot.recent.map((i) => i.media_id)).toEqual(['a', 'b']);
@@ -53,10 +82,8 @@ describe('WorkQueue', () => {
 
   it('never runs two pulls at once', async () => {
     const release = service.holdPulls();
-    const store = await openLabellingStore({ userId: 'u', tenantId: 't', appId: 'a' }, factory);
-    stores.push(store);
     service.queue.push(makeRequest('a'));
-    const queue = await WorkQueue.open({ client: service.client, appId: 'a', store, batchSize: 5 });
+    const queue = await WorkQueue.open({ client: service.client, key, store: await openStore(), batchSize: 5 });
     const second = queue.refill();
     expect(queue.snapshot.pull).toBe('pulling');
     release();
@@ -75,23 +102,62 @@ describe('WorkQueue', () => {
 
   it('keeps pulled, unanswered items across a reload', async () => {
     service.queue.push(makeRequest('a'), makeRequest('b'));
-    const first = await open();
-    await first.complete('a');
-    const reloaded = await open();
+    const store = await openStore();
+    const outbox = await offlineOutbox(store);
+    const first = await open(5, store, outbox);
+    await first.answered('a', (remaining) => outbox.enqueue('a', answer('a'), remaining).then(() => {}));
+    const reloaded = await open(5, store, outbox);
     expect(ids(reloaded)).toEqual(['b']);
-    expect(service.pullLimits).toEqual([5, 5, 5]);
+  });
+
+  it('stores the answer and the remaining items at once: leaving right after the last answer never brings it back', async () => {
+    service.queue.push(makeRequest('last'));
+    const store = await openStore();
+    const outbox = await offlineOutbox(store);
+    const queue = await open(5, store, outbox);
+    // The answer is recorded while the labeller is already leaving; nothing waits for the outbox to send it.
+    const answering = queue.answered('last', (remaining) => outbox.enqueue('a', answer('last'), remaining).then(() => {}));
+    const leaving = queue.handBack();
+    await Promise.all([answering, leaving]);
+    expect(service.returned).toEqual([]);
+    // The service still has the item (the answer is not sent yet) and hands it out again: the queue knows better.
+    service.queue.push(makeRequest('last'));
+    const reopened = await open(5, store, outbox);
+    expect(ids(reopened)).toEqual([]);
+    expect(outbox.pending.map((e) => e.body.media_id)).toEqual(['last']);
+  });
+
+  it('puts the item back when the answer could not be stored', async () => {
+    service.queue.push(makeRequest('a'), makeRequest('b'));
+    const queue = await open();
+    await expect(queue.answered('a', () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+    expect(ids(queue)).toEqual(['a', 'b']);
+  });
+
+  it('skips an item: it goes back to the service as a skip, and the queue moves on', async () => {
+    service.queue.push(makeRequest('a'), makeRequest('b'));
+    const queue = await open();
+    await queue.skip('a');
+    expect(ids(queue)).toEqual(['b']);
+    expect(service.returned).toEqual([{ media_ids: ['a'], skip: true }]);
+  });
+
+  it('hands every item in hand back when the labeller leaves, and forgets them', async () => {
+    service.queue.push(makeRequest('a'), makeRequest('b'));
+    const store = await openStore();
+    const queue = await open(5, store);
+    await queue.handBack();
+    expect(service.returned).toEqual([{ media_ids: ['a', 'b'], skip: false }]);
+    expect(await store.loadItems(key)).toEqual([]);
+    expect(ids(queue)).toEqual([]);
   });
 
   it('reports a failed pull and keeps its items', async () => {
     service.queue.push(makeRequest('a'));
-    const queue = await open();
+    const store = await openStore();
+    const queue = await open(5, store);
     const failing = fakeFeedbackService();
-    const store = stores[0]!;
-    const broken = await WorkQueue.open({
-      client: { ...failing.client, request: () => Promise.reject(new Error('boom')) },
-      appId: 'a',
-      store,
-    });
+    const broken = await WorkQueue.open({ client: { ...failing.client, request: () => Promise.reject(new Error('boom')) }, key, store });
     await broken.refill();
     expect(broken.snapshot.pull).toBe('error');
     expect(ids(broken)).toEqual(ids(queue));

@@ -1,8 +1,8 @@
-import { LABELLING_ACTIONS } from './labelling-actions';
-import type { LabellingShortcutContext } from './labelling-actions';
-import { describeShortcuts, displayCombo, findConflicts, matchAction } from './registry';
+import type { ActionContext, AnyTypeModule } from '../type-modules/type-module';
+import { TYPE_MODULES, typeModule } from '../type-modules/registry';
+import { actionsOf } from './workspace-actions';
+import { describeHints, describeShortcuts, displayCombo, findConflicts, matchAction } from './registry';
 import type { KeyboardEventLike } from './registry';
-import { LABELLABLE_TYPES } from '../../../api/types';
 
 const windows = { isMac: false };
 const mac = { isMac: true };
@@ -14,49 +14,35 @@ const key = (k: string, mods: Partial<KeyboardEventLike> = {}): KeyboardEventLik
   altKey: false,
   ...mods,
 });
-const boxCtx: LabellingShortcutContext = { type: 'box_detection', hasSelection: true };
-const match = (event: KeyboardEventLike, ctx = boxCtx, platform = windows) =>
-  matchAction(LABELLING_ACTIONS, event, ctx, platform)?.id ?? null;
 
-describe('shortcut registry', () => {
-  it('matches plain keys, Shift combos and Mod as Ctrl or Cmd by platform', () => {
-    expect(match(key('Enter'))).toBe('submit');
-    expect(match(key('ArrowLeft'))).toBe('nudge-left');
-    expect(match(key('ArrowLeft', { shiftKey: true }))).toBe('nudge-left-10');
-    expect(match(key('z', { ctrlKey: true }))).toBe('undo');
-    expect(match(key('Z', { ctrlKey: true, shiftKey: true }))).toBe('redo');
-    expect(match(key('z', { metaKey: true }))).toBeNull();
-    expect(match(key('z', { metaKey: true }), boxCtx, mac)).toBe('undo');
-    expect(match(key('?', { shiftKey: true }))).toBe('help');
-  });
+/** A context in which every action of a type is enabled (as far as `when` goes): a selection, history, a queue. */
+function contextFor(module: AnyTypeModule, enabled = true): ActionContext {
+  const noop = () => {};
+  const annotation = { type: module.type, selected: enabled ? 0 : null, boxes: [], points: [] } as never;
+  return {
+    annotation,
+    edit: noop,
+    canvas: { fitToView: noop, zoomBy: noop, actualSize: noop, cancel: () => false },
+    canSkip: enabled,
+    canGoBack: enabled,
+    canUndo: enabled,
+    canRedo: enabled,
+    workspace: { accept: noop, reject: noop, skip: noop, previous: noop, undo: noop, redo: noop, toggleMarks: noop, showHelp: noop, cancel: noop },
+  };
+}
 
-  it('respects when(): the same digit chooses a class or toggles a subject', () => {
-    expect(match(key('3'), { type: 'classification', hasSelection: false })).toBe('choose-3');
-    expect(match(key('3'), { type: 'detection_fullframe', hasSelection: false })).toBe('toggle-3');
-    expect(match(key('3'))).toBeNull();
-    expect(match(key('Delete'), { type: 'box_detection', hasSelection: false })).toBeNull();
-    expect(match(key('x'), { type: 'classification', hasSelection: false })).toBeNull();
-    expect(match(key('ArrowUp'), { type: 'offset_y', hasSelection: false })).toBe('nudge-up');
-  });
+const moduleOfType = (type: string) => typeModule(type)!;
+const match = (type: string, event: KeyboardEventLike, platform = windows) =>
+  matchAction(actionsOf(moduleOfType(type)), event, contextFor(moduleOfType(type)), platform)?.id ?? null;
 
-  it('never fires inside text fields, except Escape', () => {
-    const input = document.createElement('input');
-    const checkbox = Object.assign(document.createElement('input'), { type: 'checkbox' });
-    const textarea = document.createElement('textarea');
-    const editable = document.createElement('div');
-    editable.setAttribute('contenteditable', 'true');
-    for (const target of [input, textarea, editable, document.createElement('select')]) {
-      expect(match(key('Enter', { target }))).toBeNull();
-      expect(match(key('Escape', { target }))).toBe('cancel');
-    }
-    expect(match(key('Enter', { target: checkbox }))).toBe('submit');
-    expect(match(key('Enter', { target: document.body }))).toBe('submit');
-  });
-
-  it('has no two actions on one key in any context', () => {
-    for (const type of LABELLABLE_TYPES) {
-      for (const hasSelection of [true, false]) {
-        expect(findConflicts(LABELLING_ACTIONS, { type, hasSelection })).toEqual([]);
+describe('the workspace key registry', () => {
+  it('gives no key two meanings within any one application type', () => {
+    for (const module of TYPE_MODULES) {
+      for (const enabled of [true, false]) {
+        expect({ type: module.type, conflicts: findConflicts(actionsOf(module), contextFor(module, enabled)) }).toEqual({
+          type: module.type,
+          conflicts: [],
+        });
       }
     }
     const clash = [
@@ -66,12 +52,63 @@ describe('shortcut registry', () => {
     expect(findConflicts(clash, {})).toEqual(['Mod+k: a and b']);
   });
 
-  it('lists shortcuts for the help overlay, grouped, with platform key names', () => {
-    const groups = describeShortcuts(LABELLING_ACTIONS, mac);
+  it('matches plain keys, Shift combos and Mod as Ctrl or Cmd by platform', () => {
+    expect(match('box_detection', key('Enter'))).toBe('submit');
+    expect(match('box_detection', key('ArrowLeft'))).toBe('nudge-left');
+    expect(match('box_detection', key('ArrowLeft', { shiftKey: true }))).toBe('nudge-left-10');
+    expect(match('box_detection', key('z', { ctrlKey: true }))).toBe('undo');
+    expect(match('box_detection', key('Z', { ctrlKey: true, shiftKey: true }))).toBe('redo');
+    expect(match('box_detection', key('z', { metaKey: true }))).toBeNull();
+    expect(match('box_detection', key('z', { metaKey: true }), mac)).toBe('undo');
+    expect(match('box_detection', key('?', { shiftKey: true }))).toBe('help');
+  });
+
+  it('gives each type only its own actions: a digit chooses a class or toggles a subject, and nothing elsewhere', () => {
+    expect(match('classification', key('3'))).toBe('choose-3');
+    expect(match('detection_fullframe', key('3'))).toBe('toggle-3');
+    expect(match('box_detection', key('3'))).toBeNull();
+    expect(match('classification', key('x'))).toBeNull();
+    expect(match('classification', key('d', { ctrlKey: true }))).toBeNull();
+    expect(match('offset_y', key('ArrowUp'))).toBe('nudge-up');
+    expect(match('offset_y', key('ArrowLeft'))).toBeNull();
+    expect(match('static_count', key('ArrowUp'))).toBe('count-up');
+    expect(match('static_count', key('+'))).toBe('zoom-in');
+    expect(match('point', key('s'))).toBe('skip');
+  });
+
+  it('answers from a number field with Enter and leaves it with Escape; other keys stay with the field', () => {
+    const number = Object.assign(document.createElement('input'), { type: 'number' });
+    const text = document.createElement('input');
+    const checkbox = Object.assign(document.createElement('input'), { type: 'checkbox' });
+    expect(match('static_count', key('Enter', { target: number }))).toBe('submit');
+    expect(match('static_count', key('Escape', { target: number }))).toBe('cancel');
+    expect(match('static_count', key('ArrowUp', { target: number }))).toBeNull();
+    expect(match('offset_x', key('x', { target: number }))).toBeNull();
+    expect(match('box_detection', key('Enter', { target: text }))).toBeNull();
+    expect(match('box_detection', key('Escape', { target: text }))).toBe('cancel');
+    expect(match('box_detection', key('Enter', { target: checkbox }))).toBe('submit');
+  });
+
+  it('lists one type’s shortcuts for the help overlay, digits as one row, with platform key names', () => {
+    const groups = describeShortcuts(actionsOf(moduleOfType('classification')), mac);
     expect(groups.map((g) => g.group)).toEqual(['Answer', 'Edit', 'View', 'Help']);
-    expect(groups.find((g) => g.group === 'Edit')?.actions.find((a) => a.id === 'redo')?.keys).toEqual(['⌘⇧Z', '⌘Y']);
+    const answer = groups.find((g) => g.group === 'Answer')!.actions;
+    expect(answer.filter((row) => row.id === 'choose')).toEqual([{ id: 'choose', label: 'Choose class', keys: ['1–9'] }]);
+    expect(answer.some((row) => row.id === 'reject')).toBe(false);
+    const edit = groups.find((g) => g.group === 'Edit')!.actions;
+    expect(edit.find((a) => a.id === 'redo')?.keys).toEqual(['⌘⇧Z', '⌘Y']);
+    expect(edit.some((a) => a.id === 'duplicate')).toBe(false);
     expect(displayCombo('Mod+Shift+Z', windows)).toBe('Ctrl+Shift+Z');
     expect(displayCombo('Shift+ArrowLeft', windows)).toBe('Shift+←');
     expect(displayCombo('Escape', windows)).toBe('Esc');
+  });
+
+  it('writes the key hints from the same entries, only for actions that apply', () => {
+    const classification = moduleOfType('classification');
+    expect(describeHints(actionsOf(classification), contextFor(classification), windows)).toBe(
+      'Enter accept · S skip · Alt+← previous · 1–9 choose class · 0 fit · H hide marks · ? all shortcuts',
+    );
+    const box = moduleOfType('box_detection');
+    expect(describeHints(actionsOf(box), contextFor(box, false), windows)).toBe('Enter accept · X not present · 0 fit · H hide marks · ? all shortcuts');
   });
 });

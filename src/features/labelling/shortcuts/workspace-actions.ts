@@ -23,7 +23,6 @@ const ANSWER: readonly Action[] = [
     hint: 'not present',
     group: 'Answer',
     keys: ['x'],
-    when: (ctx) => ctx.canReject,
     perform: (ctx) => ctx.workspace.reject(),
   },
   {
@@ -85,7 +84,9 @@ const VIEW: readonly Action[] = [
 /** The whole registry of one type: the workspace's actions around the type's own, in the order `?` lists them. */
 export function actionsOf(module: AnyTypeModule): readonly Action[] {
   const own = module.actions;
-  return [...ANSWER, ...own.filter((a) => a.group === 'Answer'), ...own.filter((a) => a.group !== 'Answer'), ...EDIT, ...VIEW];
+  // A type without a "not present" answer (classification) has no such action at all, nor a key or a button for it.
+  const answer = module.reject ? ANSWER : ANSWER.filter((action) => action.id !== 'reject');
+  return [...answer, ...own.filter((a) => a.group === 'Answer'), ...own.filter((a) => a.group !== 'Answer'), ...EDIT, ...VIEW];
 }
 
 export const findAction = (actions: readonly Action[], id: string) => actions.find((action) => action.id === id);

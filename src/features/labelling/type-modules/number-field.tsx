@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import { useState } from 'react';
 
 export interface NumberFieldProps {
   readonly id: string;
@@ -9,13 +9,13 @@ export interface NumberFieldProps {
   readonly onValue: (value: number) => void;
 }
 
-const valueOf = (event: ChangeEvent<HTMLInputElement>) => (event.target.value === '' ? NaN : Number(event.target.value));
-
 /**
- * A whole-number field of the side panel. Enter answers and Escape returns to the canvas: the workspace's key
- * registry handles both, so this field needs no keys of its own.
+ * A whole-number field of the side panel. While it is being typed in, it shows what was typed (an empty field
+ * included) and passes on every number; Enter answers and Escape returns to the canvas through the workspace's
+ * key registry, so this field needs no keys of its own.
  */
 export function NumberField({ id, label, value, min, max, onValue }: NumberFieldProps) {
+  const [typed, setTyped] = useState<string | null>(null);
   return (
     <>
       <label className="field__label" htmlFor={id}>
@@ -29,8 +29,12 @@ export function NumberField({ id, label, value, min, max, onValue }: NumberField
         min={min}
         max={max}
         step={1}
-        value={value ?? ''}
-        onChange={(event) => onValue(valueOf(event))}
+        value={typed ?? value ?? ''}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          if (event.target.value !== '' && Number.isFinite(Number(event.target.value))) onValue(Number(event.target.value));
+        }}
+        onBlur={() => setTyped(null)}
       />
     </>
   );

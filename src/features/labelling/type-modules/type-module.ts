@@ -29,7 +29,6 @@ export interface ActionContext<A = AnnotationBase> {
   readonly annotation: A;
   readonly edit: Edit<A>;
   readonly canvas: CanvasCommands;
-  readonly canReject: boolean;
   readonly canSkip: boolean;
   readonly canGoBack: boolean;
   readonly canUndo: boolean;

@@ -1,18 +1,16 @@
+import { applyToolChange as applyChange } from '../canvas/run-tool';
 import { imagePoint } from '../geometry/types';
-import {
-  applyChange,
-  changeCount,
-  chooseClass,
-  deleteSelected,
-  duplicateSelected,
-  nudgeOffset,
-  nudgeSelected,
-  selectNext,
-  setCount,
-  setOffset,
-  toggleSubject,
-} from './edit';
-import type { BoxAnnotation, CountAnnotation, OffsetAnnotation, PointAnnotation } from './types';
+import type { BoxAnnotation } from './box-detection';
+import { boxList, duplicateSelected } from './box-detection';
+import { chooseClass } from './classification';
+import { toggleSubject } from './detection-fullframe';
+import type { OffsetAnnotation } from './offset';
+import { nudgeOffset, setOffset } from './offset';
+import type { PointAnnotation } from './point';
+import { pointList } from './point';
+import { deleteSelected, nudgeSelected, selectNext } from './selection';
+import type { CountAnnotation } from './static-count';
+import { changeCount, setCount } from './static-count';
 
 const bounds = { x0: 0, y0: 0, x1: 100, y1: 100 };
 const boxes: BoxAnnotation = {
@@ -28,41 +26,42 @@ const boxes: BoxAnnotation = {
 
 describe('edit operations', () => {
   it('cycles the selection forwards and backwards', () => {
-    const first = selectNext(boxes, 1);
+    const first = selectNext(boxList, boxes, 1);
     expect(first.selected).toBe(0);
-    expect(selectNext(selectNext(first, 1), 1).selected).toBe(0);
-    expect(selectNext(boxes, -1).selected).toBe(1);
+    expect(selectNext(boxList, selectNext(boxList, first, 1), 1).selected).toBe(0);
+    expect(selectNext(boxList, boxes, -1).selected).toBe(1);
   });
 
   it('nudges the selected box within the bounds, sharing the untouched boxes', () => {
-    const moved = nudgeSelected({ ...boxes, selected: 1 }, 10, 1);
+    const moved = nudgeSelected(boxList, { ...boxes, selected: 1 }, 10, 1);
     expect(moved.boxes[1]).toEqual({ x0: 90, y0: 86, x1: 100, y1: 96 });
     expect(moved.boxes[0]).toBe(boxes.boxes[0]);
-    expect(nudgeSelected(boxes, 1, 0)).toBe(boxes);
+    expect(nudgeSelected(boxList, boxes, 1, 0)).toBe(boxes);
   });
 
   it('duplicates and deletes the selected box, keeping a neighbour selected', () => {
     const copied = duplicateSelected({ ...boxes, selected: 0 });
     expect(copied.boxes[2]).toEqual({ x0: 10, y0: 10, x1: 20, y1: 20 });
     expect(copied.selected).toBe(2);
-    const deleted = deleteSelected(copied);
+    const deleted = deleteSelected(boxList, copied);
     expect(deleted.boxes).toHaveLength(2);
     expect(deleted.selected).toBe(1);
   });
 
   it('nudges and deletes points', () => {
     const points: PointAnnotation = { type: 'point', subject_uid: 'cat', bounds, points: [imagePoint(1, 1)], selected: 0 };
-    expect(nudgeSelected(points, -10, 1).points).toEqual([{ x: 0, y: 2 }]);
-    expect(deleteSelected(points)).toMatchObject({ points: [], selected: null });
+    expect(nudgeSelected(pointList, points, -10, 1).points).toEqual([{ x: 0, y: 2 }]);
+    expect(deleteSelected(pointList, points)).toMatchObject({ points: [], selected: null });
   });
 
-  it('sets counts as non-negative integers and counts markers', () => {
+  it('sets counts as non-negative integers; each marker placed counts one more, each removed one less', () => {
     const count: CountAnnotation = { type: 'static_count', subject_uid: 'cat', bounds, count: 2, markers: [] };
     expect(changeCount(count, -5).count).toBe(0);
     expect(setCount(count, 3.6).count).toBe(4);
     expect(setCount(count, Number.NaN)).toBe(count);
     const marked = applyChange(count, { kind: 'points', points: [imagePoint(1, 1), imagePoint(2, 2), imagePoint(3, 3)], selected: null });
-    expect(marked).toMatchObject({ count: 3 });
+    expect(marked).toMatchObject({ count: 5 });
+    expect(applyChange(marked, { kind: 'points', points: [imagePoint(1, 1)], selected: null })).toMatchObject({ count: 3 });
   });
 
   it('sets and nudges offsets inside the media', () => {

@@ -1,5 +1,7 @@
 import { makeApp, makeMedia, makeRequest } from '../test-fixtures';
-import { initialAnnotation, markBounds, presenceThreshold } from './initial';
+import { markBounds } from '../annotation/target';
+import { presenceThreshold } from './detection-fullframe';
+import { initialAnnotation } from './registry';
 
 const proposal = (subject_uid: string, probability: number, app_data_type: null | 'box_set' | 'count' | 'offset_x' | 'point' = null, app_data: unknown = null) =>
   ({ subject_uid, probability, app_data_type, app_data }) as NonNullable<Parameters<typeof makeRequest>[1]>[number];
