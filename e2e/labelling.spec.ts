@@ -1,81 +1,13 @@
 import type { Page } from '@playwright/test';
 import { signToken, type TokenClaims } from '../server/auth/jwt';
 import { loadOrCreateSecret } from '../server/auth/secret';
-import type { ApiClient } from '../src/api/client';
-import { createApplication, listApplications } from '../src/api/endpoints/applications';
-import { getMediaDetections } from '../src/api/endpoints/media';
+import { createApplication } from '../src/api/endpoints/applications';
 import { createSubject } from '../src/api/endpoints/subjects';
-import { LABELLABLE_TYPES, type LabellableType, type MediaAssertion } from '../src/api/types';
-import { SESSION_STORAGE_KEY, type Session } from '../src/features/auth/session-store';
-import type { Annotation } from '../src/features/labelling/annotation/types';
-import type { LooplabelDebug } from '../src/features/labelling/debug-hook';
-import type { RunningService } from './support/service';
-import { apiAs, DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, saveScreenshot, signIn, test } from './support/fixtures';
-
-type Shown = Pick<LooplabelDebug, 'mediaId' | 'annotation' | 'camera'>;
-
-interface Labeller {
-  api: ApiClient;
-  userId: string;
-  tenantId: string;
-  apps: Record<LabellableType, string>;
-}
-
-async function signInToLabel(page: Page, service: RunningService): Promise<Labeller> {
-  await signIn(page, DEMO.labeller);
-  await expect(page).toHaveURL(/\/t\/[^/]+/);
-  const { session } = (await storedSession(page)).state;
-  const api = await apiAs(service, DEMO.labeller, session.tenantId);
-  const { data } = await listApplications(api);
-  const apps = Object.fromEntries(data.map((app) => [app.type, app.application_id])) as Record<LabellableType, string>;
-  return { api, userId: session.userId, tenantId: session.tenantId, apps };
-}
-
-async function storedSession(page: Page): Promise<{ state: { session: Session } }> {
-  return JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY))!);
-}
-
-/** Opens the application's queue with the debug hook and waits for its first item to be drawn. */
-async function openQueue(page: Page, labeller: Labeller, type: LabellableType): Promise<Shown> {
-  await page.goto(`/t/${labeller.tenantId}/apps/${labeller.apps[type]}/label?debug=1`);
-  return drawnItem(page);
-}
-
-/** Waits until an item other than `previous` is drawn, and returns what the workspace shows. */
-async function drawnItem(page: Page, previous: string | null = null): Promise<Shown> {
-  await expect(page.getByRole('main', { name: 'Labelling workspace' })).toBeVisible();
-  await page.waitForFunction((before) => {
-    const debug = window.__looplabel;
-    return !!debug?.mediaId && debug.mediaId !== before && debug.drawn[debug.mediaId] !== undefined && !!debug.camera;
-  }, previous);
-  return shown(page);
-}
-
-const shown = (page: Page): Promise<Shown> =>
-  page.evaluate(() => {
-    const debug = window.__looplabel!;
-    return { mediaId: debug.mediaId, annotation: debug.annotation, camera: debug.camera };
-  });
-
-/** Where an image pixel of the shown item is on the page. */
-async function onPage(page: Page, item: Shown, x: number, y: number) {
-  const stage = (await page.getByTestId('stage').boundingBox())!;
-  const camera = item.camera!;
-  return { x: stage.x + x * camera.scale + camera.x, y: stage.y + y * camera.scale + camera.y };
-}
-
-/** Answers the shown item with Enter and waits until the workspace has moved on from it. */
-async function accept(page: Page, item: Shown) {
-  await page.getByRole('button', { name: /^Accept/ }).click();
-  await page.waitForFunction((before) => window.__looplabel?.mediaId !== before || !document.querySelector('[data-testid=stage]'), item.mediaId);
-}
-
-async function userAssertions(labeller: Labeller, mediaId: string, type: LabellableType): Promise<MediaAssertion[]> {
-  const { detections } = await getMediaDetections(labeller.api, mediaId);
-  return detections.filter((d) => d.user_id === labeller.userId && d.app_id === labeller.apps[type]);
-}
-
-const syncStatus = (page: Page) => page.locator('.workspace__status').getByRole('status');
+import { LABELLABLE_TYPES, type LabellableType } from '../src/api/types';
+import { SESSION_STORAGE_KEY } from '../src/features/auth/session-store';
+import type { Annotation } from '../src/features/labelling/type-modules/annotation';
+import { apiAs, DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './support/fixtures';
+import { accept, drawnItem, onPage, openQueue, shown, signInToLabel, storedSession, syncStatus, userAssertions, type Shown } from './support/labelling';
 
 /** One edit a labeller would make on each type, through the UI; resolves to the annotation it leaves. */
 const EDITS: Record<LabellableType, (page: Page, item: Shown) => Promise<void>> = {

@@ -1,0 +1,76 @@
+// Driving the labelling workspace from Playwright: sign in, open a queue, read what is drawn, answer.
+import type { Page } from '@playwright/test';
+import type { ApiClient } from '../../src/api/client';
+import { listApplications } from '../../src/api/endpoints/applications';
+import { getMediaDetections } from '../../src/api/endpoints/media';
+import type { LabellableType, MediaAssertion } from '../../src/api/types';
+import { SESSION_STORAGE_KEY, type Session } from '../../src/features/auth/session-store';
+import type { LooplabelDebug } from '../../src/features/labelling/debug-hook';
+import { apiAs, DEMO, expect, signIn } from './fixtures';
+import type { RunningService } from './service';
+
+export type Shown = Pick<LooplabelDebug, 'mediaId' | 'annotation' | 'camera'>;
+
+export interface Labeller {
+  api: ApiClient;
+  userId: string;
+  tenantId: string;
+  apps: Record<LabellableType, string>;
+}
+
+export async function signInToLabel(page: Page, service: RunningService): Promise<Labeller> {
+  await signIn(page, DEMO.labeller);
+  await expect(page).toHaveURL(/\/t\/[^/]+/);
+  const { session } = (await storedSession(page)).state;
+  const api = await apiAs(service, DEMO.labeller, session.tenantId);
+  const { data } = await listApplications(api);
+  const apps = Object.fromEntries(data.map((app) => [app.type, app.application_id])) as Record<LabellableType, string>;
+  return { api, userId: session.userId, tenantId: session.tenantId, apps };
+}
+
+export async function storedSession(page: Page): Promise<{ state: { session: Session } }> {
+  return JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY))!);
+}
+
+/** Opens the application's queue with the debug hook and waits for its first item to be drawn. */
+export async function openQueue(page: Page, labeller: Labeller, type: LabellableType): Promise<Shown> {
+  await page.goto(`/t/${labeller.tenantId}/apps/${labeller.apps[type]}/label?debug=1`);
+  return drawnItem(page);
+}
+
+/** Waits until an item other than `previous` is drawn, and returns what the workspace shows. */
+export async function drawnItem(page: Page, previous: string | null = null): Promise<Shown> {
+  await expect(page.getByRole('main', { name: 'Labelling workspace' })).toBeVisible();
+  await page.waitForFunction((before) => {
+    const debug = window.__looplabel;
+    return !!debug?.mediaId && debug.mediaId !== before && debug.drawn[debug.mediaId] !== undefined && !!debug.camera;
+  }, previous);
+  return shown(page);
+}
+
+export const shown = (page: Page): Promise<Shown> =>
+  page.evaluate(() => {
+    const debug = window.__looplabel!;
+    return { mediaId: debug.mediaId, annotation: debug.annotation, camera: debug.camera };
+  });
+
+/** Where an image pixel of the shown item is on the page. */
+export async function onPage(page: Page, item: Shown, x: number, y: number) {
+  const stage = (await page.getByTestId('stage').boundingBox())!;
+  const camera = item.camera!;
+  return { x: stage.x + x * camera.scale + camera.x, y: stage.y + y * camera.scale + camera.y };
+}
+
+/** Answers the shown item with Enter and waits until the workspace has moved on from it. */
+export async function accept(page: Page, item: Shown) {
+  await page.getByRole('button', { name: /^Accept/ }).click();
+  await page.waitForFunction((before) => window.__looplabel?.mediaId !== before || !document.querySelector('[data-testid=stage]'), item.mediaId);
+}
+
+export async function userAssertions(labeller: Labeller, mediaId: string, type: LabellableType): Promise<MediaAssertion[]> {
+  const { detections } = await getMediaDetections(labeller.api, mediaId);
+  return detections.filter((d) => d.user_id === labeller.userId && d.app_id === labeller.apps[type]);
+}
+
+export const syncStatus = (page: Page) => page.locator('.workspace__status').getByRole('status');
+

@@ -1,0 +1,115 @@
+// The workspace a labeller can trust: nothing answered comes back, nothing in hand is kept from others, no edit
+// or answer is lost, and every key does what the overlay says for this application type.
+import { getPendingCount } from '../src/api/endpoints/feedback';
+import type { Annotation } from '../src/features/labelling/type-modules/annotation';
+import { expect, test } from './support/fixtures';
+import { drawnItem, onPage, openQueue, shown, signInToLabel, syncStatus, userAssertions } from './support/labelling';
+
+test('an item answered with quick keys just before leaving is never served again', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  const answered: string[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    const item = await openQueue(page, labeller, 'classification');
+    expect(answered).not.toContain(item.mediaId);
+    answered.push(item.mediaId!);
+    for (const key of ['2', '1', 'x', 'Enter']) await page.keyboard.press(key);
+    await page.getByRole('link', { name: '← Back' }).click();
+    await expect(page.getByRole('link', { name: 'Start labelling' })).toBeVisible();
+  }
+  for (const mediaId of answered) {
+    await expect.poll(async () => (await userAssertions(labeller, mediaId, 'classification')).length).toBe(1);
+  }
+});
+
+test('leaving the queue hands the items in hand back at once', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  const appId = labeller.apps.point;
+  const before = await getPendingCount(labeller.api, appId);
+  await openQueue(page, labeller, 'point');
+  await expect(page.locator('.workspace__status')).toContainText(/[1-9]\d* in hand/);
+  const held = await getPendingCount(labeller.api, appId);
+  expect(held.leased).toBeGreaterThan(0);
+  expect(held.pending + held.leased).toBe(before.pending + before.leased);
+
+  await page.getByRole('link', { name: '← Back' }).click();
+  await expect.poll(async () => (await getPendingCount(labeller.api, appId)).leased).toBe(0);
+  expect((await getPendingCount(labeller.api, appId)).pending).toBe(before.pending + before.leased);
+});
+
+test('Skip hands the item back, and it is not served to the same labeller again', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  const skipped = await openQueue(page, labeller, 'offset_y');
+  await page.getByRole('button', { name: /^Skip/ }).click();
+  const next = await drawnItem(page, skipped.mediaId);
+  expect(next.mediaId).not.toBe(skipped.mediaId);
+  await page.getByRole('link', { name: '← Back' }).click();
+  const again = await openQueue(page, labeller, 'offset_y');
+  expect(again.mediaId).not.toBe(skipped.mediaId);
+  expect(await userAssertions(labeller, skipped.mediaId!, 'offset_y')).toHaveLength(0);
+});
+
+test('an edit in progress survives a reload and a return, and answering clears it', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  const item = await openQueue(page, labeller, 'box_detection');
+  const { bounds } = item.annotation as Extract<Annotation, { type: 'box_detection' }>;
+  const from = await onPage(page, item, bounds.x0 + 20, bounds.y0 + 20);
+  const to = await onPage(page, item, bounds.x0 + 120, bounds.y0 + 90);
+  await page.keyboard.down('Alt');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+  await page.mouse.up();
+  await page.keyboard.up('Alt');
+  const edited = await shown(page);
+  expect(edited.annotation).not.toEqual(item.annotation);
+
+  await page.reload();
+  const reloaded = await drawnItem(page);
+  expect(reloaded.mediaId).toBe(item.mediaId);
+  expect(reloaded.annotation).toEqual(edited.annotation);
+  await page.keyboard.press('Enter');
+  await drawnItem(page, item.mediaId);
+  await expect.poll(async () => (await userAssertions(labeller, item.mediaId!, 'box_detection')).length).toBe(1);
+});
+
+test('number fields answer with Enter and give the keys back with Escape; the count starts from the model', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  const offsetItem = await openQueue(page, labeller, 'offset_x');
+  const offset = page.getByLabel(/Offset from the left edge/);
+  await offset.fill('37');
+  await page.keyboard.press('Escape');
+  await expect(offset).not.toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(offset).toHaveValue('38');
+  await offset.focus();
+  await page.keyboard.press('Enter');
+  await drawnItem(page, offsetItem.mediaId);
+  await expect.poll(async () => (await userAssertions(labeller, offsetItem.mediaId!, 'offset_x'))[0]?.app_data).toBe(38);
+
+  const countItem = await openQueue(page, labeller, 'static_count');
+  const proposed = (countItem.annotation as Extract<Annotation, { type: 'static_count' }>).count;
+  const count = page.getByRole('spinbutton', { name: 'Count' });
+  await expect(count).toHaveValue(String(proposed));
+  const { bounds } = countItem.annotation as Extract<Annotation, { type: 'static_count' }>;
+  const at = await onPage(page, countItem, (bounds.x0 + bounds.x1) / 2, (bounds.y0 + bounds.y1) / 2);
+  await page.mouse.click(at.x, at.y);
+  await expect(count).toHaveValue(String(proposed + 1));
+  await count.fill('9');
+  await page.keyboard.press('Enter');
+  await drawnItem(page, countItem.mediaId);
+  await expect.poll(async () => (await userAssertions(labeller, countItem.mediaId!, 'static_count'))[0]?.app_data).toBe(9);
+});
+
+test('the ? overlay and the buttons show only what this application type has', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  await openQueue(page, labeller, 'detection_fullframe');
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog.getByText('Toggle subject')).toBeVisible();
+  await expect(dialog.getByText(/Duplicate/)).toHaveCount(0);
+  await expect(dialog.getByText(/Choose class/)).toHaveCount(0);
+  await expect(dialog.getByText(/Zoom to 1:1/)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('button', { name: /^Not present/ })).toBeVisible();
+  await expect(syncStatus(page)).toBeVisible();
+});
