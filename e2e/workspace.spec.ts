@@ -1,5 +1,6 @@
 // The workspace a labeller can trust: nothing answered comes back, nothing in hand is kept from others, no edit
 // or answer is lost, and every key does what the overlay says for this application type.
+import { listApplicationDetections } from '../src/api/endpoints/detections';
 import { getPendingCount } from '../src/api/endpoints/feedback';
 import type { Annotation } from '../src/features/labelling/type-modules/annotation';
 import { expect, test } from './support/fixtures';
@@ -112,4 +113,28 @@ test('the ? overlay and the buttons show only what this application type has', a
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('button', { name: /^Not present/ })).toBeVisible();
   await expect(syncStatus(page)).toBeVisible();
+});
+
+test('an answer from "Label this media" is sent from whichever page is open, after the service refused it once', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  const appId = labeller.apps.detection_fullframe;
+  const { data } = await listApplicationDetections(labeller.api, appId, { limit: 20 });
+  const candidates = [];
+  for (const record of data) {
+    if ((await userAssertions(labeller, record.media.media_id, 'detection_fullframe')).length === 0) candidates.push(record.media.media_id);
+  }
+  const mediaId = candidates[0]!;
+  let refused = 0;
+  await page.route('**/feedback', async (route) => {
+    if (route.request().method() !== 'POST' || refused > 0) return route.fallback();
+    refused += 1;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Busy.' }) });
+  });
+  await page.goto(`/t/${labeller.tenantId}/apps/${appId}/media/${mediaId}/label?debug=1`);
+  await drawnItem(page);
+  await page.keyboard.press('x');
+  // The workspace is gone at once (back to the application); the answer waits in the app-wide outbox.
+  await expect(page.getByRole('link', { name: 'Start labelling' })).toBeVisible();
+  await expect.poll(async () => (await userAssertions(labeller, mediaId, 'detection_fullframe')).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  expect(refused).toBe(1);
 });

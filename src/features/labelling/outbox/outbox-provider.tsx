@@ -5,6 +5,7 @@ import { useSession } from '../../auth/session-store';
 import type { OutboxStatus } from '../queue/outbox';
 import { Outbox } from '../queue/outbox';
 import type { LabellingStore, OutboxEntry } from '../queue/persistence';
+import { importLegacyAnswers } from '../queue/legacy-stores';
 import { openLabellingStore } from '../queue/persistence';
 import { useOutboxLifecycle } from './use-outbox-lifecycle';
 
@@ -50,6 +51,7 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
     let cleanup = () => {};
     (async () => {
       const store = await openLabellingStore(userId);
+      await importLegacyAnswers(userId, store);
       const outbox = await Outbox.open({
         client: getApiClient(),
         tenantId,
