@@ -137,4 +137,5 @@ test('an answer from "Label this media" is sent from whichever page is open, aft
   await expect(page.getByRole('link', { name: 'Start labelling' })).toBeVisible();
   await expect.poll(async () => (await userAssertions(labeller, mediaId, 'detection_fullframe')).length, { timeout: 20_000 }).toBeGreaterThan(0);
   expect(refused).toBe(1);
+  await expect(page.locator('.topbar__status').getByRole('status')).toHaveText('All sent');
 });

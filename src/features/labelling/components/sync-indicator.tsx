@@ -1,3 +1,4 @@
+import './sync-indicator.css';
 import type { OutboxStatus } from '../queue/outbox';
 
 /** Short words for the sync state, and a longer explanation for the tooltip. */

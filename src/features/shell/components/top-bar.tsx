@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { Button } from '../../../components/button';
+import { useStatusSlot } from '../../../components/status-slot';
 import type { Session } from '../../auth/session-store';
 import { describeTenantType } from '../../../lib/format';
 import { InvitesLink } from '../../invites/components/invites-link';
@@ -11,6 +12,7 @@ export interface TopBarProps {
 }
 
 export function TopBar({ session, onSwitchTenant, onSignOut }: TopBarProps) {
+  const status = useStatusSlot();
   return (
     <header className="topbar">
       <NavLink to={`/t/${encodeURIComponent(session.tenantId)}`} className="topbar__brand" title="Applications of this tenant">
@@ -27,6 +29,7 @@ export function TopBar({ session, onSwitchTenant, onSignOut }: TopBarProps) {
         <InvitesLink email={session.email} />
       </nav>
       <div className="topbar__user">
+        {status && <span className="topbar__status">{status}</span>}
         <span className="topbar__email">{session.email}</span>
         <Button variant="ghost" onClick={onSignOut}>
           Sign out
