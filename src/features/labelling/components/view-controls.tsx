@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { selectZoomPercent, useCameraStore } from '../canvas/camera-store';
 import type { CanvasHandle } from '../canvas/labelling-canvas';
 
 export interface ViewControlsProps {
@@ -11,9 +12,10 @@ export interface ViewControlsProps {
   canvas: RefObject<CanvasHandle | null>;
 }
 
-/** Zoom, marks on or off, brightness and contrast (applied as a CSS filter on the image layer only). */
+/** Zoom (with its level), marks on or off, brightness and contrast (applied as a CSS filter on the image layer only). */
 export function ViewControls(props: ViewControlsProps) {
   const { canvas } = props;
+  const zoomPercent = useCameraStore(selectZoomPercent);
   return (
     <fieldset className="view-controls">
       <legend>View</legend>
@@ -30,6 +32,10 @@ export function ViewControls(props: ViewControlsProps) {
         <button type="button" className="btn btn--ghost" aria-label="Zoom in" title="+" onClick={() => canvas.current?.zoomBy(1.25)}>
           +
         </button>
+        {/* Image pixels to screen pixels: 100% is 1:1. */}
+        <output aria-label="Zoom" style={{ alignSelf: 'center', minWidth: '5ch', textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+          {zoomPercent}%
+        </output>
       </div>
       <label className="editor__choice">
         <input type="checkbox" checked={props.showMarks} onChange={(event) => props.onShowMarks(event.target.checked)} />
