@@ -1,32 +1,57 @@
 // Decoded images by URL, so that the next item's image is ready to draw the moment it becomes current.
 import type { Media } from '../../../api/types';
-import { chooseImageUrl } from '../image-choice';
 import { fitToView } from '../geometry/camera';
 import type { Size } from '../geometry/types';
+import { chooseImageUrl } from '../image-choice';
+import { FIT_PADDING_PX, useCameraStore } from './camera-store';
+
+export type DecodedImage = ImageBitmap | HTMLImageElement;
 
 interface Entry {
-  readonly promise: Promise<HTMLImageElement>;
-  image?: HTMLImageElement;
+  readonly promise: Promise<DecodedImage>;
+  image?: DecodedImage;
 }
 
-const MAX_ENTRIES = 40;
+/** Decoded bitmaps are not discardable as <img> memory is: a few items' worth (a 4000×3000 bitmap is 48 MB). */
+const MAX_ENTRIES = 12;
 const entries = new Map<string, Entry>();
 
-/** Loads and decodes an image once; later calls share the same promise. */
-export function loadImage(url: string): Promise<HTMLImageElement> {
-  const known = entries.get(url);
-  if (known) return known.promise;
+/**
+ * Fetches and decodes off the main thread: drawing a decoded ImageBitmap is a copy, whereas the first draw of a
+ * large <img> on a canvas decodes it on the main thread (a ~100 ms frame for 4000×3000). Where fetch cannot read
+ * the image (another origin without CORS) or there is no createImageBitmap, an <img> decoded ahead instead.
+ */
+async function fetchAndDecode(url: string): Promise<DecodedImage> {
+  if (typeof createImageBitmap === 'function') {
+    const response = await fetch(url).catch(() => null);
+    if (response) {
+      if (!response.ok) throw new Error(`The image answered ${response.status}.`);
+      return createImageBitmap(await response.blob());
+    }
+  }
   const image = new Image();
   image.src = url;
+  await image.decode();
+  return image;
+}
+
+/**
+ * Loads and decodes an image once; later calls share the same promise. Refused until the canvas has measured its
+ * viewport, so that no image is fetched in a size chosen for a guessed viewport.
+ */
+export function loadImage(url: string): Promise<DecodedImage> {
+  if (!useCameraStore.getState().measured) return Promise.reject(new Error('The canvas has not been measured yet.'));
+  const known = entries.get(url);
+  if (known) return known.promise;
   const entry: Entry = {
-    promise: image.decode().then(() => {
+    promise: fetchAndDecode(url).then((image) => {
       entry.image = image;
       return image;
     }),
   };
   entry.promise.catch(() => entries.delete(url));
   entries.set(url, entry);
-  // Oldest first: Map keeps insertion order.
+  // Oldest first: Map keeps insertion order. An evicted bitmap still on screen is freed once nothing draws it.
   for (const oldest of entries.keys()) {
     if (entries.size <= MAX_ENTRIES) break;
     entries.delete(oldest);
@@ -34,20 +59,27 @@ export function loadImage(url: string): Promise<HTMLImageElement> {
   return entry.promise;
 }
 
-export const decodedImage = (url: string): HTMLImageElement | undefined => entries.get(url)?.image;
+export const decodedImage = (url: string): DecodedImage | undefined => entries.get(url)?.image;
 
-/** The widest image of this media already decoded, to show while a sharper one loads. */
-export function bestDecodedImage(media: Pick<Media, 'media_url' | 'resize_urls'>): HTMLImageElement | undefined {
+const widthOf = (image: DecodedImage) => (image instanceof HTMLImageElement ? image.naturalWidth : image.width);
+
+/** The widest image of this media already decoded: the sharpest to show, also while a sharper one loads. */
+export function bestDecodedImage(media: Pick<Media, 'media_url' | 'resize_urls'>): DecodedImage | undefined {
   const urls = [media.media_url, ...Object.values(media.resize_urls)];
   return urls
     .map(decodedImage)
-    .filter((image): image is HTMLImageElement => !!image)
-    .sort((a, b) => b.naturalWidth - a.naturalWidth)[0];
+    .filter((image): image is DecodedImage => !!image)
+    .sort((a, b) => widthOf(b) - widthOf(a))[0];
+}
+
+/** The URL worth loading for a media drawn at `scale` screen pixels per image pixel. */
+export function imageUrlAtScale(media: Media, scale: number): string {
+  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+  return chooseImageUrl(media, media.image_width * scale, dpr, 1);
 }
 
 /** The URL worth loading for a media shown in a viewport at `zoom` times its fit-to-view size. */
 export function displayImageUrl(media: Media, viewport: Size, zoom = 1): string {
-  const fit = fitToView({ width: media.image_width, height: media.image_height }, viewport);
-  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
-  return chooseImageUrl(media, media.image_width * fit.scale, dpr, zoom);
+  const fit = fitToView({ width: media.image_width, height: media.image_height }, viewport, FIT_PADDING_PX);
+  return imageUrlAtScale(media, fit.scale * zoom);
 }

@@ -1,20 +1,23 @@
 import type Konva from 'konva';
 import type { Ref } from 'react';
-import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { Image as KonvaImage, Layer, Shape, Stage } from 'react-konva';
 import type { Media } from '../../../api/types';
 import type { Annotation } from '../type-modules/annotation';
 import type { InputDevice } from '../client-data';
 import { markDrawn, publishCamera } from '../debug-hook';
-import { fitToView, pan, screenToImage, zoomAt } from '../geometry/camera';
-import type { Box, Camera, ScreenPoint, Size } from '../geometry/types';
+import { screenToImage } from '../geometry/camera';
+import type { Box, ScreenPoint, Size } from '../geometry/types';
 import { screenPoint } from '../geometry/types';
 import type { Change, ToolEvent } from '../tools/types';
 import { drawFocus, drawMarks } from './draw-marks';
-import { bestDecodedImage, decodedImage, displayImageUrl, loadImage } from './image-cache';
+import { actualSizeCamera, fitCamera, panCamera, pinchCamera, showMedia, useCameraStore, zoomCameraBy } from './camera-store';
+import { bestDecodedImage, decodedImage, imageUrlAtScale, loadImage } from './image-cache';
+import { markCount, useMarksFrozenWhileMoving } from './marks-while-moving';
 import { Overlay } from './overlay';
 import type { ActiveTool } from './run-tool';
 import { draggedIndex, idleTool, isDrawing, runTool } from './run-tool';
+import { listenForWheelZoom } from './wheel-zoom';
 
 export interface CanvasHandle {
   fitToView(): void;
@@ -39,8 +42,6 @@ export interface LabellingCanvasProps {
   ref?: Ref<CanvasHandle>;
 }
 
-const FIT_PADDING_PX = 16;
-
 type Gesture =
   | { kind: 'tool' }
   | { kind: 'pan'; last: ScreenPoint }
@@ -48,12 +49,13 @@ type Gesture =
 
 const pointerDevice = (type: string): InputDevice => (type === 'mouse' || type === 'touch' || type === 'pen' ? type : 'unknown');
 
-function usePreferredImage(media: Media, url: string) {
+/** The sharpest decoded image of the media, loading `url` (when there is one) if it is not decoded yet. */
+function usePreferredImage(media: Media, url: string | null) {
   const [, setLoaded] = useState(0);
   const [failed, setFailed] = useState<string | null>(null);
-  const ready = decodedImage(url);
+  const ready = url ? decodedImage(url) : undefined;
   useEffect(() => {
-    if (ready) return;
+    if (!url || ready) return;
     let live = true;
     loadImage(url).then(
       () => live && setLoaded((n) => n + 1),
@@ -63,7 +65,17 @@ function usePreferredImage(media: Media, url: string) {
       live = false;
     };
   }, [url, ready]);
-  return { image: ready ?? bestDecodedImage(media) ?? null, failed: failed === url };
+  return { image: bestDecodedImage(media) ?? null, failed: failed !== null && failed === url };
+}
+
+/**
+ * Whether `viewport` is the canvas area's laid-out size rather than the guess made before it was measured (where
+ * there is no ResizeObserver, as in jsdom, the guess is all there will be).
+ */
+function isMeasured(canvas: HTMLElement | null, viewport: Size): boolean {
+  if (typeof ResizeObserver === 'undefined') return true;
+  const area = canvas?.parentElement?.getBoundingClientRect();
+  return !!area && Math.abs(Math.floor(area.width) - viewport.width) <= 1 && Math.abs(Math.floor(area.height) - viewport.height) <= 1;
 }
 
 /**
@@ -74,10 +86,8 @@ function usePreferredImage(media: Media, url: string) {
 export function LabellingCanvas(props: LabellingCanvasProps) {
   const { media, focus, annotation, showMarks, viewport, onChange, onInput } = props;
   const mediaSize = { width: media.image_width, height: media.image_height };
-  const fitted = fitToView(mediaSize, viewport, FIT_PADDING_PX);
-  const [userCamera, setUserCamera] = useState<{ mediaId: string; camera: Camera } | null>(null);
-  const camera = userCamera?.mediaId === media.media_id ? userCamera.camera : fitted;
-  const limits = { min: fitted.scale / 4, max: Math.max(32, fitted.scale * 4) };
+  const camera = useCameraStore((state) => state.camera);
+  const cameraReady = useCameraStore((state) => state.mediaId === media.media_id && state.measured);
   const [tool, setTool] = useState<{ mediaId: string; active: ActiveTool }>(() => ({ mediaId: media.media_id, active: idleTool(annotation) }));
   const active = tool.mediaId === media.media_id ? tool.active : idleTool(annotation);
   const setActive = (next: ActiveTool) => setTool({ mediaId: media.media_id, active: next });
@@ -86,17 +96,20 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   const pointers = useRef(new Map<number, ScreenPoint>());
   const wrapper = useRef<HTMLDivElement>(null);
   const imageLayer = useRef<Konva.Layer>(null);
+  const marksLayer = useRef<Konva.Layer>(null);
 
-  const url = displayImageUrl(media, viewport, camera.scale / fitted.scale);
-  const { image, failed } = usePreferredImage(media, url);
+  useLayoutEffect(() => {
+    const image = { width: media.image_width, height: media.image_height };
+    showMedia(media.media_id, image, viewport, isMeasured(wrapper.current, viewport));
+  }, [media.media_id, media.image_width, media.image_height, viewport]);
 
-  const setCamera = useCallback((next: Camera) => setUserCamera({ mediaId: media.media_id, camera: next }), [media.media_id]);
-  const centre = screenPoint(viewport.width / 2, viewport.height / 2);
+  const { image, failed } = usePreferredImage(media, cameraReady ? imageUrlAtScale(media, camera.scale) : null);
+  const marksFrozen = useMarksFrozenWhileMoving(marksLayer, markCount(annotation));
 
   useImperativeHandle(props.ref, () => ({
-    fitToView: () => setUserCamera(null),
-    zoomBy: (factor) => setCamera(zoomAt(camera, centre, factor, limits)),
-    actualSize: () => setCamera(zoomAt(camera, centre, 1 / camera.scale, { min: 1, max: 1 })),
+    fitToView: fitCamera,
+    zoomBy: zoomCameraBy,
+    actualSize: actualSizeCamera,
     cancel: () => {
       const busy = 'state' in active && active.state.name !== 'idle';
       if (busy) setActive(idleTool(annotation));
@@ -104,7 +117,10 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     },
   }));
 
-  useEffect(() => publishCamera(camera), [camera]);
+  useEffect(() => {
+    publishCamera(useCameraStore.getState().camera);
+    return useCameraStore.subscribe((state) => publishCamera(state.camera));
+  }, []);
 
   useEffect(() => {
     if (!image) return;
@@ -118,20 +134,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     if (canvas) canvas.style.filter = `brightness(${props.brightness}%) contrast(${props.contrast}%)`;
   }, [props.brightness, props.contrast, image]);
 
-  useEffect(() => {
-    const element = wrapper.current;
-    if (!element) return;
-    function handleWheel(event: WheelEvent) {
-      event.preventDefault();
-      const rect = element!.getBoundingClientRect();
-      const anchor = screenPoint(event.clientX - rect.left, event.clientY - rect.top);
-      // ctrl+wheel is a trackpad pinch: small deltas, so a stronger factor.
-      const factor = Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002));
-      setCamera(zoomAt(camera, anchor, factor, limits));
-    }
-    element.addEventListener('wheel', handleWheel, { passive: false });
-    return () => element.removeEventListener('wheel', handleWheel);
-  });
+  useEffect(() => listenForWheelZoom(wrapper.current!), []);
 
   useEffect(() => {
     const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && target.closest('input, textarea, select, button');
@@ -159,12 +162,12 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   function toTool(type: 'pointerDown' | 'pointerMove' | 'pointerUp', event: React.PointerEvent) {
     const toolEvent: ToolEvent = {
       type,
-      point: screenToImage(camera, at(event)),
+      point: screenToImage(useCameraStore.getState().camera, at(event)),
       shiftKey: event.shiftKey,
       altKey: event.altKey,
       modKey: event.ctrlKey || event.metaKey,
     };
-    const result = runTool(active, toolEvent, annotation, camera.scale);
+    const result = runTool(active, toolEvent, annotation, useCameraStore.getState().camera.scale);
     setActive(result.active);
     if (result.commit) onChange(result.commit);
   }
@@ -199,12 +202,11 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     const current = gesture.current;
     if (current?.kind === 'pan') {
       const point = at(event);
-      setCamera(pan(camera, point.x - current.last.x, point.y - current.last.y));
+      panCamera(point.x - current.last.x, point.y - current.last.y);
       gesture.current = { kind: 'pan', last: point };
     } else if (current?.kind === 'pinch' && pointers.current.size === 2) {
       const next = pinchOf([...pointers.current.values()]);
-      const panned = pan(camera, next.centre.x - current.centre.x, next.centre.y - current.centre.y);
-      setCamera(zoomAt(panned, next.centre, next.distance / current.distance, limits));
+      pinchCamera(next.centre, next.centre.x - current.centre.x, next.centre.y - current.centre.y, next.distance / current.distance);
       gesture.current = { kind: 'pinch', ...next };
     } else if (current?.kind === 'tool' || ('state' in active && active.state.name === 'placing')) {
       toTool('pointerMove', event);
@@ -227,13 +229,13 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   const { boxProbabilities, pointProbability } = props;
   const sceneFunc = useCallback(
     (context: Konva.Context, shape: Konva.Shape) =>
-      drawMarks(context, shape, { annotation, hidden, boxProbabilities, pointProbability, media: mediaSize }),
+      marksFrozen.current || drawMarks(context, shape, { annotation, hidden, boxProbabilities, pointProbability, media: mediaSize }),
     // mediaSize is rebuilt each render; its numbers are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [annotation, hidden, boxProbabilities, pointProbability, media.image_width, media.image_height],
   );
   const focusFunc = useCallback(
-    (context: Konva.Context, shape: Konva.Shape) => focus && drawFocus(context, shape, mediaSize, focus),
+    (context: Konva.Context, shape: Konva.Shape) => marksFrozen.current || (focus && drawFocus(context, shape, mediaSize, focus)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [focus, media.image_width, media.image_height],
   );
@@ -259,7 +261,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
         <Layer ref={imageLayer} listening={false}>
           {image && <KonvaImage image={image} width={media.image_width} height={media.image_height} listening={false} perfectDrawEnabled={false} />}
         </Layer>
-        <Layer listening={false} visible={showMarks}>
+        <Layer ref={marksLayer} listening={false} visible={showMarks}>
           {focus && <Shape sceneFunc={focusFunc} listening={false} perfectDrawEnabled={false} />}
           <Shape sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />
         </Layer>

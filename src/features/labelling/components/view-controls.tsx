@@ -1,3 +1,4 @@
+import { selectZoomPercent, useCameraStore } from '../canvas/camera-store';
 import type { WorkspaceAction } from '../type-modules/type-module';
 import { ActionButton } from './action-button';
 
@@ -12,9 +13,10 @@ export interface ViewControlsProps {
   perform: (id: string) => void;
 }
 
-/** Zoom, marks on or off, brightness and contrast (applied as a CSS filter on the image layer only). */
+/** Zoom (with its level), marks on or off, brightness and contrast (applied as a CSS filter on the image layer only). */
 export function ViewControls(props: ViewControlsProps) {
   const { action, perform } = props;
+  const zoomPercent = useCameraStore(selectZoomPercent);
   return (
     <fieldset className="view-controls">
       <legend>View</legend>
@@ -22,6 +24,10 @@ export function ViewControls(props: ViewControlsProps) {
         {['zoom-out', 'fit-view', 'zoom-actual', 'zoom-in'].map((id) => (
           <ActionButton key={id} action={action(id)} onPerform={perform} variant="ghost" />
         ))}
+        {/* Image pixels to screen pixels: 100% is 1:1. */}
+        <output aria-label="Zoom" className="view-controls__readout">
+          {zoomPercent}%
+        </output>
       </div>
       <label className="editor__choice">
         <input type="checkbox" checked={props.showMarks} onChange={(event) => props.onShowMarks(event.target.checked)} />

@@ -19,26 +19,50 @@ export const probeAtScreen = (camera: Camera, point: ScreenPoint, tolerancePx: n
 
 export type BoxHit = { kind: 'handle'; index: number; handle: Handle } | { kind: 'box'; index: number };
 
+/** How far the point is from the box's nearest edge (inside or out) or from its centre, whichever is nearer. */
+function distanceToBox(box: Box, point: ImagePoint): number {
+  const dx = Math.max(box.x0 - point.x, 0, point.x - box.x1);
+  const dy = Math.max(box.y0 - point.y, 0, point.y - box.y1);
+  const inside = dx === 0 && dy === 0;
+  const toEdge = inside ? Math.min(point.x - box.x0, box.x1 - point.x, point.y - box.y0, box.y1 - point.y) : Math.hypot(dx, dy);
+  const toCentre = Math.hypot(point.x - (box.x0 + box.x1) / 2, point.y - (box.y0 + box.y1) / 2);
+  return Math.min(toEdge, toCentre);
+}
+
+/** The selected box's handle nearest the point within tolerance, unless the point is nearer the box's centre. */
+function handleAt(box: Box, point: ImagePoint, tolerance: number): Handle | null {
+  let best: { handle: Handle; distance: number } | null = null;
+  for (const handle of HANDLES) {
+    const at = handlePosition(box, handle);
+    if (Math.abs(at.x - point.x) > tolerance || Math.abs(at.y - point.y) > tolerance) continue;
+    const distance = Math.hypot(at.x - point.x, at.y - point.y);
+    if (!best || distance < best.distance) best = { handle, distance };
+  }
+  // On a box only a few pixels wide every handle is within tolerance of its middle: there a press moves the box.
+  const toCentre = Math.hypot(point.x - (box.x0 + box.x1) / 2, point.y - (box.y0 + box.y1) / 2);
+  return best && best.distance <= toCentre ? best.handle : null;
+}
+
 /**
- * What is under the probe: a handle of the selected box first (only the selected box shows handles), else the
- * smallest box containing the point, so that a small box on top of a big one stays reachable; on equal area the
- * later (topmost) box wins.
+ * What is under the probe: the selected box first (its handles, then its body), else, of the boxes within
+ * tolerance, the one whose edge or centre is nearest the pointer. Nearness rather than size keeps tiny boxes
+ * reachable both next to each other (the tolerance of each overlaps its neighbour) and inside a big box (the big
+ * box's edges are far away). Equal distances go to the smaller box, then to the later (topmost) one.
  */
 export function hitTestBoxes(boxes: readonly Box[], selected: number | null, { point, tolerance }: HitProbe): BoxHit | null {
   const selectedBox = selected === null ? undefined : boxes[selected];
   if (selected !== null && selectedBox) {
-    for (const handle of HANDLES) {
-      const at = handlePosition(selectedBox, handle);
-      if (Math.abs(at.x - point.x) <= tolerance && Math.abs(at.y - point.y) <= tolerance) {
-        return { kind: 'handle', index: selected, handle };
-      }
-    }
+    const handle = handleAt(selectedBox, point, tolerance);
+    if (handle) return { kind: 'handle', index: selected, handle };
+    if (boxContains(selectedBox, point)) return { kind: 'box', index: selected };
   }
-  let best: { index: number; area: number } | null = null;
+  let best: { index: number; distance: number; area: number } | null = null;
   for (const [index, box] of boxes.entries()) {
     if (!boxContains(box, point, tolerance)) continue;
-    const area = boxArea(box);
-    if (!best || area <= best.area) best = { index, area };
+    const candidate = { index, distance: distanceToBox(box, point), area: boxArea(box) };
+    if (!best || candidate.distance < best.distance || (candidate.distance === best.distance && candidate.area <= best.area)) {
+      best = candidate;
+    }
   }
   return best && { kind: 'box', index: best.index };
 }

@@ -75,6 +75,7 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
     },
     dragged: (state) => (state.name === 'translating' || state.name === 'resizing' ? state.index : null),
     paint: (context, annotation, scene) => paintBoxes(context, annotation.boxes, scene),
+    markCount: (annotation) => annotation.boxes.length,
     Overlay: ({ annotation, state, scale }) => {
       if (state.name === 'drawing' || state.name === 'placing') return <BoxOutline box={state.preview} colour={SELECTED_COLOUR} dashed />;
       if (state.name === 'translating' || state.name === 'resizing') return <SelectedBox box={state.preview} scale={scale} />;

@@ -58,6 +58,7 @@ function offsetModule(type: OffsetAnnotation['type'], edge: string, directions: 
       paint: (context, annotation, scene) => {
         if (annotation.offset !== null && scene.hidden === null) paintOffsetLine(context, axis, annotation.offset, scene.media, scene.scale);
       },
+      markCount: (annotation) => (annotation.offset === null ? 0 : 1),
       Overlay: ({ state, media }) => (state.name === 'dragging' ? <OffsetPreview axis={axis} offset={state.preview} media={media} /> : null),
     },
     actions: nudgeActions<OffsetAnnotation>(directions, undefined, (a, dx, dy) => nudgeOffset(a, axis === 'x' ? dx : dy)),

@@ -62,6 +62,7 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
     },
     dragged: (state) => (state.name === 'dragging' ? state.index : null),
     paint: (context, annotation, scene) => paintPoints(context, annotation.points, scene, scene.pointProbability),
+    markCount: (annotation) => annotation.points.length,
     Overlay: ({ annotation, state, scale }) => {
       if (state.name === 'dragging') return <PointMark {...state.preview} scale={scale} colour={SELECTED_COLOUR} />;
       const selected = annotation.selected === null ? undefined : annotation.points[annotation.selected];

@@ -53,6 +53,7 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
     apply: (annotation, change) => (change.kind === 'points' ? withMarkers(annotation, change.points) : annotation),
     dragged: (state) => (state.name === 'dragging' ? state.index : null),
     paint: (context, annotation, scene) => paintPoints(context, annotation.markers, scene, null),
+    markCount: (annotation) => annotation.markers.length,
     Overlay: ({ state, scale }) => (state.name === 'dragging' ? <PointMark {...state.preview} scale={scale} colour={MARK_COLOUR} /> : null),
   },
   actions: [

@@ -88,6 +88,8 @@ export interface CanvasTool<A, S extends ToolStateBase> {
   /** The mark a gesture is moving, which the marks layer leaves to the overlay until the gesture ends. */
   dragged(state: S): number | null;
   paint(context: Context, annotation: A, scene: PaintScene): void;
+  /** How many marks `paint` draws (the canvas moves a bitmap of many marks instead of redrawing them). */
+  markCount(annotation: A): number;
   Overlay(props: { annotation: A; state: S; scale: number; media: Size }): ReactNode;
 }
 
