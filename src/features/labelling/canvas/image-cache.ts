@@ -3,7 +3,7 @@ import type { Media } from '../../../api/types';
 import { fitToView } from '../geometry/camera';
 import type { Size } from '../geometry/types';
 import { chooseImageUrl } from '../image-choice';
-import { FIT_PADDING_PX, useCameraStore } from './camera-store';
+import { FIT_PADDING_PX } from './camera-store';
 
 export type DecodedImage = ImageBitmap | HTMLImageElement;
 
@@ -35,12 +35,8 @@ async function fetchAndDecode(url: string): Promise<DecodedImage> {
   return image;
 }
 
-/**
- * Loads and decodes an image once; later calls share the same promise. Refused until the canvas has measured its
- * viewport, so that no image is fetched in a size chosen for a guessed viewport.
- */
+/** Loads and decodes an image once; later calls share the same promise. */
 export function loadImage(url: string): Promise<DecodedImage> {
-  if (!useCameraStore.getState().measured) return Promise.reject(new Error('The canvas has not been measured yet.'));
   const known = entries.get(url);
   if (known) return known.promise;
   const entry: Entry = {

@@ -25,6 +25,7 @@ describe('the labelling canvas', () => {
         boxProbabilities={new Map()}
         pointProbability={null}
         viewport={viewport}
+        viewportMeasured
         onChange={noop}
         onInput={noop}
       />,

@@ -37,6 +37,8 @@ export interface LabellingCanvasProps {
   boxProbabilities: ReadonlyMap<string, number>;
   pointProbability: number | null;
   viewport: Size;
+  /** False while `viewport` is a guess: no image is chosen for it until then. */
+  viewportMeasured: boolean;
   onChange: (change: Change) => void;
   onInput: (device: InputDevice) => void;
   ref?: Ref<CanvasHandle>;
@@ -69,16 +71,6 @@ function usePreferredImage(media: Media, url: string | null) {
 }
 
 /**
- * Whether `viewport` is the canvas area's laid-out size rather than the guess made before it was measured (where
- * there is no ResizeObserver, as in jsdom, the guess is all there will be).
- */
-function isMeasured(canvas: HTMLElement | null, viewport: Size): boolean {
-  if (typeof ResizeObserver === 'undefined') return true;
-  const area = canvas?.parentElement?.getBoundingClientRect();
-  return !!area && Math.abs(Math.floor(area.width) - viewport.width) <= 1 && Math.abs(Math.floor(area.height) - viewport.height) <= 1;
-}
-
-/**
  * The image and its marks on a Konva stage whose scale and position are the camera. The stage does not listen:
  * pointer events on the wrapper go through the core's hit tests and tool reducers, and the marks are one culled
  * shape, so a thousand boxes cost one node.
@@ -100,8 +92,8 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
 
   useLayoutEffect(() => {
     const image = { width: media.image_width, height: media.image_height };
-    showMedia(media.media_id, image, viewport, isMeasured(wrapper.current, viewport));
-  }, [media.media_id, media.image_width, media.image_height, viewport]);
+    showMedia(media.media_id, image, viewport, props.viewportMeasured);
+  }, [media.media_id, media.image_width, media.image_height, viewport, props.viewportMeasured]);
 
   const { image, failed } = usePreferredImage(media, cameraReady ? imageUrlAtScale(media, camera.scale) : null);
   const marksFrozen = useMarksFrozenWhileMoving(marksLayer, markCount(annotation));

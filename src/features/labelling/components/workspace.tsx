@@ -55,7 +55,7 @@ export function Workspace(props: WorkspaceProps) {
   const editor = useItemEditor(media.media_id, initial, props.onEdited);
   const { annotation, edit } = editor;
   const [canvasArea, setCanvasArea] = useState<HTMLDivElement | null>(null);
-  const viewport = useViewportSize(canvasArea);
+  const { size: viewport, measured: viewportMeasured } = useViewportSize(canvasArea);
   const canvas = useRef<CanvasHandle>(null);
   const [showMarks, setShowMarks] = useState(true);
   const [brightness, setBrightness] = useState(100);
@@ -68,7 +68,8 @@ export function Workspace(props: WorkspaceProps) {
 
   useEffect(() => publishEditor(media.media_id, annotation, (next) => edit(() => next)), [media.media_id, annotation, edit]);
 
-  const upcomingUrls = props.upcoming.map((m) => displayImageUrl(m, viewport)).join(' ');
+  // Only once the canvas is measured: an image chosen for the guessed size would be fetched for nothing.
+  const upcomingUrls = viewportMeasured ? props.upcoming.map((m) => displayImageUrl(m, viewport)).join(' ') : '';
   useEffect(() => {
     for (const url of upcomingUrls.split(' ').filter(Boolean)) loadImage(url).catch(() => {});
   }, [upcomingUrls]);
@@ -165,6 +166,7 @@ export function Workspace(props: WorkspaceProps) {
           boxProbabilities={boxProbabilities}
           pointProbability={proposal?.probability ?? null}
           viewport={viewport}
+          viewportMeasured={viewportMeasured}
           onChange={editor.applyToolChange}
           onInput={(device) => (inputDevice.current = device)}
         />
