@@ -54,7 +54,7 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
   marksInFocus: true,
   tool: {
     idle: POINT_TOOL_IDLE,
-    reduce: (state, event, annotation, scale) => pointTool(state, event, { ...annotation, scale, tolerancePx: TOLERANCE_PX }),
+    reduce: (state, event, annotation, scale) => pointTool(state, event, { ...annotation, scale, tolerancePx: TOLERANCE_PX, snapsToObjects: true }),
     apply: (annotation, change) => {
       if (change.kind === 'select') return select(pointList, annotation, change.selected);
       if (change.kind === 'points') return { ...annotation, points: change.points, selected: change.selected };
@@ -64,6 +64,7 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
     paint: (context, annotation, scene) => paintPoints(context, annotation.points, scene, scene.pointProbability),
     Overlay: ({ annotation, state, scale }) => {
       if (state.name === 'dragging') return <PointMark {...state.preview} scale={scale} colour={SELECTED_COLOUR} />;
+      if (state.name === 'snapping') return <PointMark {...state.regionSeed} scale={scale} colour={SELECTED_COLOUR} />;
       const selected = annotation.selected === null ? undefined : annotation.points[annotation.selected];
       return selected ? <PointMark {...selected} scale={scale} colour={SELECTED_COLOUR} /> : null;
     },
@@ -81,7 +82,10 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
           {count} {count === 1 ? 'point' : 'points'}
           {annotation.selected !== null && `, #${annotation.selected + 1} selected`}
         </p>
-        <p className="editor__hint">Click to place a point, drag to move it, Alt+click removes it.</p>
+        <p className="editor__hint">
+          Click an object to place a point on its centre (Shift+click places it exactly where you click), drag to move it, Alt+click
+          removes it.
+        </p>
         <div className="editor__buttons">
           <button type="button" className="btn btn--secondary" disabled={annotation.selected === null} onClick={() => perform('delete')}>
             Delete selected
