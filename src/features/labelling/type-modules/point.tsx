@@ -7,6 +7,7 @@ import type { Box, ImagePoint } from '../geometry/types';
 import { imagePoint } from '../geometry/types';
 import type { PointToolState } from '../tools/point-tool';
 import { POINT_TOOL_IDLE, pointTool } from '../tools/point-tool';
+import { magnifierAction } from '../drawing-aids/magnifier-store';
 import { percentSuffix } from './percent';
 import type { MarkList } from './selection';
 import { select, selectionActions } from './selection';
@@ -69,7 +70,7 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
       return selected ? <PointMark {...selected} scale={scale} colour={SELECTED_COLOUR} /> : null;
     },
   },
-  actions: selectionActions(pointList),
+  actions: [...selectionActions(pointList), magnifierAction<PointAnnotation>()],
   Panel: ({ annotation, subjectName, probabilityOf, perform }) => {
     const count = annotation.points.length;
     return (
@@ -84,7 +85,7 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
         </p>
         <p className="editor__hint">
           Click an object to place a point on its centre (Shift+click places it exactly where you click), drag to move it, Alt+click
-          removes it.
+          removes it. M shows a magnifier.
         </p>
         <div className="editor__buttons">
           <button type="button" className="btn btn--secondary" disabled={annotation.selected === null} onClick={() => perform('delete')}>

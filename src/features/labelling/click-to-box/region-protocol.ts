@@ -1,0 +1,11 @@
+// Messages between the page and the region worker. Points and regions are in image pixels (the media's full size).
+import type { Size } from '../geometry/types';
+import type { Region } from './region';
+
+export type ToRegionWorker =
+  /** The displayed image, already downscaled to its working size (transferred); replaces the previous one. */
+  | { readonly type: 'image'; readonly imageId: number; readonly bitmap: ImageBitmap; readonly media: Size }
+  | { readonly type: 'find'; readonly request: number; readonly imageId: number; readonly seed: { readonly x: number; readonly y: number } };
+
+/** The answer to one `find`: null when there is no image, no object, or the image's pixels cannot be read. */
+export type FromRegionWorker = { readonly type: 'found'; readonly request: number; readonly region: Region | null };
