@@ -50,7 +50,8 @@ export function growRegion(image: LabImage, seed: { x: number; y: number }, opti
   const tolerance2 = options.tolerance ** 2;
   const edge2 = options.edge ** 2;
   const visited = new Uint8Array(width * height);
-  const queue = new Int32Array(maxArea + 1);
+  // Every accepted pixel is queued once; one pixel queues at most 4 more before the area check stops the growth.
+  const queue = new Int32Array(maxArea + 5);
   let head = 0;
   let tail = 0;
   let x0 = sx, y0 = sy, x1 = sx, y1 = sy, sumX = 0, sumY = 0;
