@@ -1,17 +1,16 @@
-// The page's side of the region worker: hands it the displayed image once, then asks for the object under clicks.
+// The page's side of the region worker: tells it which image is displayed, then asks for the object under clicks.
 import type { ImagePoint, Size } from '../geometry/types';
 import type { Region } from './region';
 import type { FromRegionWorker, ToRegionWorker } from './region-protocol';
 import { workingSize } from './working-scale';
 
 /** Whether this browser can search in a worker (jsdom cannot). */
-export const canFindRegions = () => typeof Worker !== 'undefined' && typeof createImageBitmap !== 'undefined';
+export const canFindRegions = () => typeof Worker !== 'undefined';
 
 export class RegionFinder {
   private worker: Worker | null = null;
   private image: HTMLImageElement | null = null;
   private imageId = 0;
-  private handedOver: Promise<void> = Promise.resolve();
   private nextRequest = 0;
   private readonly waiting = new Map<number, (region: Region | null) => void>();
 
@@ -21,22 +20,17 @@ export class RegionFinder {
     this.image = image;
     const imageId = ++this.imageId;
     if (!image) return;
-    const size = workingSize({ width: image.naturalWidth, height: image.naturalHeight });
-    this.handedOver = createImageBitmap(image, { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'medium' }).then(
-      (bitmap) => this.post({ type: 'image', imageId, bitmap, media }, [bitmap]),
-      () => undefined,
-    );
+    const working = workingSize({ width: image.naturalWidth, height: image.naturalHeight });
+    this.post({ type: 'image', imageId, url: image.currentSrc || image.src, working, media });
   }
 
   /** The object around `seed` (image pixels), or null; never rejects. */
-  async find(seed: ImagePoint): Promise<Region | null> {
-    if (!this.image) return null;
-    const imageId = this.imageId;
-    await this.handedOver;
+  find(seed: ImagePoint): Promise<Region | null> {
+    if (!this.image) return Promise.resolve(null);
     const request = ++this.nextRequest;
     return new Promise((resolve) => {
       this.waiting.set(request, resolve);
-      this.post({ type: 'find', request, imageId, seed: { x: seed.x, y: seed.y } });
+      this.post({ type: 'find', request, imageId: this.imageId, seed: { x: seed.x, y: seed.y } });
     });
   }
 
@@ -48,9 +42,9 @@ export class RegionFinder {
     this.waiting.clear();
   }
 
-  private post(message: ToRegionWorker, transfer: Transferable[] = []) {
+  private post(message: ToRegionWorker) {
     this.worker ??= this.startWorker();
-    this.worker.postMessage(message, transfer);
+    this.worker.postMessage(message);
   }
 
   private startWorker() {

@@ -3,8 +3,11 @@ import type { Size } from '../geometry/types';
 import type { Region } from './region';
 
 export type ToRegionWorker =
-  /** The displayed image, already downscaled to its working size (transferred); replaces the previous one. */
-  | { readonly type: 'image'; readonly imageId: number; readonly bitmap: ImageBitmap; readonly media: Size }
+  /**
+   * The displayed image: the worker fetches and decodes `url` itself (from the HTTP cache), at `working` size, so
+   * the page's thread does no pixel work. Replaces the previous image.
+   */
+  | { readonly type: 'image'; readonly imageId: number; readonly url: string; readonly working: Size; readonly media: Size }
   | { readonly type: 'find'; readonly request: number; readonly imageId: number; readonly seed: { readonly x: number; readonly y: number } };
 
 /** The answer to one `find`: null when there is no image, no object, or the image's pixels cannot be read. */
