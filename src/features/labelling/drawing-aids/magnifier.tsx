@@ -56,12 +56,14 @@ export function Magnifier(props: MagnifierProps) {
   });
   if (!on || !image || !pointer) return null;
   const { left, top } = lensPosition(pointer, props.viewport);
+  // Backing pixels at the screen's density, so that image pixels stay sharp squares.
+  const backing = Math.round(LENS_PX * (window.devicePixelRatio || 1));
   return (
     <canvas
       ref={canvas}
       className="magnifier"
-      width={LENS_PX}
-      height={LENS_PX}
+      width={backing}
+      height={backing}
       aria-hidden
       style={{ position: 'absolute', left, top, width: LENS_PX, height: LENS_PX, pointerEvents: 'none', border: '2px solid #fff', borderRadius: 4, boxShadow: '0 0 4px #000' }}
     />
