@@ -57,15 +57,26 @@ export function loadImage(url: string): Promise<DecodedImage> {
 
 export const decodedImage = (url: string): DecodedImage | undefined => entries.get(url)?.image;
 
-const widthOf = (image: DecodedImage) => (image instanceof HTMLImageElement ? image.naturalWidth : image.width);
+/** A decoded image of a media, at one of its resolutions, with where it came from. */
+export interface DisplayedImage {
+  readonly url: string;
+  readonly image: DecodedImage;
+  readonly width: number;
+  readonly height: number;
+}
+
+const sizeOf = (image: DecodedImage) =>
+  image instanceof HTMLImageElement ? { width: image.naturalWidth, height: image.naturalHeight } : { width: image.width, height: image.height };
 
 /** The widest image of this media already decoded: the sharpest to show, also while a sharper one loads. */
-export function bestDecodedImage(media: Pick<Media, 'media_url' | 'resize_urls'>): DecodedImage | undefined {
+export function bestDecodedImage(media: Pick<Media, 'media_url' | 'resize_urls'>): DisplayedImage | undefined {
   const urls = [media.media_url, ...Object.values(media.resize_urls)];
   return urls
-    .map(decodedImage)
-    .filter((image): image is DecodedImage => !!image)
-    .sort((a, b) => widthOf(b) - widthOf(a))[0];
+    .flatMap((url) => {
+      const image = decodedImage(url);
+      return image ? [{ url, image, ...sizeOf(image) }] : [];
+    })
+    .sort((a, b) => b.width - a.width)[0];
 }
 
 /** The URL worth loading for a media drawn at `scale` screen pixels per image pixel. */

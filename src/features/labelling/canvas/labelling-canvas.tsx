@@ -18,6 +18,9 @@ import { Overlay } from './overlay';
 import type { ActiveTool } from './run-tool';
 import { draggedIndex, idleTool, isDrawing, runTool } from './run-tool';
 import { listenForWheelZoom } from './wheel-zoom';
+import { useClickRegions } from '../click-to-box/use-click-regions';
+import { Magnifier } from '../drawing-aids/magnifier';
+import { useMagnifier } from '../drawing-aids/magnifier-store';
 
 export interface CanvasHandle {
   fitToView(): void;
@@ -96,6 +99,9 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   }, [media.media_id, media.image_width, media.image_height, viewport, props.viewportMeasured]);
 
   const { image, failed } = usePreferredImage(media, cameraReady ? imageUrlAtScale(media, camera.scale) : null);
+  const { findsRegions } = useClickRegions(image, mediaSize, active, send);
+  const magnifierOn = useMagnifier((state) => state.on);
+  const [hover, setHover] = useState<ScreenPoint | null>(null);
   const marksFrozen = useMarksFrozenWhileMoving(marksLayer, markCount(annotation));
 
   useImperativeHandle(props.ref, () => ({
@@ -151,17 +157,21 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     return screenPoint(event.clientX - rect.left, event.clientY - rect.top);
   }
 
+  function send(toolEvent: ToolEvent) {
+    const result = runTool(active, toolEvent, annotation, useCameraStore.getState().camera.scale);
+    setActive(result.active);
+    if (result.commit) onChange(result.commit);
+  }
+
   function toTool(type: 'pointerDown' | 'pointerMove' | 'pointerUp', event: React.PointerEvent) {
-    const toolEvent: ToolEvent = {
+    send({
       type,
       point: screenToImage(useCameraStore.getState().camera, at(event)),
       shiftKey: event.shiftKey,
       altKey: event.altKey,
       modKey: event.ctrlKey || event.metaKey,
-    };
-    const result = runTool(active, toolEvent, annotation, useCameraStore.getState().camera.scale);
-    setActive(result.active);
-    if (result.commit) onChange(result.commit);
+      findsRegions,
+    });
   }
 
   function pinchOf(points: ScreenPoint[]) {
@@ -189,7 +199,12 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   }
 
   function handlePointerMove(event: React.PointerEvent<HTMLDivElement>) {
-    if (!pointers.current.has(event.pointerId)) return;
+    if (magnifierOn) setHover(at(event));
+    if (!pointers.current.has(event.pointerId)) {
+      // No button held: only click-then-click drawing follows the pointer (its rubber band).
+      if ('state' in active && active.state.name === 'placing') toTool('pointerMove', event);
+      return;
+    }
     pointers.current.set(event.pointerId, at(event));
     const current = gesture.current;
     if (current?.kind === 'pan') {
@@ -200,7 +215,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
       const next = pinchOf([...pointers.current.values()]);
       pinchCamera(next.centre, next.centre.x - current.centre.x, next.centre.y - current.centre.y, next.distance / current.distance);
       gesture.current = { kind: 'pinch', ...next };
-    } else if (current?.kind === 'tool' || ('state' in active && active.state.name === 'placing')) {
+    } else if (current?.kind === 'tool') {
       toTool('pointerMove', event);
     }
   }
@@ -248,10 +263,11 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
       onPointerUp={handlePointerUp}
       onPointerCancel={handlePointerCancel}
       onContextMenu={(event) => event.preventDefault()}
+      onPointerLeave={() => setHover(null)}
     >
       <Stage width={viewport.width} height={viewport.height} scaleX={camera.scale} scaleY={camera.scale} x={camera.x} y={camera.y} listening={false}>
         <Layer ref={imageLayer} listening={false}>
-          {image && <KonvaImage image={image} width={media.image_width} height={media.image_height} listening={false} perfectDrawEnabled={false} />}
+          {image && <KonvaImage image={image.image} width={media.image_width} height={media.image_height} listening={false} perfectDrawEnabled={false} />}
         </Layer>
         <Layer ref={marksLayer} listening={false} visible={showMarks}>
           {focus && <Shape sceneFunc={focusFunc} listening={false} perfectDrawEnabled={false} />}
@@ -261,6 +277,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
           <Overlay annotation={annotation} active={active} scale={camera.scale} media={mediaSize} />
         </Layer>
       </Stage>
+      <Magnifier image={image} media={mediaSize} camera={camera} viewport={viewport} pointer={hover} />
     </div>
       {!image && !failed && <p className="labelling-canvas__message">Loading image…</p>}
       {failed && !image && (

@@ -78,3 +78,14 @@ export function OffsetPreview({ axis, offset, media }: { axis: 'x' | 'y'; offset
   const points = axis === 'x' ? [offset, 0, offset, media.height] : [0, offset, media.width, offset];
   return <Line points={points} stroke={SELECTED_COLOUR} strokeWidth={2} strokeScaleEnabled={false} listening={false} />;
 }
+
+/** Thin guides across the whole media through `at`: where a box's moving corner is, against the image's edges. */
+export function Crosshair({ at, media }: { at: { x: number; y: number }; media: Size }) {
+  const guide = { stroke: 'rgba(255, 255, 255, 0.8)', strokeWidth: 1, dash: [4, 4], shadowColor: 'black', shadowBlur: 1 };
+  return (
+    <>
+      <Line points={[at.x, 0, at.x, media.height]} {...guide} strokeScaleEnabled={false} listening={false} perfectDrawEnabled={false} />
+      <Line points={[0, at.y, media.width, at.y]} {...guide} strokeScaleEnabled={false} listening={false} perfectDrawEnabled={false} />
+    </>
+  );
+}

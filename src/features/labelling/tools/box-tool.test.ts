@@ -1,5 +1,5 @@
-import type { BoxToolContext } from './box-tool';
-import { BOX_TOOL_IDLE, boxTool } from './box-tool';
+import type { BoxToolContext, BoxToolState } from './box-tool';
+import { BOX_TOOL_IDLE, boxTool, movingCorner } from './box-tool';
 import { driveTool } from './test-driver';
 
 const existing = { x0: 10, y0: 10, x1: 30, y1: 30 };
@@ -85,12 +85,32 @@ describe('box tool', () => {
     expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 15, y0: 15, x1: 25, y1: 25 }], selected: 1 }]);
   });
 
-  it('clears the selection on a click in empty space', () => {
+  it('starts the next box at once on a click in empty space while a box is selected, clearing the selection', () => {
     const user = drive(context({ selected: 0 }));
     user.pointerDown(100, 80);
     user.pointerUp(100, 80);
     expect(user.commits).toEqual([{ kind: 'select', selected: null }]);
-    expect(user.state.name).toBe('idle');
+    expect(user.state).toMatchObject({ name: 'placing', origin: { x: 100, y: 80 } });
+    user.pointerMove(140, 95);
+    user.pointerDown(140, 95);
+    expect(user.commits[1]).toEqual({ kind: 'boxes', boxes: [existing, { x0: 100, y0: 80, x1: 140, y1: 95 }], selected: 1 });
+  });
+
+  it('draws at once from a press in empty space while a box is selected', () => {
+    const user = drive(context({ selected: 0 }));
+    user.pointerDown(100, 50);
+    user.pointerMove(130, 70);
+    user.pointerUp(130, 70);
+    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 100, y0: 50, x1: 130, y1: 70 }], selected: 1 }]);
+  });
+
+  it('puts the crosshair on the corner that follows the pointer', () => {
+    const user = drive();
+    user.pointerDown(50, 50);
+    user.pointerMove(20, 80);
+    expect(user.state.name).toBe('drawing');
+    const { origin, preview } = user.state as Extract<BoxToolState, { name: 'drawing' }>;
+    expect(movingCorner(origin, preview)).toEqual({ x: 20, y: 80 });
   });
 
   it('cancels any gesture on Escape without a commit', () => {
@@ -111,5 +131,67 @@ describe('box tool', () => {
     user.pointerDown(20, 20);
     user.pointerMove(20.5, 20);
     expect(user.state.name).toBe('translating');
+  });
+
+  describe('Shift+click proposes the box of the object under the pointer', () => {
+    const found = (box: { x0: number; y0: number; x1: number; y1: number }) => ({ box, centroid: { x: 0, y: 0 }, area: 100 });
+    const shiftClick = (user: ReturnType<typeof drive>, x: number, y: number) => {
+      user.pointerDown(x, y, { shiftKey: true, findsRegions: true });
+      user.pointerUp(x, y, { shiftKey: true, findsRegions: true });
+    };
+
+    it('adds the found box as one selected box, in one commit', () => {
+      const user = drive();
+      shiftClick(user, 60, 40);
+      expect(user.state).toEqual({ name: 'proposing', regionSeed: { x: 60, y: 40 } });
+      expect(user.commits).toEqual([]);
+      user.regionFound(60, 40, found({ x0: 50, y0: 30, x1: 90, y1: 60 }));
+      expect(user.state.name).toBe('idle');
+      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 50, y0: 30, x1: 90, y1: 60 }], selected: 1 }]);
+    });
+
+    it('keeps the found box inside the bounds', () => {
+      const user = drive();
+      shiftClick(user, 190, 40);
+      user.regionFound(190, 40, found({ x0: 180, y0: 30, x1: 260, y1: 60 }));
+      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 180, y0: 30, x1: 200, y1: 60 }], selected: 1 }]);
+    });
+
+    it('starts click-then-click drawing at the click when no object is found', () => {
+      const user = drive(context({ selected: 0 }));
+      shiftClick(user, 60, 40);
+      user.regionFound(60, 40, null);
+      expect(user.state).toMatchObject({ name: 'placing', origin: { x: 60, y: 40 } });
+      user.pointerDown(100, 70);
+      expect(user.commits).toEqual([
+        { kind: 'select', selected: null },
+        { kind: 'boxes', boxes: [existing, { x0: 60, y0: 40, x1: 100, y1: 70 }], selected: 1 },
+      ]);
+    });
+
+    it('proposes over an existing box instead of selecting it', () => {
+      const user = drive();
+      shiftClick(user, 20, 20);
+      expect(user.state.name).toBe('proposing');
+    });
+
+    it('ignores an answer to an older click, and a new press replaces the wait', () => {
+      const user = drive();
+      shiftClick(user, 60, 40);
+      user.regionFound(10, 10, found({ x0: 0, y0: 0, x1: 20, y1: 20 }));
+      expect(user.state.name).toBe('proposing');
+      user.pointerDown(100, 50);
+      user.pointerMove(120, 70);
+      user.regionFound(60, 40, found({ x0: 50, y0: 30, x1: 90, y1: 60 }));
+      user.pointerUp(120, 70);
+      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 100, y0: 50, x1: 120, y1: 70 }], selected: 1 }]);
+    });
+
+    it('is a plain click where the canvas cannot find objects', () => {
+      const user = drive();
+      user.pointerDown(60, 40, { shiftKey: true });
+      user.pointerUp(60, 40, { shiftKey: true });
+      expect(user.state.name).toBe('placing');
+    });
   });
 });

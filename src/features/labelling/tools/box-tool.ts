@@ -1,13 +1,18 @@
-import { boxFromCorners, clampPoint, resizeBox, roundBox, translateBox, withMinSize } from '../geometry/box';
+import { boxFromCorners, clampPoint, intersectBoxes, resizeBox, roundBox, translateBox, withMinSize } from '../geometry/box';
 import { hitTestBoxes, probe } from '../geometry/hit-test';
 import type { Box, Handle, ImagePoint } from '../geometry/types';
-import type { Change, ToolContext, ToolEvent, Transition } from './types';
-import { isDrag, replaceAt } from './types';
+import type { Change, ToolContext, ToolEvent, ToolPointerEvent, Transition } from './types';
+import { answers, isDrag, replaceAt } from './types';
 
 export type BoxToolState =
   | { readonly name: 'idle' }
-  /** Pressed on empty space: a drag draws, a click starts click-then-click placing (or clears the selection). */
-  | { readonly name: 'pointing'; readonly origin: ImagePoint }
+  /**
+   * Pressed on empty space (or anywhere with Alt or Shift): a drag draws; a click starts click-then-click placing,
+   * or with Shift (`proposes`) asks the canvas for the object under it.
+   */
+  | { readonly name: 'pointing'; readonly origin: ImagePoint; readonly proposes: boolean }
+  /** Shift-clicked: the canvas looks for the object around `regionSeed`; its box is added, or placing starts there. */
+  | { readonly name: 'proposing'; readonly regionSeed: ImagePoint }
   | { readonly name: 'drawing'; readonly origin: ImagePoint; readonly preview: Box }
   /** First corner placed by a click; the next press places the opposite corner. */
   | { readonly name: 'placing'; readonly origin: ImagePoint; readonly preview: Box }
@@ -37,12 +42,32 @@ function replaceBox(index: number, box: Box, ctx: BoxToolContext): Change {
   return { kind: 'boxes', boxes: replaceAt(ctx.boxes, index, box), selected: index };
 }
 
-function pointerDown(point: ImagePoint, altKey: boolean, ctx: BoxToolContext): Transition<BoxToolState> {
+/** The corner of a drawn box that follows the pointer: where the crosshair guides cross. */
+export const movingCorner = (origin: ImagePoint, preview: Box) => ({
+  x: preview.x0 === origin.x ? preview.x1 : preview.x0,
+  y: preview.y0 === origin.y ? preview.y1 : preview.y0,
+});
+
+const placingFrom = (origin: ImagePoint): BoxToolState => ({ name: 'placing', origin, preview: boxFromCorners(origin, origin) });
+
+/** Clears the selection without an undo step; nothing when there is none. */
+const deselectOf = (ctx: BoxToolContext): Change | undefined => (ctx.selected === null ? undefined : { kind: 'select', selected: null });
+
+/** The found object's box, inside the bounds, as a new selected box: the labeller adjusts it like any other. */
+function addProposal(region: Box, ctx: BoxToolContext): Change | undefined {
+  const box = intersectBoxes(region, ctx.bounds);
+  return box ? addBox(box, ctx) : undefined;
+}
+
+function pointerDown(event: ToolPointerEvent, ctx: BoxToolContext): Transition<BoxToolState> {
+  const { point } = event;
   const origin = clampPoint(point, ctx.bounds);
-  // Alt forces drawing, so that a box can be drawn over (or inside) another one.
-  const hit = altKey ? null : hitTestBoxes(ctx.boxes, ctx.selected, probe(point, ctx.scale, ctx.tolerancePx));
+  const proposes = (event.shiftKey ?? false) && (event.findsRegions ?? false);
+  // Alt forces drawing, so that a box can be drawn over (or inside) another one; Shift proposes over one too.
+  const overBoxes = (event.altKey ?? false) || proposes;
+  const hit = overBoxes ? null : hitTestBoxes(ctx.boxes, ctx.selected, probe(point, ctx.scale, ctx.tolerancePx));
   const box = hit && ctx.boxes[hit.index];
-  if (!hit || !box) return { state: { name: 'pointing', origin } };
+  if (!hit || !box) return { state: { name: 'pointing', origin, proposes } };
   if (hit.kind === 'handle') return { state: { name: 'resizing', index: hit.index, handle: hit.handle, preview: box } };
   return { state: { name: 'pointingBox', index: hit.index, origin: point } };
 }
@@ -50,10 +75,11 @@ function pointerDown(point: ImagePoint, altKey: boolean, ctx: BoxToolContext): T
 /** The box tool's reducer: one committed change per finished gesture, none while the pointer moves. */
 export function boxTool(state: BoxToolState, event: ToolEvent, ctx: BoxToolContext): Transition<BoxToolState> {
   if (event.type === 'cancel') return idle();
+  if (event.type === 'regionFound' && state.name !== 'proposing') return { state };
   const { point } = event;
   switch (state.name) {
     case 'idle':
-      return event.type === 'pointerDown' ? pointerDown(point, event.altKey ?? false, ctx) : { state };
+      return event.type === 'pointerDown' ? pointerDown(event, ctx) : { state };
 
     case 'pointing': {
       if (event.type === 'pointerMove' && isDrag(state.origin, point, ctx.scale)) {
@@ -61,8 +87,16 @@ export function boxTool(state: BoxToolState, event: ToolEvent, ctx: BoxToolConte
         return { state: { name: 'drawing', origin: state.origin, preview } };
       }
       if (event.type !== 'pointerUp') return { state };
-      if (ctx.selected !== null) return idle({ kind: 'select', selected: null });
-      return { state: { name: 'placing', origin: state.origin, preview: boxFromCorners(state.origin, state.origin) } };
+      if (state.proposes) return { state: { name: 'proposing', regionSeed: state.origin } };
+      // A click with a box selected starts the next box at once; the selection goes (without an undo step).
+      return { state: placingFrom(state.origin), commit: deselectOf(ctx) };
+    }
+
+    case 'proposing': {
+      if (event.type === 'pointerDown') return pointerDown(event, ctx);
+      if (!answers(event, state.regionSeed)) return { state };
+      if (!event.region) return { state: placingFrom(state.regionSeed), commit: deselectOf(ctx) };
+      return idle(addProposal(event.region.box, ctx));
     }
 
     case 'drawing':

@@ -1,5 +1,5 @@
 import { imagePoint } from '../geometry/types';
-import type { PointToolContext } from './point-tool';
+import type { PointToolContext, PointToolState } from './point-tool';
 import { countMarkerTool, POINT_TOOL_IDLE, pointTool } from './point-tool';
 import { driveTool } from './test-driver';
 
@@ -11,6 +11,7 @@ const context: PointToolContext = {
   scale: 1,
   bounds: { x0: 0, y0: 0, x1: 100, y1: 60 },
   tolerancePx: 6,
+  snapsToObjects: false,
 };
 
 describe('point tool', () => {
@@ -57,5 +58,59 @@ describe('point tool', () => {
     user.cancel();
     expect(user.state.name).toBe('idle');
     expect(user.commits).toEqual([]);
+  });
+
+  describe('a click on an object lands on its centre, where the module snaps', () => {
+    const snapping = { ...context, snapsToObjects: true };
+    const region = (x: number, y: number, area = 40) => ({ box: { x0: 0, y0: 0, x1: 1, y1: 1 }, centroid: { x, y }, area });
+    const click = (user: ReturnType<typeof driveTool<PointToolState, PointToolContext>>, x: number, y: number, shiftKey = false) => {
+      user.pointerDown(x, y, { findsRegions: true, shiftKey });
+      user.pointerUp(x, y, { findsRegions: true, shiftKey });
+    };
+
+    it('waits for the object, then places one point on its centre', () => {
+      const user = driveTool(pointTool, POINT_TOOL_IDLE, snapping);
+      click(user, 70.6, 20.2);
+      expect(user.state).toEqual({ name: 'snapping', regionSeed: { x: 71, y: 20 } });
+      user.regionFound(71, 20, region(74.4, 23.5));
+      expect(user.commits).toEqual([{ kind: 'points', points: [a, b, { x: 74, y: 24 }], selected: 2 }]);
+    });
+
+    it('stays on the clicked pixel when no object is found, or when the object is background', () => {
+      const user = driveTool(pointTool, POINT_TOOL_IDLE, snapping);
+      click(user, 70, 20);
+      user.regionFound(70, 20, null);
+      click(user, 80, 30);
+      user.regionFound(80, 30, region(60, 40, 0.05 * 100 * 60 + 1));
+      expect(user.commits.map((c) => c.kind === 'points' && c.points.at(-1))).toEqual([
+        { x: 70, y: 20 },
+        { x: 80, y: 30 },
+      ]);
+    });
+
+    it('places exactly with Shift, and at once where the module does not snap', () => {
+      for (const [ctx, shiftKey] of [[snapping, true], [context, false]] as const) {
+        const user = driveTool(pointTool, POINT_TOOL_IDLE, ctx);
+        click(user, 70, 20, shiftKey);
+        expect(user.commits).toEqual([{ kind: 'points', points: [a, b, { x: 70, y: 20 }], selected: 2 }]);
+      }
+    });
+
+    it('keeps the clicked point when the next press comes before the answer, and goes on with that press', () => {
+      const user = driveTool(pointTool, POINT_TOOL_IDLE, snapping);
+      click(user, 70, 20);
+      user.pointerDown(70, 20);
+      expect(user.commits).toEqual([{ kind: 'points', points: [a, b, { x: 70, y: 20 }], selected: 2 }]);
+      expect(user.state).toMatchObject({ name: 'pointingPoint', index: 2 });
+      user.regionFound(70, 20, region(74, 24));
+      expect(user.commits).toHaveLength(1);
+    });
+
+    it('snaps count markers too', () => {
+      const user = driveTool(countMarkerTool, POINT_TOOL_IDLE, snapping);
+      click(user, 30, 30);
+      user.regionFound(30, 30, region(33, 28));
+      expect(user.commits).toEqual([{ kind: 'points', points: [a, b, { x: 33, y: 28 }], selected: 2 }]);
+    });
   });
 });

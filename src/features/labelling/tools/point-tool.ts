@@ -2,19 +2,27 @@ import { clampPoint } from '../geometry/box';
 import { hitTestPoints, probe } from '../geometry/hit-test';
 import type { ImagePoint } from '../geometry/types';
 import { imagePoint } from '../geometry/types';
-import type { Change, ToolContext, ToolEvent, Transition } from './types';
-import { isDrag, replaceAt } from './types';
+import type { Change, RegionFoundEvent, ToolContext, ToolEvent, ToolPointerEvent, Transition } from './types';
+import { answers, isDrag, replaceAt } from './types';
 
 export type PointToolState =
   | { readonly name: 'idle' }
-  | { readonly name: 'pointingEmpty'; readonly origin: ImagePoint }
+  /** Pressed on empty space; `snaps` when the click should land on the centre of the object under it. */
+  | { readonly name: 'pointingEmpty'; readonly origin: ImagePoint; readonly snaps: boolean }
+  /** Clicked: the canvas looks for the object around `regionSeed`; the point goes to its centre, or stays there. */
+  | { readonly name: 'snapping'; readonly regionSeed: ImagePoint }
   | { readonly name: 'pointingPoint'; readonly index: number; readonly origin: ImagePoint; readonly remove: boolean }
   | { readonly name: 'dragging'; readonly index: number; readonly preview: ImagePoint };
 
 export interface PointToolContext extends ToolContext {
   readonly points: readonly ImagePoint[];
   readonly selected: number | null;
+  /** The module's choice: a click places on the centre of the object under it (Shift places exactly). */
+  readonly snapsToObjects: boolean;
 }
+
+/** A found object larger than this share of the bounds is background: the point stays where it was clicked. */
+export const SNAP_MAX_AREA_FRACTION = 0.05;
 
 export const POINT_TOOL_IDLE: PointToolState = { name: 'idle' };
 
@@ -28,27 +36,57 @@ const wholePixel = (point: ImagePoint, ctx: ToolContext) =>
 
 const idle = (commit?: Change): Transition<PointToolState> => ({ state: POINT_TOOL_IDLE, commit });
 
+const addPoint = (point: ImagePoint, ctx: PointToolContext): Change => {
+  const points = [...ctx.points, point];
+  return { kind: 'points', points, selected: points.length - 1 };
+};
+
+/** Where a snapping click lands: the object's centre, or the clicked pixel when the object is background. */
+function snapped(seed: ImagePoint, event: RegionFoundEvent, ctx: PointToolContext): ImagePoint {
+  const { bounds } = ctx;
+  const boundsArea = (bounds.x1 - bounds.x0) * (bounds.y1 - bounds.y0);
+  const centre = event.region && event.region.area <= boundsArea * SNAP_MAX_AREA_FRACTION ? event.region.centroid : seed;
+  return wholePixel(imagePoint(centre.x, centre.y), ctx);
+}
+
+function pointerDown(event: ToolPointerEvent, ctx: PointToolContext, { clickRemoves }: ClickBehaviour): Transition<PointToolState> {
+  const { point } = event;
+  const index = hitTestPoints(ctx.points, probe(point, ctx.scale, ctx.tolerancePx));
+  if (index === null) {
+    const snaps = ctx.snapsToObjects && (event.findsRegions ?? false) && !event.shiftKey;
+    return { state: { name: 'pointingEmpty', origin: point, snaps } };
+  }
+  // Alt-click removes a point with either tool.
+  return { state: { name: 'pointingPoint', index, origin: point, remove: clickRemoves || (event.altKey ?? false) } };
+}
+
 function reduce(
   state: PointToolState,
   event: ToolEvent,
   ctx: PointToolContext,
-  { clickRemoves }: ClickBehaviour,
+  behaviour: ClickBehaviour,
 ): Transition<PointToolState> {
   if (event.type === 'cancel') return idle();
+  if (event.type === 'regionFound' && state.name !== 'snapping') return { state };
   const { point } = event;
   switch (state.name) {
-    case 'idle': {
-      if (event.type !== 'pointerDown') return { state };
-      const index = hitTestPoints(ctx.points, probe(point, ctx.scale, ctx.tolerancePx));
-      if (index === null) return { state: { name: 'pointingEmpty', origin: point } };
-      // Alt-click removes a point with either tool.
-      return { state: { name: 'pointingPoint', index, origin: point, remove: clickRemoves || (event.altKey ?? false) } };
-    }
+    case 'idle':
+      return event.type === 'pointerDown' ? pointerDown(event, ctx, behaviour) : { state };
 
     case 'pointingEmpty': {
       if (event.type !== 'pointerUp') return { state };
-      const points = [...ctx.points, wholePixel(state.origin, ctx)];
-      return idle({ kind: 'points', points, selected: points.length - 1 });
+      const seed = wholePixel(state.origin, ctx);
+      return state.snaps ? { state: { name: 'snapping', regionSeed: seed } } : idle(addPoint(seed, ctx));
+    }
+
+    case 'snapping': {
+      if (event.type === 'pointerDown') {
+        // The next click came first: the waiting one stays where it was clicked, and the press goes on from there.
+        const commit = addPoint(state.regionSeed, ctx);
+        return { ...pointerDown(event, { ...ctx, points: [...ctx.points, state.regionSeed] }, behaviour), commit };
+      }
+      if (!answers(event, state.regionSeed)) return { state };
+      return idle(addPoint(snapped(state.regionSeed, event, ctx), ctx));
     }
 
     case 'pointingPoint': {
@@ -68,7 +106,7 @@ function reduce(
   }
 }
 
-/** Points (the `point` type): click places, drag moves, click selects, Alt-click removes. */
+/** Points (the `point` type): click places (on the object's centre where the module snaps), drag moves, click selects, Alt-click removes. */
 export const pointTool = (state: PointToolState, event: ToolEvent, ctx: PointToolContext) =>
   reduce(state, event, ctx, { clickRemoves: false });
 

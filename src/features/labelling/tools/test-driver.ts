@@ -1,8 +1,9 @@
 // Test helper: drives a tool reducer like a user does (pointer down, moves, up), tldraw-style.
+import type { Region } from '../click-to-box/region';
 import { imagePoint } from '../geometry/types';
 import type { Change, ToolEvent, Transition } from './types';
 
-type Modifiers = { shiftKey?: boolean; altKey?: boolean; modKey?: boolean };
+type Modifiers = { shiftKey?: boolean; altKey?: boolean; modKey?: boolean; findsRegions?: boolean };
 
 export function driveTool<S extends { name: string }, C>(
   tool: (state: S, event: ToolEvent, ctx: C) => Transition<S>,
@@ -23,6 +24,8 @@ export function driveTool<S extends { name: string }, C>(
     pointerMove: pointer('pointerMove'),
     pointerUp: pointer('pointerUp'),
     cancel: () => send({ type: 'cancel' }),
+    /** The canvas answers the click at (x, y) with the object it found there, or none. */
+    regionFound: (x: number, y: number, region: Region | null) => send({ type: 'regionFound', point: imagePoint(x, y), region }),
     get state() {
       return state;
     },

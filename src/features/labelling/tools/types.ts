@@ -1,3 +1,4 @@
+import type { Region } from '../click-to-box/region';
 import type { Box, ImagePoint } from '../geometry/types';
 
 /** A pointer event already converted to image pixels by the canvas, with its modifier keys. */
@@ -7,10 +8,28 @@ export interface ToolPointerEvent {
   readonly shiftKey?: boolean;
   readonly altKey?: boolean;
   readonly modKey?: boolean;
+  /** The canvas can find the object under a click (it has the displayed image's pixels): see `click-to-box/`. */
+  readonly findsRegions?: boolean;
+}
+
+/** The object the canvas found (in image pixels) around a click a tool awaits; null when there is none. */
+export interface RegionFoundEvent {
+  readonly type: 'regionFound';
+  /** The awaited seed, as the tool's state gave it (`regionSeed`). */
+  readonly point: ImagePoint;
+  readonly region: Region | null;
 }
 
 /** `cancel` is Escape (or a lost pointer capture): the gesture ends without a change. */
-export type ToolEvent = ToolPointerEvent | { readonly type: 'cancel' };
+export type ToolEvent = ToolPointerEvent | RegionFoundEvent | { readonly type: 'cancel' };
+
+/** A tool state that awaits the object around a click carries its seed as `regionSeed`: the canvas answers it. */
+export const awaitedRegionSeed = (state: object): ImagePoint | null =>
+  'regionSeed' in state ? (state.regionSeed as ImagePoint) : null;
+
+/** Whether the event answers the seed the tool awaits (an answer to an older click does not). */
+export const answers = (event: ToolEvent, seed: ImagePoint): event is RegionFoundEvent =>
+  event.type === 'regionFound' && event.point.x === seed.x && event.point.y === seed.y;
 
 export interface ToolContext {
   /** Camera scale, to turn screen-pixel tolerances into image pixels. */

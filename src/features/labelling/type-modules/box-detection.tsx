@@ -1,12 +1,13 @@
 import { asList, markBounds, primaryProposal, primarySubject } from '../annotation/target';
 import { paintBoxes } from '../canvas/paint';
-import { BoxOutline, SelectedBox } from '../canvas/overlay-shapes';
+import { BoxOutline, Crosshair, SelectedBox } from '../canvas/overlay-shapes';
 import { SELECTED_COLOUR } from '../canvas/paint';
 import { MIN_BOX_SIZE, TOLERANCE_PX } from '../canvas/tool-tolerances';
 import { intersectBoxes, roundBox, translateBox } from '../geometry/box';
 import type { Box } from '../geometry/types';
 import type { BoxToolState } from '../tools/box-tool';
-import { BOX_TOOL_IDLE, boxTool } from '../tools/box-tool';
+import { BOX_TOOL_IDLE, boxTool, movingCorner } from '../tools/box-tool';
+import { magnifierAction } from '../drawing-aids/magnifier-store';
 import type { MarkList } from './selection';
 import { select, selectionActions } from './selection';
 import { percentSuffix } from './percent';
@@ -76,8 +77,15 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
     dragged: (state) => (state.name === 'translating' || state.name === 'resizing' ? state.index : null),
     paint: (context, annotation, scene) => paintBoxes(context, annotation.boxes, scene),
     markCount: (annotation) => annotation.boxes.length,
-    Overlay: ({ annotation, state, scale }) => {
-      if (state.name === 'drawing' || state.name === 'placing') return <BoxOutline box={state.preview} colour={SELECTED_COLOUR} dashed />;
+    Overlay: ({ annotation, state, scale, media }) => {
+      if (state.name === 'drawing' || state.name === 'placing') {
+        return (
+          <>
+            <Crosshair at={movingCorner(state.origin, state.preview)} media={media} />
+            <BoxOutline box={state.preview} colour={SELECTED_COLOUR} dashed />
+          </>
+        );
+      }
       if (state.name === 'translating' || state.name === 'resizing') return <SelectedBox box={state.preview} scale={scale} />;
       const selected = annotation.selected === null ? undefined : annotation.boxes[annotation.selected];
       return selected ? <SelectedBox box={selected} scale={scale} /> : null;
@@ -93,6 +101,7 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
       when: hasSelection,
       perform: (ctx) => ctx.edit(duplicateSelected),
     },
+    magnifierAction<BoxAnnotation>(),
   ],
   Panel: ({ annotation, subjectName, probabilityOf, perform }) => {
     const count = annotation.boxes.length;
@@ -106,7 +115,10 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
           {count} {count === 1 ? 'box' : 'boxes'}
           {annotation.selected !== null && `, #${annotation.selected + 1} selected`}
         </p>
-        <p className="editor__hint">Drag to draw (or click, then click). Drag a box to move it, its handles to resize. Alt+drag draws over a box.</p>
+        <p className="editor__hint">
+          Drag to draw (or click, then click). Shift+click an object to box it. Drag a box to move it, its handles to resize. Alt+drag
+          draws over a box. M shows a magnifier.
+        </p>
         <div className="editor__buttons">
           <button type="button" className="btn btn--secondary" disabled={annotation.selected === null} onClick={() => perform('duplicate')}>
             Duplicate

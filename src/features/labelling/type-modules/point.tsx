@@ -7,6 +7,7 @@ import type { Box, ImagePoint } from '../geometry/types';
 import { imagePoint } from '../geometry/types';
 import type { PointToolState } from '../tools/point-tool';
 import { POINT_TOOL_IDLE, pointTool } from '../tools/point-tool';
+import { magnifierAction } from '../drawing-aids/magnifier-store';
 import { percentSuffix } from './percent';
 import type { MarkList } from './selection';
 import { select, selectionActions } from './selection';
@@ -54,7 +55,7 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
   marksInFocus: true,
   tool: {
     idle: POINT_TOOL_IDLE,
-    reduce: (state, event, annotation, scale) => pointTool(state, event, { ...annotation, scale, tolerancePx: TOLERANCE_PX }),
+    reduce: (state, event, annotation, scale) => pointTool(state, event, { ...annotation, scale, tolerancePx: TOLERANCE_PX, snapsToObjects: true }),
     apply: (annotation, change) => {
       if (change.kind === 'select') return select(pointList, annotation, change.selected);
       if (change.kind === 'points') return { ...annotation, points: change.points, selected: change.selected };
@@ -65,11 +66,12 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
     markCount: (annotation) => annotation.points.length,
     Overlay: ({ annotation, state, scale }) => {
       if (state.name === 'dragging') return <PointMark {...state.preview} scale={scale} colour={SELECTED_COLOUR} />;
+      if (state.name === 'snapping') return <PointMark {...state.regionSeed} scale={scale} colour={SELECTED_COLOUR} />;
       const selected = annotation.selected === null ? undefined : annotation.points[annotation.selected];
       return selected ? <PointMark {...selected} scale={scale} colour={SELECTED_COLOUR} /> : null;
     },
   },
-  actions: selectionActions(pointList),
+  actions: [...selectionActions(pointList), magnifierAction<PointAnnotation>()],
   Panel: ({ annotation, subjectName, probabilityOf, perform }) => {
     const count = annotation.points.length;
     return (
@@ -82,7 +84,10 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
           {count} {count === 1 ? 'point' : 'points'}
           {annotation.selected !== null && `, #${annotation.selected + 1} selected`}
         </p>
-        <p className="editor__hint">Click to place a point, drag to move it, Alt+click removes it.</p>
+        <p className="editor__hint">
+          Click an object to place a point on its centre (Shift+click places it exactly where you click), drag to move it, Alt+click
+          removes it. M shows a magnifier.
+        </p>
         <div className="editor__buttons">
           <button type="button" className="btn btn--secondary" disabled={annotation.selected === null} onClick={() => perform('delete')}>
             Delete selected

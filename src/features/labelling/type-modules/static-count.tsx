@@ -49,12 +49,22 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
   tool: {
     idle: POINT_TOOL_IDLE,
     reduce: (state, event, annotation, scale) =>
-      countMarkerTool(state, event, { bounds: annotation.bounds, points: annotation.markers, selected: null, scale, tolerancePx: TOLERANCE_PX }),
+      countMarkerTool(state, event, {
+        bounds: annotation.bounds,
+        points: annotation.markers,
+        selected: null,
+        scale,
+        tolerancePx: TOLERANCE_PX,
+        snapsToObjects: true,
+      }),
     apply: (annotation, change) => (change.kind === 'points' ? withMarkers(annotation, change.points) : annotation),
     dragged: (state) => (state.name === 'dragging' ? state.index : null),
     paint: (context, annotation, scene) => paintPoints(context, annotation.markers, scene, null),
     markCount: (annotation) => annotation.markers.length,
-    Overlay: ({ state, scale }) => (state.name === 'dragging' ? <PointMark {...state.preview} scale={scale} colour={MARK_COLOUR} /> : null),
+    Overlay: ({ state, scale }) => {
+      if (state.name === 'dragging') return <PointMark {...state.preview} scale={scale} colour={MARK_COLOUR} />;
+      return state.name === 'snapping' ? <PointMark {...state.regionSeed} scale={scale} colour={MARK_COLOUR} /> : null;
+    },
   },
   actions: [
     { id: 'count-up', label: 'Count one more', group: 'Answer', keys: ['ArrowUp'], perform: (ctx) => ctx.edit((a) => changeCount(a, 1)) },
@@ -76,8 +86,8 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
         </button>
       </div>
       <p className="editor__hint">
-        The count starts from the model&apos;s. Click an object to count it (a marker shows it), click a marker to take it back; ↑ ↓ or
-        typing set the count.
+        The count starts from the model&apos;s. Click an object to count it (a marker shows it on the object&apos;s centre; Shift+click
+        places it exactly), click a marker to take it back; ↑ ↓ or typing set the count.
       </p>
     </div>
   ),

@@ -1,0 +1,61 @@
+import type { DisplayedImage } from '../canvas/image-cache';
+import { imagePoint } from '../geometry/types';
+import type { FromRegionWorker, ToRegionWorker } from './region-protocol';
+import { RegionFinder } from './region-finder';
+
+/** Stands in for the region worker: records what the page posts and answers like the worker does. */
+class FakeWorker {
+  static last: FakeWorker;
+  readonly posted: ToRegionWorker[] = [];
+  terminated = false;
+  private listener: ((event: { data: FromRegionWorker }) => void) | null = null;
+  constructor() {
+    FakeWorker.last = this;
+  }
+  addEventListener(type: string, listener: (event: { data: FromRegionWorker }) => void) {
+    if (type === 'message') this.listener = listener;
+  }
+  postMessage(message: ToRegionWorker) {
+    this.posted.push(message);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  answer(data: FromRegionWorker) {
+    this.listener?.({ data });
+  }
+}
+
+const image = (width: number, height: number, url: string): DisplayedImage => ({ url, width, height, image: {} as ImageBitmap });
+const region = { box: { x0: 1, y0: 2, x1: 3, y1: 4 }, centroid: { x: 2, y: 3 }, area: 4 };
+
+describe('the region finder (the page side of the worker protocol)', () => {
+  beforeEach(() => vi.stubGlobal('Worker', FakeWorker));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('names the displayed image and its working size once, then asks about clicks on it', async () => {
+    const finder = new RegionFinder();
+    const media = { width: 4000, height: 3000 };
+    const shown = image(4000, 3000, '/media-files/a.jpg');
+    finder.setImage(shown, media);
+    finder.setImage(shown, media);
+    const found = finder.find(imagePoint(1700, 1150));
+    const worker = FakeWorker.last;
+    expect(worker.posted).toEqual([
+      { type: 'image', imageId: 1, url: '/media-files/a.jpg', working: { width: 1632, height: 1224 }, media },
+      { type: 'find', request: 1, imageId: 1, seed: { x: 1700, y: 1150 } },
+    ]);
+    worker.answer({ type: 'found', request: 1, region });
+    await expect(found).resolves.toEqual(region);
+  });
+
+  it('answers null without an image, and to clicks still waiting when it is disposed', async () => {
+    const finder = new RegionFinder();
+    await expect(finder.find(imagePoint(1, 1))).resolves.toBeNull();
+    finder.setImage(image(100, 80, '/b.png'), { width: 100, height: 80 });
+    const waiting = finder.find(imagePoint(1, 1));
+    finder.dispose();
+    await expect(waiting).resolves.toBeNull();
+    expect(FakeWorker.last.terminated).toBe(true);
+  });
+});

@@ -1,0 +1,60 @@
+// The page's side of the region worker: tells it which image is displayed, then asks for the object under clicks.
+import type { DisplayedImage } from '../canvas/image-cache';
+import type { ImagePoint, Size } from '../geometry/types';
+import type { Region } from './region';
+import type { FromRegionWorker, ToRegionWorker } from './region-protocol';
+import { workingSize } from './working-scale';
+
+/** Whether this browser can search in a worker (jsdom cannot). */
+export const canFindRegions = () => typeof Worker !== 'undefined';
+
+export class RegionFinder {
+  private worker: Worker | null = null;
+  private image: DisplayedImage | null = null;
+  private imageId = 0;
+  private nextRequest = 0;
+  private readonly waiting = new Map<number, (region: Region | null) => void>();
+
+  /** The displayed image (any resolution) of a media of `media` size; a new one replaces the last. */
+  setImage(image: DisplayedImage | null, media: Size) {
+    if (image?.url === this.image?.url || !canFindRegions()) return;
+    this.image = image;
+    const imageId = ++this.imageId;
+    if (!image) return;
+    const working = workingSize({ width: image.width, height: image.height });
+    this.post({ type: 'image', imageId, url: image.url, working, media });
+  }
+
+  /** The object around `seed` (image pixels), or null; never rejects. */
+  find(seed: ImagePoint): Promise<Region | null> {
+    if (!this.image) return Promise.resolve(null);
+    const request = ++this.nextRequest;
+    return new Promise((resolve) => {
+      this.waiting.set(request, resolve);
+      this.post({ type: 'find', request, imageId: this.imageId, seed: { x: seed.x, y: seed.y } });
+    });
+  }
+
+  dispose() {
+    this.worker?.terminate();
+    this.worker = null;
+    this.image = null;
+    for (const resolve of this.waiting.values()) resolve(null);
+    this.waiting.clear();
+  }
+
+  private post(message: ToRegionWorker) {
+    this.worker ??= this.startWorker();
+    this.worker.postMessage(message);
+  }
+
+  private startWorker() {
+    const worker = new Worker(new URL('./region.worker.ts', import.meta.url), { type: 'module' });
+    worker.addEventListener('message', ({ data }: MessageEvent<FromRegionWorker>) => {
+      this.waiting.get(data.request)?.(data.region);
+      this.waiting.delete(data.request);
+    });
+    worker.addEventListener('error', () => this.dispose());
+    return worker;
+  }
+}

@@ -1,0 +1,14 @@
+// Messages between the page and the region worker. Points and regions are in image pixels (the media's full size).
+import type { Size } from '../geometry/types';
+import type { Region } from './region';
+
+export type ToRegionWorker =
+  /**
+   * The displayed image: the worker fetches and decodes `url` itself (from the HTTP cache), at `working` size, so
+   * the page's thread does no pixel work. Replaces the previous image.
+   */
+  | { readonly type: 'image'; readonly imageId: number; readonly url: string; readonly working: Size; readonly media: Size }
+  | { readonly type: 'find'; readonly request: number; readonly imageId: number; readonly seed: { readonly x: number; readonly y: number } };
+
+/** The answer to one `find`: null when there is no image, no object, or the image's pixels cannot be read. */
+export type FromRegionWorker = { readonly type: 'found'; readonly request: number; readonly region: Region | null };
