@@ -12,6 +12,8 @@ export interface FeedbackConfig {
   scheduleIntervalSeconds: number;
   /** A new model is released after this many feedback answers; 0 releases only on request. */
   releaseEveryAnswers: number;
+  /** A pulled request is held for the labeller this long; then it goes back to the front of the queue. */
+  leaseSeconds: number;
 }
 
 export interface CallbackConfig {
@@ -27,7 +29,7 @@ export interface CallbackConfig {
   timeoutMilliseconds: number;
 }
 
-export const DEFAULT_FEEDBACK_CONFIG: FeedbackConfig = { scheduleIntervalSeconds: 60, releaseEveryAnswers: 25 };
+export const DEFAULT_FEEDBACK_CONFIG: FeedbackConfig = { scheduleIntervalSeconds: 60, releaseEveryAnswers: 25, leaseSeconds: 1200 };
 export const DEFAULT_CALLBACK_CONFIG: CallbackConfig = {
   retryWindowSeconds: 30,
   blacklistSeconds: 300,
@@ -183,6 +185,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfi
     feedback: {
       scheduleIntervalSeconds: parseInteger('FEEDBACK_SCHEDULE_SECONDS', env.FEEDBACK_SCHEDULE_SECONDS || '60', 0, 86_400),
       releaseEveryAnswers: parseInteger('RELEASE_EVERY_ANSWERS', env.RELEASE_EVERY_ANSWERS || '25', 0, 1_000_000),
+      leaseSeconds: parseInteger('FEEDBACK_LEASE_SECONDS', env.FEEDBACK_LEASE_SECONDS || '1200', 1, 604_800),
     },
     callbacks: {
       retryWindowSeconds: parseInteger('CALLBACK_RETRY_SECONDS', env.CALLBACK_RETRY_SECONDS || '30', 0, 86_400),

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gte, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, max, sql } from 'drizzle-orm';
 import type { ApplicationStats, StatsBucket } from '../../src/api/endpoints/applications';
 import type { Database } from '../db';
-import { assertions, detectionRecords, feedbackQueue } from '../db/schema';
+import { assertions, detectionRecords } from '../db/schema';
+import { queueCounts } from '../feedback/scheduler';
 
 /** Bucket length and how many buckets back the counts reach: two days by hour, thirty days by day. */
 const BUCKETS: Record<StatsBucket, { seconds: number; count: number }> = {
@@ -20,10 +21,7 @@ export async function applicationStats(db: Database, appId: string, bucket: Stat
   const width = sql.raw(String(seconds));
   const start = sql<number>`floor(${assertions.createdAt} / ${width}) * ${width}`.mapWith(Number);
 
-  const [pending] = await db
-    .select({ value: count() })
-    .from(feedbackQueue)
-    .where(and(eq(feedbackQueue.appId, appId), isNotNull(feedbackQueue.scheduledAt)));
+  const { pending } = await queueCounts(db, appId, nowSeconds);
   const rows = await db
     .select({
       t: start,
@@ -39,5 +37,5 @@ export async function applicationStats(db: Database, appId: string, bucket: Stat
     .from(detectionRecords)
     .where(eq(detectionRecords.appId, appId));
 
-  return { pending: pending?.value ?? 0, assertions_by_source: rows, latest_detection_at: latest?.value ?? null };
+  return { pending, assertions_by_source: rows, latest_detection_at: latest?.value ?? null };
 }

@@ -18,35 +18,70 @@ interface TakenRow {
   media_row: MediaRow | null;
 }
 
+export interface Lease {
+  readonly tenantId: string;
+  readonly appId: string;
+  readonly userId: string;
+  readonly seconds: number;
+}
+
 /**
- * Takes up to `limit` scheduled requests off the application's queue, most ambiguous first, records them as issued
- * and returns them with their media, in one statement; null when the tenant has no such application. Rows another
- * transaction is taking are skipped, so parallel pulls never share one.
+ * Leases up to `limit` scheduled requests to the user, in one statement: requests handed out before (given back,
+ * or whose lease ran out) first, then the most ambiguous. Requests another labeller holds, or that this user
+ * skipped, are passed over; rows another transaction is taking are skipped, so parallel pulls never share one.
+ * Null when the tenant has no such application.
  */
-export async function pullFeedback(db: Database, tenantId: string, appId: string, limit: number): Promise<PulledItem[] | null> {
+export async function pullFeedback(db: Database, lease: Lease, limit: number, now = unixNow()): Promise<PulledItem[] | null> {
+  const { tenantId, appId, userId } = lease;
   const result = await db.execute(sql`
     WITH app AS (
       SELECT application_id FROM applications WHERE application_id = ${appId} AND tenant_id = ${tenantId}
+    ), candidates AS (
+      SELECT q.app_id, q.media_id, q.focus_key, q.first_leased_at IS NULL AS first FROM feedback_queue AS q
+      WHERE q.app_id = (SELECT application_id FROM app) AND q.scheduled_at IS NOT NULL
+        AND (q.leased_by IS NULL OR q.lease_expires_at <= ${now})
+        AND NOT EXISTS (
+          SELECT 1 FROM feedback_skips AS s
+          WHERE s.app_id = q.app_id AND s.media_id = q.media_id AND s.focus_key = q.focus_key
+            AND s.user_id = ${userId} AND s.until > ${now}
+        )
+      ORDER BY q.first_leased_at IS NULL, q.priority DESC, q.created_at
+      LIMIT ${limit}
+      FOR UPDATE OF q SKIP LOCKED
     ), taken AS (
-      DELETE FROM feedback_queue AS q
-      WHERE (q.app_id, q.media_id, q.focus_key) IN (
-        SELECT app_id, media_id, focus_key FROM feedback_queue
-        WHERE app_id = (SELECT application_id FROM app) AND scheduled_at IS NOT NULL
-        ORDER BY priority DESC, created_at
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING q.media_id, q.focus, q.proposals, q.priority, q.created_at
+      UPDATE feedback_queue AS q
+      SET leased_by = ${userId}, lease_expires_at = ${now + lease.seconds}, first_leased_at = COALESCE(q.first_leased_at, ${now})
+      FROM candidates AS c
+      WHERE q.app_id = c.app_id AND q.media_id = c.media_id AND q.focus_key = c.focus_key
+      RETURNING q.media_id, q.focus, q.proposals, q.priority, q.created_at, c.first
     ), issued AS (
-      INSERT INTO feedback_issued (app_id, media_id, issued_at) SELECT ${appId}, media_id, ${unixNow()} FROM taken
+      INSERT INTO feedback_issued (app_id, media_id, issued_at) SELECT ${appId}, media_id, ${now} FROM taken WHERE first
     )
     SELECT taken.focus, taken.proposals,
       (SELECT ${jsonRowOf(media)} FROM media WHERE media.media_id = taken.media_id AND media.tenant_id = ${tenantId}) AS media_row
     FROM app LEFT JOIN taken ON true
-    ORDER BY taken.priority DESC, taken.created_at`);
+    ORDER BY taken.first, taken.priority DESC, taken.created_at`);
   const rows = rowsOf<TakenRow>(result);
   if (rows.length === 0) return null;
   return rows.flatMap((row) =>
     row.media_row && row.proposals ? [{ mediaRow: row.media_row, focus: row.focus, proposals: row.proposals }] : [],
   );
+}
+
+/**
+ * Hands the user's leased requests for these media back to the front of the queue, at once. A skip also keeps
+ * them from this user for as long as a lease would last. Media the user does not hold are ignored.
+ */
+export async function returnFeedback(db: Database, lease: Lease, mediaIds: readonly string[], skip: boolean, now = unixNow()): Promise<void> {
+  const { appId, userId } = lease;
+  await db.execute(sql`
+    WITH returned AS (
+      UPDATE feedback_queue SET leased_by = NULL, lease_expires_at = NULL
+      WHERE app_id = ${appId} AND leased_by = ${userId} AND lease_expires_at > ${now}
+        AND media_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(mediaIds)}::jsonb))
+      RETURNING media_id, focus_key
+    )
+    INSERT INTO feedback_skips (app_id, media_id, focus_key, user_id, until)
+    SELECT ${appId}, media_id, focus_key, ${userId}, ${now + lease.seconds} FROM returned WHERE ${skip}
+    ON CONFLICT (app_id, media_id, focus_key, user_id) DO UPDATE SET until = excluded.until`);
 }

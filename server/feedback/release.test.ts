@@ -27,7 +27,7 @@ let training: GeneratedScene[];
 let fresh: GeneratedScene[];
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, config: { feedback: { scheduleIntervalSeconds: 0, releaseEveryAnswers: RELEASE_EVERY } } });
+  t = await createTestApp({ seed: true, config: { feedback: { scheduleIntervalSeconds: 0, releaseEveryAnswers: RELEASE_EVERY, leaseSeconds: 1200 } } });
   tenantId = t.demo!.tenantIds.demoLab;
   labeller = await t.demoAuth('labeller@demo.test', tenantId);
   bolt = await insertSubject(t.db, tenantId, 'bolt');

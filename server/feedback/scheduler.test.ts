@@ -10,7 +10,7 @@ let tenantId: string;
 let red: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, config: { feedback: { scheduleIntervalSeconds: 0, releaseEveryAnswers: 0 } } });
+  t = await createTestApp({ seed: true, config: { feedback: { scheduleIntervalSeconds: 0, releaseEveryAnswers: 0, leaseSeconds: 1200 } } });
   tenantId = t.demo!.tenantIds.demoLab;
   red = await insertSubject(t.db, tenantId, 'red');
 });

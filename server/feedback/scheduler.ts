@@ -33,6 +33,7 @@ export async function considerForFeedback(
   now = unixNow(),
 ): Promise<boolean> {
   if (!appRow.active || !isAmbiguous(proposals, appRow.detectionThresholds)) return false;
+  if (await answeredByPerson(tx, appRow.applicationId, mediaId, focusKey(focus))) return false;
   const priority = feedbackPriority(proposals, appRow.detectionThresholds);
   const queued: QueuedProposal[] = proposals.map((proposal) => ({ ...proposal }));
   await tx
@@ -55,13 +56,22 @@ export async function considerForFeedback(
   return true;
 }
 
+/** Whether a person has answered for this media (and focus) in the application: then it is never asked again. */
+async function answeredByPerson(tx: Database, appId: string, mediaId: string, key: string): Promise<boolean> {
+  const result = await tx.execute(sql`
+    SELECT 1 FROM assertions
+    WHERE app_id = ${appId} AND media_id = ${mediaId} AND focus_key = ${key} AND user_id IS NOT NULL
+    LIMIT 1`);
+  return rowsOf(result).length > 0;
+}
+
 /** How many more candidates the application may schedule now: its rate less what the last hour used. */
 async function remainingBudget(tx: Database, appId: string, rate: number, now: number): Promise<number> {
   const since = now - HOUR_SECONDS;
   const [waiting] = await tx
     .select({ n: count() })
     .from(feedbackQueue)
-    .where(and(eq(feedbackQueue.appId, appId), gte(feedbackQueue.scheduledAt, since)));
+    .where(and(eq(feedbackQueue.appId, appId), gte(feedbackQueue.scheduledAt, since), isNull(feedbackQueue.firstLeasedAt)));
   const [issued] = await tx
     .select({ n: count() })
     .from(feedbackIssued)
@@ -108,12 +118,25 @@ export async function scheduleDue(db: Database, now = unixNow()): Promise<number
   return total;
 }
 
-/** The number of scheduled requests waiting to be pulled. */
-export async function pendingCount(db: Database, appId: string): Promise<number> {
+export interface QueueCounts {
+  /** Scheduled requests waiting to be pulled (a lease that ran out counts as waiting). */
+  pending: number;
+  /** Requests held by labellers. */
+  leased: number;
+}
+
+export async function queueCounts(db: Database, appId: string, now = unixNow()): Promise<QueueCounts> {
+  const held = sql<boolean>`${feedbackQueue.leasedBy} IS NOT NULL AND ${feedbackQueue.leaseExpiresAt} > ${now}`;
   const [row] = await db
-    .select({ n: count() })
+    .select({
+      pending: sql<number>`count(*) FILTER (WHERE NOT (${held}))`.mapWith(Number),
+      leased: sql<number>`count(*) FILTER (WHERE ${held})`.mapWith(Number),
+    })
     .from(feedbackQueue)
     .where(and(eq(feedbackQueue.appId, appId), isNotNull(feedbackQueue.scheduledAt)));
-  return row?.n ?? 0;
+  return { pending: row?.pending ?? 0, leased: row?.leased ?? 0 };
 }
+
+/** The number of scheduled requests waiting to be pulled. */
+export const pendingCount = async (db: Database, appId: string): Promise<number> => (await queueCounts(db, appId)).pending;
 

@@ -21,7 +21,7 @@ const ambiguous = (uid: string, probability = 0.5): ModelProposal[] => [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, config: { feedback: { scheduleIntervalSeconds: 0, releaseEveryAnswers: 0 } } });
+  t = await createTestApp({ seed: true, config: { feedback: { scheduleIntervalSeconds: 0, releaseEveryAnswers: 0, leaseSeconds: 1200 } } });
   tenantId = t.demo!.tenantIds.demoLab;
   labeller = await t.demoAuth('labeller@demo.test', tenantId);
   admin = await t.demoAuth('admin@demo.test', tenantId);
@@ -52,7 +52,7 @@ describe('GET /1/applications/{id}/feedback', () => {
     const [clear] = await queueItems(app, 1, 0.7);
     const [unsure] = await queueItems(app, 1, 0.5);
     const pending = await t.inject({ method: 'GET', url: `/1/applications/${app.applicationId}/feedback/pending`, headers: labeller });
-    expect(pending.json()).toEqual({ pending: 2 });
+    expect(pending.json()).toEqual({ pending: 2, leased: 0 });
 
     const response = await pull(app.applicationId, '?limit=1');
     expect(response.statusCode).toBe(200);

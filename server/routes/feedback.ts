@@ -6,9 +6,9 @@ import { DEFAULT_FEEDBACK_CONFIG } from '../config';
 import { applicationNotFound, getApplicationRow, requireManageApplication, toApplication } from '../domain/applications';
 import { toMedia } from '../domain/media';
 import { submitFeedback, type FeedbackInput } from '../feedback/answers';
-import { pullFeedback } from '../feedback/pull';
+import { pullFeedback, returnFeedback, type Lease } from '../feedback/pull';
 import { releaseModel } from '../feedback/release';
-import { pendingCount } from '../feedback/scheduler';
+import { queueCounts } from '../feedback/scheduler';
 import { badRequest } from '../http/errors';
 import type { RoutesPlugin } from '../http/instance';
 
@@ -70,6 +70,17 @@ const idempotencyKeyOf = (request: FastifyRequest): string | null => {
 
 const releaseContext = (app: FastifyInstance) => ({ db: app.db, blobs: app.blobs });
 
+const returnBody = z.object({
+  media_ids: z.array(z.string().min(1).max(100), { message: 'media_ids is a list of media ids.' }).min(1).max(100),
+  skip: z.boolean({ message: 'skip is true or false.' }).default(true),
+});
+
+function leaseOf(app: FastifyInstance, request: FastifyRequest<{ Params: { applicationId: string } }>): Lease {
+  const auth = requireAuth(request);
+  const { leaseSeconds } = app.config.feedback ?? DEFAULT_FEEDBACK_CONFIG;
+  return { tenantId: auth.tenantId, appId: request.params.applicationId, userId: auth.userId, seconds: leaseSeconds };
+}
+
 /** `POST …/feedback` under `/1` and, for existing clients, `/21`. */
 function registerFeedbackPost(app: Parameters<RoutesPlugin>[0], path: string) {
   const releaseEvery = (app.config.feedback ?? DEFAULT_FEEDBACK_CONFIG).releaseEveryAnswers;
@@ -96,8 +107,7 @@ export const feedbackRoutes: RoutesPlugin = async (app) => {
     '/1/applications/:applicationId/feedback',
     { schema: { params: appParams, querystring: pullQuery, response: { 200: z.array(feedbackRequestSchema) } } },
     async (request) => {
-      const auth = requireAuth(request);
-      const items = await pullFeedback(app.db, auth.tenantId, request.params.applicationId, request.query.limit);
+      const items = await pullFeedback(app.db, leaseOf(app, request), request.query.limit);
       if (!items) throw applicationNotFound();
       return items.map(({ mediaRow, focus, proposals }) => ({
         media_id: mediaRow.mediaId,
@@ -116,13 +126,21 @@ export const feedbackRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/1/applications/:applicationId/feedback/pending',
-    { schema: { params: appParams, response: { 200: z.object({ pending: z.number().int() }) } } },
+    { schema: { params: appParams, response: { 200: z.object({ pending: z.number().int(), leased: z.number().int() }) } } },
     async (request) => {
       const auth = requireAuth(request);
       const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
-      return { pending: await pendingCount(app.db, appRow.applicationId) };
+      return queueCounts(app.db, appRow.applicationId);
     },
   );
+
+  app.post('/1/applications/:applicationId/feedback/return', { schema: { params: appParams, body: returnBody } }, async (request, reply) => {
+    const lease = leaseOf(app, request);
+    await getApplicationRow(app.db, lease.tenantId, lease.appId);
+    const { media_ids, skip } = request.body as z.infer<typeof returnBody>;
+    await returnFeedback(app.db, lease, media_ids, skip);
+    return reply.status(204).send();
+  });
 
   registerFeedbackPost(app, '/1/applications/:applicationId/feedback');
   registerFeedbackPost(app, '/21/applications/:applicationId/feedback');

@@ -59,7 +59,7 @@ const probe = setInterval(() => {
   last = performance.now();
 }, 2);
 const prepare = await timed(async () => {
-  finder.setImage(image, SIZE);
+  finder.setImage({ url: image.src, image, width: image.naturalWidth, height: image.naturalHeight }, SIZE);
   return finder.find(imagePoint(0, 0));
 });
 clearInterval(probe);

@@ -153,8 +153,25 @@ export const feedbackQueue = pgTable(
     modelId: text('model_id'),
     createdAt: doublePrecision('created_at').notNull(),
     scheduledAt: doublePrecision('scheduled_at'),
+    /** The labeller who holds it (until `leaseExpiresAt`), or null. */
+    leasedBy: text('leased_by'),
+    leaseExpiresAt: doublePrecision('lease_expires_at'),
+    /** When it was first handed out: such a request goes to the front of the queue. */
+    firstLeasedAt: doublePrecision('first_leased_at'),
   },
   (t) => [primaryKey({ columns: [t.appId, t.mediaId, t.focusKey] })],
+);
+
+export const feedbackSkips = pgTable(
+  'feedback_skips',
+  {
+    appId: text('app_id').notNull(),
+    mediaId: text('media_id').notNull(),
+    focusKey: text('focus_key').notNull(),
+    userId: text('user_id').notNull(),
+    until: doublePrecision('until').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.mediaId, t.focusKey, t.userId] })],
 );
 
 export const feedbackIssued = pgTable('feedback_issued', {
