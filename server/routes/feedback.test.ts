@@ -196,6 +196,27 @@ describe('POST /1/applications/{id}/feedback', () => {
       expect(response.json().errors.map((e: { field: string }) => e.field)).toContain(field);
     });
 
+    it('refuses app_data beyond the hardened limits, and decision_time in milliseconds or before 2000', async () => {
+      const boxApp = await insertApplication(t.db, tenantId, 'box_detection', [red]);
+      const countApp = await insertApplication(t.db, tenantId, 'static_count', [red]);
+      const mediaRow = await insertMedia(t.db, tenantId, { width: 100, height: 80 });
+      const boxes = (app_data: unknown[]) => ({ media_id: mediaRow.mediaId, subjects: [{ subject_uid: red, result: 'True', app_data_type: 'box_set', app_data }] });
+      const box = { box: { x0: 0, y0: 0, x1: 10, y1: 10 } };
+      const fieldsOf = async (appId: string, body: unknown) => {
+        const response = await post(appId, body);
+        expect(response.statusCode).toBe(400);
+        return response.json().errors.map((e: { field: string }) => e.field);
+      };
+      expect(await fieldsOf(boxApp.applicationId, boxes([{ box: { ...box.box, z: 1 } }]))).toEqual(['subjects.0.app_data.0.box']);
+      expect(await fieldsOf(boxApp.applicationId, boxes(Array.from({ length: 10_001 }, () => box)))).toEqual(['subjects.0.app_data']);
+      const count = { media_id: mediaRow.mediaId, subjects: [{ subject_uid: red, result: 'True', app_data_type: 'count', app_data: 1e300 }] };
+      expect(await fieldsOf(countApp.applicationId, count)).toEqual(['subjects.0.app_data']);
+      const answered = { ...boxes([box]), decision_time: DECIDED };
+      expect(await fieldsOf(boxApp.applicationId, { ...answered, decision_time: 1e12 })).toEqual(['decision_time']);
+      expect(await fieldsOf(boxApp.applicationId, { ...answered, decision_time: 0 })).toEqual(['decision_time']);
+      expect((await post(boxApp.applicationId, answered)).statusCode).toBe(204);
+    });
+
     it('checks boxes against the focus, the media id, client_data size, decision_time and result', async () => {
       const app = await insertApplication(t.db, tenantId, 'box_detection', [red]);
       const mediaRow = await insertMedia(t.db, tenantId, { width: 100, height: 80 });
