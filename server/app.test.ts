@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_BODY_LIMIT } from './app';
+import { JSON_BODY_MAX_BYTES } from '../src/api/limits';
 import { DEMO_PASSWORD } from './demo/seed-identity';
 import { basicAuth, createTestApp, type TestApp } from './testing/test-app';
 
@@ -34,7 +34,7 @@ describe('request and error handling', () => {
       method: 'POST',
       url: '/1/users',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'big@example.com', password: 'x'.repeat(JSON_BODY_LIMIT) }),
+      payload: JSON.stringify({ email: 'big@example.com', password: 'x'.repeat(JSON_BODY_MAX_BYTES) }),
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ message: 'The request body is too large.' });

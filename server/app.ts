@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { JSON_BODY_MAX_BYTES } from '../src/api/limits';
 import { SignInLimiter } from './auth/rate-limit';
 import { registerCallbackWorker } from './callbacks/worker';
 import { loadOrCreateSecret } from './auth/secret';
@@ -20,7 +21,6 @@ import { registerOpenApi } from './openapi';
 import { registerMediaServices } from './processing/media-services';
 import { apiRoutes } from './routes';
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
 
 export interface AppDeps {
   /** An open database; the caller then closes it. Without one, the app opens it from config and closes it. */
@@ -37,7 +37,7 @@ function createServer(config: ServiceConfig): FastifyInstance {
   const options = {
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
-    bodyLimit: JSON_BODY_LIMIT,
+    bodyLimit: JSON_BODY_MAX_BYTES,
   };
   if (!config.tls) return Fastify(options);
   const https = { cert: readFileSync(config.tls.certPath), key: readFileSync(config.tls.keyPath) };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isLoopbackHost } from '../src/api/url-rule';
 
 export interface RateLimitConfig {
   windowSeconds: number;
@@ -78,9 +79,10 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** A listening host on loopback, by the URL rule's one definition; `::1` may come with or without brackets. */
 export function isLoopbackAddress(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '');
-  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+  return isLoopbackHost(bare.includes(':') ? `[${bare}]` : bare);
 }
 
 function parseInteger(name: string, raw: string, min: number, max: number): number {

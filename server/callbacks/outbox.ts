@@ -1,5 +1,5 @@
 import type { Focus } from '../../src/api/types';
-import { isLoopbackAddress } from '../config';
+import { isSecureUrl } from '../../src/api/url-rule';
 import type { Database } from '../db';
 import { callbackOutbox } from '../db/schema';
 import { detectionThreshold, type ApplicationRow } from '../domain/applications';
@@ -11,16 +11,8 @@ export interface DetectionPost {
   subjects: { subject_uid: string; probability: number; updated_at: number }[];
 }
 
-/** Callbacks go only to `https:` URLs, or plain `http:` on loopback. */
-export function isDeliverableUrl(raw: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return false;
-  }
-  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackAddress(url.hostname));
-}
+/** Callbacks go only where the URL rule allows: `https:` URLs, or plain `http:` on loopback. */
+export const isDeliverableUrl = (raw: string): boolean => isSecureUrl(raw);
 
 /**
  * Queues one post per detection URL of the application, in the caller's transaction, carrying only the subjects

@@ -131,6 +131,8 @@ async function fieldErrorsOf(
   }
   errors.push(...(await missingSubjectErrors(db, tenantId, input.input_subjects ?? [], 'input_subjects')));
   errors.push(...(await missingSubjectErrors(db, tenantId, input.output_subjects ?? [], 'output_subjects')));
+  // The contract's URL rule ran at the edge; a check of callback hosts against private and link-local addresses,
+  // which needs the service's configuration, belongs here.
   for (const uid of Object.keys(input.detection_thresholds ?? {})) {
     if (!outputSubjects.includes(uid)) {
       errors.push({ field: `detection_thresholds.${uid}`, message: `${uid} is not an output subject of the application.` });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { feedbackAnswerErrors } from '../../src/api/schemas/feedback';
 import type { AppData, AppDataType, FeedbackResponse, FieldError } from '../../src/api/types';
 import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
@@ -7,11 +8,6 @@ import { applications, idempotencyKeys, media } from '../db/schema';
 import { applicationNotFound, type ApplicationRow } from '../domain/applications';
 import { assertionBatchJson, unixNow } from '../domain/assertions';
 import { badRequest, HttpError } from '../http/errors';
-import { feedbackAnswerErrors, focusErrors, type AnswerInput } from './answer-rules';
-
-export const CLIENT_DATA_LIMIT = 4096;
-
-export type FeedbackInput = Omit<FeedbackResponse, 'subjects'> & { subjects: AnswerInput[] };
 
 export interface FeedbackAuthor {
   tenantId: string;
@@ -40,24 +36,10 @@ async function feedbackTarget(db: Database, tenantId: string, applicationId: str
   return { appRow, size: width === null || height === null ? null : { width, height } };
 }
 
-function inputErrors(appRow: FeedbackApplication, size: { width: number; height: number } | null, body: FeedbackInput): FieldError[] {
-  const errors: FieldError[] = [];
-  if (body.client_data !== undefined && Buffer.byteLength(JSON.stringify(body.client_data)) > CLIENT_DATA_LIMIT) {
-    errors.push({ field: 'client_data', message: `client_data may hold at most ${CLIENT_DATA_LIMIT} bytes of JSON.` });
-  }
-  if (!size) return [...errors, { field: 'media_id', message: `No media ${body.media_id} in this tenant.` }];
-  const focus = body.focus ?? null;
-  if (focus) errors.push(...focusErrors(focus, size.width, size.height));
-  errors.push(
-    ...feedbackAnswerErrors(body.subjects, {
-      type: appRow.type,
-      outputSubjects: appRow.outputSubjects,
-      width: size.width,
-      height: size.height,
-      focus: errors.length === 0 ? focus : null,
-    }),
-  );
-  return errors;
+/** The contract's answer rules, with the service's data: the media's size and the application's output subjects. */
+function inputErrors(appRow: FeedbackApplication, size: { width: number; height: number } | null, body: FeedbackResponse): FieldError[] {
+  if (!size) return [{ field: 'media_id', message: `No media ${body.media_id} in this tenant.` }];
+  return feedbackAnswerErrors(body, { type: appRow.type, outputSubjects: appRow.outputSubjects, ...size });
 }
 
 /** A retry with an already recorded key changes nothing; the same key with another body is a client's mistake. */
@@ -94,7 +76,7 @@ export async function submitFeedback(
   db: Database,
   author: FeedbackAuthor,
   applicationId: string,
-  body: FeedbackInput,
+  body: FeedbackResponse,
   idempotencyKey: string | null,
 ): Promise<SubmittedFeedback> {
   const { appRow, size } = await feedbackTarget(db, author.tenantId, applicationId, body.media_id);

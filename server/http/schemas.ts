@@ -8,12 +8,7 @@ export const queryBoolean = z
 /** A path segment naming a node: an id, or `current`. */
 export const nodeId = z.string().min(1).max(100);
 
-export const email = z
-  .string()
-  .trim()
-  .max(254)
-  .pipe(z.email({ message: 'Give a valid email address.' }))
-  .transform((value) => value.toLowerCase());
+export { email } from '../../src/api/schemas/email';
 
 /** `{"data": [...]}` */
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
 import type { z } from 'zod';
-import type { FieldError } from '../../src/api/types';
+import { fieldErrorsOf } from '../../src/api/field-errors';
 import { badRequest } from './errors';
 
 /** Route schemas are zod schemas: requests are parsed by them and handlers get their output types. */
@@ -10,13 +10,6 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
 }
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
-
-function fieldErrorsOf(error: z.ZodError, part: string): FieldError[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.length > 0 ? issue.path.map(String).join('.') : part,
-    message: issue.message,
-  }));
-}
 
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const part = PART_NAMES[httpPart ?? ''] ?? 'request';

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { MEDIA_MAX_BYTES } from '../../src/api/limits';
 import { MAX_MEDIA_PIXELS, openImage, runImageWork } from './open-image';
 
 const MIB = 1024 * 1024;
-export const MAX_MEDIA_BYTES = 25 * MIB;
+export const MAX_MEDIA_BYTES = MEDIA_MAX_BYTES;
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 

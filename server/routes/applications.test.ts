@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application, ErrorBody, ListResponse, Subject } from '../../src/api/types';
 import type { ApplicationStats } from '../../src/api/endpoints/applications';
+import { SECURE_URL_MESSAGE } from '../../src/api/url-rule';
 import { assertions, detectionRecords, feedbackQueue, media } from '../db/schema';
 import { createApplication } from '../domain/applications';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -134,6 +135,12 @@ describe('POST /1/applications', () => {
     const response = await send('POST', '/1/applications', admin, body);
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>().errors?.map((error) => error.field)).toContain(field);
+  });
+
+  it('refuses plain http to a host that is not loopback with the message the app shows', async () => {
+    const response = await send('POST', '/1/applications', admin, { name: 'x', type: 'classification', detection_post_urls: ['http://hooks.example.com/x'] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>().errors).toEqual([{ field: 'detection_post_urls.0', message: SECURE_URL_MESSAGE }]);
   });
 
   it('refuses thresholds outside [0, 1] and keys that are not output subjects', async () => {

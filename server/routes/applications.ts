@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requireAuth, requireTenantAdmin, resolveTenantId } from '../auth/context';
-import { applicationSchema, createApplicationBody, updateApplicationBody } from '../domain/application-schemas';
+import { applicationSchema, createApplicationBody, updateApplicationBody } from '../../src/api/schemas/application';
 import { applicationStats } from '../domain/application-stats';
 import {
   createApplication,

@@ -16,6 +16,9 @@ let manager: Record<string, string>;
 let red: string;
 let blue: string;
 
+/** A decision_time the service takes: after 2000-01-01 and not ahead of its clock. */
+const DECIDED = 1_700_000_000;
+
 const ambiguous = (uid: string, probability = 0.5): ModelProposal[] => [
   { subject_uid: uid, probability, uncal_prob: probability, app_data_type: null, app_data: null },
 ];
@@ -117,7 +120,7 @@ describe('POST /1/applications/{id}/feedback', () => {
         { subject_uid: blue, result: 'False' },
       ],
       client_data: { app: 'looplabel' },
-      decision_time: 1000,
+      decision_time: DECIDED,
       public_read: true,
     });
     expect(response.statusCode).toBe(204);
@@ -143,7 +146,7 @@ describe('POST /1/applications/{id}/feedback', () => {
       const mediaRow = await insertMedia(t.db, tenantId, { width: 10, height: 10 });
       for (const decision of order) {
         const answer = { subject_uid: red, result: 'True', app_data_type: 'count', app_data: decision * 10 };
-        expect((await post(app.applicationId, { media_id: mediaRow.mediaId, subjects: [answer], decision_time: decision })).statusCode).toBe(204);
+        expect((await post(app.applicationId, { media_id: mediaRow.mediaId, subjects: [answer], decision_time: DECIDED + decision })).statusCode).toBe(204);
       }
       const current = await t.db
         .select()
@@ -158,32 +161,32 @@ describe('POST /1/applications/{id}/feedback', () => {
   it('counts a retried post with the same Idempotency-Key once, and refuses the key with another body', async () => {
     const app = await insertApplication(t.db, tenantId, 'classification', [red]);
     const mediaRow = await insertMedia(t.db, tenantId, { width: 10, height: 10 });
-    const body = { media_id: mediaRow.mediaId, subjects: [{ subject_uid: red, result: 'True' }], decision_time: 5 };
+    const body = { media_id: mediaRow.mediaId, subjects: [{ subject_uid: red, result: 'True' }], decision_time: DECIDED };
     const headers = { ...labeller, 'idempotency-key': 'answer-1' };
     expect((await post(app.applicationId, body, headers)).statusCode).toBe(204);
     expect((await post(app.applicationId, body, headers)).statusCode).toBe(204);
     const rows = await t.db.select().from(assertions).where(eq(assertions.mediaId, mediaRow.mediaId));
     expect(rows).toHaveLength(1);
-    const other = await post(app.applicationId, { ...body, decision_time: 6 }, headers);
+    const other = await post(app.applicationId, { ...body, decision_time: DECIDED + 1 }, headers);
     expect(other.statusCode).toBe(422);
   });
 
   describe('refuses bad answers with 400 and field errors', () => {
     const cases: [string, import('../../src/api/types').ApplicationType, (uids: { red: string; blue: string }) => unknown[], string][] = [
-      ['False on classification', 'classification', (u) => [{ subject_uid: u.red, result: 'False' }], 'subjects[0].result'],
+      ['False on classification', 'classification', (u) => [{ subject_uid: u.red, result: 'False' }], 'subjects.0.result'],
       ['two subjects on classification', 'classification', (u) => [{ subject_uid: u.red, result: 'True' }, { subject_uid: u.blue, result: 'True' }], 'subjects'],
-      ['a subject that is not an output', 'classification', () => [{ subject_uid: 'sub_other', result: 'True' }], 'subjects[0].subject_uid'],
+      ['a subject that is not an output', 'classification', () => [{ subject_uid: 'sub_other', result: 'True' }], 'subjects.0.subject_uid'],
       ['a missing output subject on detection_fullframe', 'detection_fullframe', (u) => [{ subject_uid: u.red, result: 'True' }], 'subjects'],
-      ['a box outside the media', 'box_detection', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'box_set', app_data: [{ box: { x0: 0, y0: 0, x1: 101, y1: 10 } }] }], 'subjects[0].app_data[0].box'],
-      ['a reversed box', 'box_detection', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'box_set', app_data: [{ box: { x0: 20, y0: 0, x1: 10, y1: 10 } }] }], 'subjects[0].app_data[0].box'],
-      ['a fractional box', 'box_detection', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'box_set', app_data: [{ box: { x0: 0.5, y0: 0, x1: 10, y1: 10 } }] }], 'subjects[0].app_data[0].box'],
-      ['True without box_set', 'box_detection', (u) => [{ subject_uid: u.red, result: 'True' }], 'subjects[0].app_data_type'],
-      ['False with app_data', 'box_detection', (u) => [{ subject_uid: u.red, result: 'False', app_data_type: 'box_set', app_data: [] }], 'subjects[0]'],
-      ['a negative count', 'static_count', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'count', app_data: -1 }], 'subjects[0].app_data'],
-      ['a fractional count', 'static_count', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'count', app_data: 1.5 }], 'subjects[0].app_data'],
-      ['an offset beyond the width', 'offset_x', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'offset_x', app_data: 101 }], 'subjects[0].app_data'],
-      ['a negative offset', 'offset_y', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'offset_y', app_data: -3 }], 'subjects[0].app_data'],
-      ['a point outside the media', 'point', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'point', app_data: [{ x: 5, y: 81 }] }], 'subjects[0].app_data[0]'],
+      ['a box outside the media', 'box_detection', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'box_set', app_data: [{ box: { x0: 0, y0: 0, x1: 101, y1: 10 } }] }], 'subjects.0.app_data.0.box'],
+      ['a reversed box', 'box_detection', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'box_set', app_data: [{ box: { x0: 20, y0: 0, x1: 10, y1: 10 } }] }], 'subjects.0.app_data.0.box'],
+      ['a fractional box', 'box_detection', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'box_set', app_data: [{ box: { x0: 0.5, y0: 0, x1: 10, y1: 10 } }] }], 'subjects.0.app_data.0.box.x0'],
+      ['True without box_set', 'box_detection', (u) => [{ subject_uid: u.red, result: 'True' }], 'subjects.0.app_data_type'],
+      ['False with app_data', 'box_detection', (u) => [{ subject_uid: u.red, result: 'False', app_data_type: 'box_set', app_data: [] }], 'subjects.0'],
+      ['a negative count', 'static_count', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'count', app_data: -1 }], 'subjects.0.app_data'],
+      ['a fractional count', 'static_count', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'count', app_data: 1.5 }], 'subjects.0.app_data'],
+      ['an offset beyond the width', 'offset_x', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'offset_x', app_data: 101 }], 'subjects.0.app_data'],
+      ['a negative offset', 'offset_y', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'offset_y', app_data: -3 }], 'subjects.0.app_data'],
+      ['a point outside the media', 'point', (u) => [{ subject_uid: u.red, result: 'True', app_data_type: 'point', app_data: [{ x: 5, y: 81 }] }], 'subjects.0.app_data.0'],
     ];
     it.each(cases)('%s', async (_name, type, answers, field) => {
       const app = await insertApplication(t.db, tenantId, type, [red, blue]);
@@ -193,6 +196,27 @@ describe('POST /1/applications/{id}/feedback', () => {
       expect(response.json().errors.map((e: { field: string }) => e.field)).toContain(field);
     });
 
+    it('refuses app_data beyond the hardened limits, and decision_time in milliseconds or before 2000', async () => {
+      const boxApp = await insertApplication(t.db, tenantId, 'box_detection', [red]);
+      const countApp = await insertApplication(t.db, tenantId, 'static_count', [red]);
+      const mediaRow = await insertMedia(t.db, tenantId, { width: 100, height: 80 });
+      const boxes = (app_data: unknown[]) => ({ media_id: mediaRow.mediaId, subjects: [{ subject_uid: red, result: 'True', app_data_type: 'box_set', app_data }] });
+      const box = { box: { x0: 0, y0: 0, x1: 10, y1: 10 } };
+      const fieldsOf = async (appId: string, body: unknown) => {
+        const response = await post(appId, body);
+        expect(response.statusCode).toBe(400);
+        return response.json().errors.map((e: { field: string }) => e.field);
+      };
+      expect(await fieldsOf(boxApp.applicationId, boxes([{ box: { ...box.box, z: 1 } }]))).toEqual(['subjects.0.app_data.0.box']);
+      expect(await fieldsOf(boxApp.applicationId, boxes(Array.from({ length: 10_001 }, () => box)))).toEqual(['subjects.0.app_data']);
+      const count = { media_id: mediaRow.mediaId, subjects: [{ subject_uid: red, result: 'True', app_data_type: 'count', app_data: 1e300 }] };
+      expect(await fieldsOf(countApp.applicationId, count)).toEqual(['subjects.0.app_data']);
+      const answered = { ...boxes([box]), decision_time: DECIDED };
+      expect(await fieldsOf(boxApp.applicationId, { ...answered, decision_time: 1e12 })).toEqual(['decision_time']);
+      expect(await fieldsOf(boxApp.applicationId, { ...answered, decision_time: 0 })).toEqual(['decision_time']);
+      expect((await post(boxApp.applicationId, answered)).statusCode).toBe(204);
+    });
+
     it('checks boxes against the focus, the media id, client_data size, decision_time and result', async () => {
       const app = await insertApplication(t.db, tenantId, 'box_detection', [red]);
       const mediaRow = await insertMedia(t.db, tenantId, { width: 100, height: 80 });
@@ -200,7 +224,7 @@ describe('POST /1/applications/{id}/feedback', () => {
       const box = { subject_uid: red, result: 'True', app_data_type: 'box_set', app_data: [{ box: { x0: 0, y0: 0, x1: 30, y1: 30 } }] };
       const base = { media_id: mediaRow.mediaId, subjects: [box] };
       const focused = await post(app.applicationId, { ...base, focus: { box: { x0: 10, y0: 10, x1: 50, y1: 50 } } });
-      expect(focused.json().errors[0].field).toBe('subjects[0].app_data[0].box');
+      expect(focused.json().errors[0].field).toBe('subjects.0.app_data.0.box');
       expect((await post(app.applicationId, { ...base, media_id: foreign.mediaId })).json().errors[0].field).toBe('media_id');
       const big = await post(app.applicationId, { ...base, client_data: { blob: 'x'.repeat(5000) } });
       expect(big.json().errors[0].field).toBe('client_data');

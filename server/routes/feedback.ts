@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { DECISION_TIME_MAX_AHEAD_SECONDS, FEEDBACK_PULL_LIMIT } from '../../src/api/limits';
+import { feedbackResponse, focusSchema } from '../../src/api/schemas/feedback';
 import { LABELLABLE_TYPES } from '../../src/api/types';
 import { requireAuth } from '../auth/context';
 import { DEFAULT_FEEDBACK_CONFIG } from '../config';
 import { applicationNotFound, getApplicationRow, requireManageApplication, toApplication } from '../domain/applications';
 import { toMedia } from '../domain/media';
-import { submitFeedback, type FeedbackInput } from '../feedback/answers';
+import { submitFeedback } from '../feedback/answers';
 import { pullFeedback, returnFeedback, type Lease } from '../feedback/pull';
 import { releaseModel } from '../feedback/release';
 import { queueCounts } from '../feedback/scheduler';
@@ -14,36 +16,17 @@ import type { RoutesPlugin } from '../http/instance';
 
 const appParams = z.object({ applicationId: z.string().min(1).max(100) });
 
+const { min, max } = FEEDBACK_PULL_LIMIT;
+const LIMIT_MESSAGE = `limit is a whole number from ${min} to ${max}.`;
 const pullQuery = z.object({
-  limit: z.coerce
-    .number({ message: 'limit is a whole number from 1 to 10.' })
-    .int({ message: 'limit is a whole number from 1 to 10.' })
-    .min(1, { message: 'limit is a whole number from 1 to 10.' })
-    .max(10, { message: 'limit is a whole number from 1 to 10.' })
-    .default(10),
+  limit: z.coerce.number(LIMIT_MESSAGE).int(LIMIT_MESSAGE).min(min, LIMIT_MESSAGE).max(max, LIMIT_MESSAGE).default(FEEDBACK_PULL_LIMIT.default),
 });
 
-const focusSchema = z.object({
-  box: z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() }),
-});
-
-const feedbackBody = z.object({
-  media_id: z.string().min(1).max(100),
-  subjects: z
-    .array(
-      z.object({
-        subject_uid: z.string().min(1).max(100),
-        result: z.enum(['True', 'False'], { message: 'result is True or False.' }),
-        app_data_type: z.enum(['box_set', 'count', 'offset_x', 'offset_y', 'point']).nullable().optional(),
-        app_data: z.unknown().optional(),
-      }),
-    )
-    .min(1, { message: 'Give at least one subject answer.' })
-    .max(100),
-  focus: focusSchema.nullable().optional(),
-  client_data: z.record(z.string(), z.unknown()).optional(),
-  decision_time: z.number({ message: 'decision_time is a Unix time in seconds.' }).optional(),
-});
+/** The contract's feedback body, and the one rule that needs the service's clock. */
+const feedbackBody = feedbackResponse.refine(
+  ({ decision_time }) => decision_time === undefined || decision_time <= Date.now() / 1000 + DECISION_TIME_MAX_AHEAD_SECONDS,
+  { path: ['decision_time'], message: `decision_time is more than ${DECISION_TIME_MAX_AHEAD_SECONDS / 60} minutes ahead of the service's clock.` },
+);
 
 const feedbackRequestSchema = z.object({
   media_id: z.string(),
@@ -90,7 +73,7 @@ function registerFeedbackPost(app: Parameters<RoutesPlugin>[0], path: string) {
       app.db,
       { tenantId: auth.tenantId, userId: auth.userId },
       request.params.applicationId,
-      request.body as FeedbackInput,
+      request.body,
       idempotencyKeyOf(request),
     );
     if (answers !== null && releaseEvery > 0 && answers >= releaseEvery && LABELLABLE_TYPES.some((t) => t === appRow.type)) {

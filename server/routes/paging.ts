@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PAGE_LIMIT } from '../../src/api/limits';
 import { publicBaseUrl } from '../domain/media';
 
 const wholeNumber = z.string().regex(/^\d{1,15}$/, { message: 'Give a whole number.' }).transform(Number);
 
 /** `limit` 1..100 (default 10) and the opaque `cursor` of paged lists; other query parameters are ignored. */
 export const pagingQuery = z.object({
-  limit: wholeNumber.pipe(z.number().int().min(1).max(100)).default(10),
+  limit: wholeNumber.pipe(z.number().int().min(PAGE_LIMIT.min).max(PAGE_LIMIT.max)).default(PAGE_LIMIT.default),
   cursor: wholeNumber.optional(),
 });
 

@@ -139,11 +139,11 @@ function withCountedArea(
   return perObject.length > 0 ? { ...appearance, typical_area: Math.round(medianValue(perObject)) } : appearance;
 }
 
-function boxesOf(data: AppData | undefined): { box: BoxCoords }[] {
+function boxesOf(data: AppData | null | undefined): { box: BoxCoords }[] {
   return Array.isArray(data) ? data.filter((item): item is { box: BoxCoords } => 'box' in item) : [];
 }
 
-function pointsOf(data: AppData | undefined): PointCoords[] {
+function pointsOf(data: AppData | null | undefined): PointCoords[] {
   return Array.isArray(data) ? data.filter((item): item is PointCoords => 'x' in item && 'y' in item) : [];
 }
 

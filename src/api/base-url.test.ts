@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, resolveBaseUrl } from './base-url';
+import { resolveBaseUrl } from './base-url';
 import { InvalidBaseUrlError } from './errors';
 
 describe('resolveBaseUrl', () => {
@@ -29,12 +29,5 @@ describe('resolveBaseUrl', () => {
   it('refuses other schemes and malformed addresses', () => {
     expect(() => resolveBaseUrl('ftp://vision.example.com', 'https://x.test')).toThrow(InvalidBaseUrlError);
     expect(() => resolveBaseUrl('https://exa mple.com', 'https://x.test')).toThrow(/not a valid URL/);
-  });
-});
-
-describe('isLoopbackHost', () => {
-  it('knows the loopback names and nothing that merely looks like them', () => {
-    expect(['localhost', '127.0.0.1', '127.10.0.3', '[::1]', 'app.localhost'].every(isLoopbackHost)).toBe(true);
-    expect(['localhost.example.com', '128.0.0.1', '10.0.0.1', 'example.com'].some(isLoopbackHost)).toBe(false);
   });
 });

@@ -1,5 +1,14 @@
 // The Vision Application Service interface as TypeScript types, shared by the app and the local service.
 // Field names follow ../shared/spec/vision-service-interface.md; gaps are filled as ../shared/spec/decisions.md says.
+// Bodies with rules are zod schemas under ./schemas and ./application-types; their types are inferred there.
+
+import type { z } from 'zod';
+import type { BoxRegion } from './application-types/box-detection';
+import type { PointCoords } from './application-types/point';
+import type { applicationInput, applicationSchema } from './schemas/application';
+
+export type { BoxRegion, PointCoords };
+export type { FeedbackResponse, FeedbackSubjectAnswer } from './schemas/feedback';
 
 export type UnixSeconds = number;
 
@@ -131,59 +140,10 @@ export type ApplicationType =
 export const RELEASE_METRICS = ['best_recall', 'best_precision', 'best_F1'] as const;
 export type ReleaseMetric = (typeof RELEASE_METRICS)[number];
 
-export interface Application {
-  application_id: string;
-  tenant_id: string;
-  name: string;
-  type: ApplicationType;
-  description: string;
-  input_subjects: string[];
-  output_subjects: string[];
-  release_metrics: ReleaseMetric;
-  detection_thresholds: Record<string, number>;
-  detection_post_urls: string[];
-  gateway_post_urls: string[];
-  active: boolean;
-  requested_feedback_per_hour: number | null;
-  refresh_feedback: boolean;
-  app_managers: string[];
-  custom_fields: Record<string, unknown>;
-  hpo_credit: number;
-  created_by: string;
-  created_at: UnixSeconds;
-  modified_at: UnixSeconds;
-  system_feedback_per_hour: number;
-  replay: boolean;
-  release_model_count: number | null;
-  best_model_ccp_filename: string | null;
-  candidate_model_count: number | null;
-  current_performance: Record<string, unknown> | null;
-  last_candidate_at: UnixSeconds | null;
-  last_released_at: UnixSeconds | null;
-  training_data_count: number | null;
-  validation_data_count: number | null;
-}
+export type Application = z.infer<typeof applicationSchema>;
 
 /** Fields a client may send when creating or updating an application. */
-export type ApplicationInput = Partial<
-  Pick<
-    Application,
-    | 'name'
-    | 'type'
-    | 'description'
-    | 'input_subjects'
-    | 'output_subjects'
-    | 'release_metrics'
-    | 'detection_thresholds'
-    | 'detection_post_urls'
-    | 'gateway_post_urls'
-    | 'active'
-    | 'requested_feedback_per_hour'
-    | 'refresh_feedback'
-    | 'app_managers'
-    | 'custom_fields'
-  >
->;
+export type ApplicationInput = z.input<typeof applicationInput>;
 
 export interface Subject {
   subject_uid: string;
@@ -242,16 +202,9 @@ export interface Media {
   uploaded_by_user: string | null;
 }
 
-// app_data formats (decisions.md): integer pixels of the media, origin top-left.
-export interface BoxRegion {
-  box: BoxCoords;
-  probability?: number;
-}
-export interface PointCoords {
-  x: number;
-  y: number;
-}
-export type AppDataType = 'box_set' | 'count' | 'offset_x' | 'offset_y' | 'point';
+// app_data formats (decisions.md): integer pixels of the media, origin top-left. Rules: ./application-types.
+export const APP_DATA_TYPES = ['box_set', 'count', 'offset_x', 'offset_y', 'point'] as const;
+export type AppDataType = (typeof APP_DATA_TYPES)[number];
 export type AppData = BoxRegion[] | number | PointCoords[];
 
 export interface Assertion {
@@ -324,25 +277,6 @@ export interface FeedbackRequest {
   subjects: ProposedSubject[];
   other_media?: Media[];
   focus?: Focus | null;
-}
-
-export type FeedbackResult = 'True' | 'False';
-
-export interface FeedbackSubjectAnswer {
-  subject_uid: string;
-  result: FeedbackResult;
-  app_data_type?: AppDataType;
-  app_data?: AppData;
-}
-
-export interface FeedbackResponse {
-  media_id: string;
-  media?: Partial<Media>;
-  subjects: FeedbackSubjectAnswer[];
-  other_media?: unknown[];
-  focus?: Focus | null;
-  client_data?: Record<string, unknown>;
-  decision_time?: UnixSeconds;
 }
 
 export interface PendingCount {

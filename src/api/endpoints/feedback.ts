@@ -1,15 +1,15 @@
 import type { ApiClient } from '../client';
+import { FEEDBACK_PULL_LIMIT } from '../limits';
 import type { FeedbackRequest, FeedbackResponse, PendingCount } from '../types';
 
 const feedbackPath = (appId: string) => `/1/applications/${encodeURIComponent(appId)}/feedback`;
 
-/** The service accepts 1 to 10 per pull. */
-export const MAX_FEEDBACK_PULL = 10;
+export const MAX_FEEDBACK_PULL = FEEDBACK_PULL_LIMIT.max;
 
 /** Takes up to `limit` scheduled requests off the application's queue: they are the caller's from now on. */
 export function pullFeedback(client: ApiClient, appId: string, limit: number): Promise<FeedbackRequest[]> {
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_FEEDBACK_PULL) {
-    return Promise.reject(new RangeError(`limit must be an integer from 1 to ${MAX_FEEDBACK_PULL}.`));
+  if (!Number.isInteger(limit) || limit < FEEDBACK_PULL_LIMIT.min || limit > MAX_FEEDBACK_PULL) {
+    return Promise.reject(new RangeError(`limit must be an integer from ${FEEDBACK_PULL_LIMIT.min} to ${MAX_FEEDBACK_PULL}.`));
   }
   return client.request<FeedbackRequest[]>(feedbackPath(appId), { query: { limit } });
 }

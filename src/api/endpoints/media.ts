@@ -1,10 +1,11 @@
 import type { ApiClient } from '../client';
+import { MEDIA_MAX_BYTES } from '../limits';
 import type { ListResponse, Media, MediaAssertion, MediaSubjectAssociation } from '../types';
 
 const mediaPath = (mediaId: string) => `/1/media/${encodeURIComponent(mediaId)}`;
 
-/** The service's limit for one media file (decisions.md). */
-export const MAX_MEDIA_BYTES = 25 * 1024 * 1024;
+/** The service's limit for one media file. */
+export const MAX_MEDIA_BYTES = MEDIA_MAX_BYTES;
 
 /** What a multipart upload to a subject answers. */
 export interface SubjectMediaUpload {

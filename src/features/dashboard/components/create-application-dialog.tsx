@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/errors';
+import { fieldErrorsOf } from '../../../api/field-errors';
+import { createApplicationBody } from '../../../api/schemas/application';
 import { STANDARD_APPLICATION_TYPES, type ApplicationType, type Application } from '../../../api/types';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -8,7 +10,7 @@ import { FormActions } from '../../../components/form-actions';
 import { TextField } from '../../../components/text-field';
 import { useCreateApplication } from '../api/create-application';
 import { useSubjects } from '../api/subjects';
-import { fieldErrorsByName } from '../utils/settings-form';
+import { fieldErrorsByName, type FieldErrors } from '../utils/settings-form';
 import { SubjectPicker } from './subject-picker';
 
 export interface CreateApplicationDialogProps {
@@ -26,18 +28,18 @@ export function CreateApplicationDialog({ tenantId, open, onClose, onCreated }: 
   const [description, setDescription] = useState('');
   const [inputSubjects, setInputSubjects] = useState<string[]>([]);
   const [outputSubjects, setOutputSubjects] = useState<string[]>([]);
-  const errors = create.error instanceof ApiError ? fieldErrorsByName(create.error.fieldErrors) : {};
+  const [localErrors, setLocalErrors] = useState<FieldErrors>({});
+  const serviceErrors = create.error instanceof ApiError ? fieldErrorsByName(create.error.fieldErrors) : {};
+  const errors = { ...serviceErrors, ...localErrors };
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    const body = { name: name.trim(), type, description, input_subjects: inputSubjects, output_subjects: outputSubjects };
+    const checked = createApplicationBody.safeParse(body);
+    setLocalErrors(checked.success ? {} : fieldErrorsByName(fieldErrorsOf(checked.error, 'application')));
+    if (!checked.success) return;
     try {
-      const application = await create.mutateAsync({
-        name: name.trim(),
-        type,
-        description,
-        input_subjects: inputSubjects,
-        output_subjects: outputSubjects,
-      });
+      const application = await create.mutateAsync(body);
       onCreated(application);
     } catch {
       // shown from create.error
@@ -66,6 +68,7 @@ export function CreateApplicationDialog({ tenantId, open, onClose, onCreated }: 
             Description
           </label>
           <textarea id="new-app-description" className="textarea" value={description} onChange={(e) => setDescription(e.target.value)} />
+          {errors.description && <p className="field__error">{errors.description}</p>}
         </div>
         <SubjectPicker
           legend="Input subjects"

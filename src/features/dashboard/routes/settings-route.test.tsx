@@ -47,7 +47,7 @@ describe('application settings', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Email' }));
     await user.type(screen.getByLabelText('Email 1'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(screen.getByLabelText('Email 1')).toHaveAccessibleDescription(/Enter an email address/);
+    expect(screen.getByLabelText('Email 1')).toHaveAccessibleDescription(/Give a valid email address/);
     expect(state.requests.some((r) => r.method === 'POST')).toBe(false);
 
     await user.clear(screen.getByLabelText('Email 1'));

@@ -1,8 +1,8 @@
 import type { Application } from '../../../api/types';
+import { SECURE_URL_MESSAGE } from '../../../api/url-rule';
 import {
   changedSettings,
   checkEmail,
-  checkPostUrl,
   fieldErrorsByName,
   formFromApplication,
   validateSettings,
@@ -75,12 +75,10 @@ describe('validateSettings', () => {
 });
 
 describe('client-side checks', () => {
-  it('takes https anywhere and http only to loopback', () => {
-    expect(checkPostUrl('https://hooks.example.com/x')).toBeUndefined();
-    expect(checkPostUrl('http://127.0.0.1:9000/x')).toBeUndefined();
-    expect(checkPostUrl('http://localhost/x')).toBeUndefined();
-    expect(checkPostUrl('http://hooks.example.com/x')).toMatch(/https/);
-    expect(checkPostUrl('/relative')).toMatch(/absolute/);
+  it('takes https anywhere and http only to loopback, saying what the service says', () => {
+    const form = formFromApplication(app);
+    form.detection_post_urls = ['https://hooks.example.com/x', 'http://127.0.0.1:9000/x', 'http://localhost/x', 'http://hooks.example.com/x', '/relative'];
+    expect(validateSettings(form)).toEqual({ 'detection_post_urls.3': SECURE_URL_MESSAGE, 'detection_post_urls.4': SECURE_URL_MESSAGE });
   });
 
   it('checks the shape of an email', () => {

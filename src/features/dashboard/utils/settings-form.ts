@@ -1,4 +1,6 @@
-import { isLoopbackHost } from '../../../api/base-url';
+import { fieldErrorsOf } from '../../../api/field-errors';
+import { updateApplicationBody } from '../../../api/schemas/application';
+import { email } from '../../../api/schemas/email';
 import type { Application, ApplicationInput, FieldError, ReleaseMetric } from '../../../api/types';
 
 /** The settings page's editable state: text where the person types, the service's shapes elsewhere. */
@@ -35,46 +37,18 @@ export function formFromApplication(application: Application): SettingsForm {
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The service takes absolute https: URLs, and plain http: only to loopback. */
-export function checkPostUrl(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return 'Enter an absolute URL, such as https://example.com/hook.';
-  }
-  if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
-  return 'Use an https: URL (plain http: only to this machine).';
-}
-
-export const checkEmail = (value: string): string | undefined =>
-  EMAIL.test(value.trim()) ? undefined : 'Enter an email address, such as ada@example.com.';
+export const checkEmail = (value: string): string | undefined => email.safeParse(value).error?.issues[0]?.message;
 
 function parseFeedbackPerHour(form: SettingsForm): number | null {
   return form.feedbackMode === 'system' ? null : Number(form.feedbackPerHour);
 }
 
-/** The checks the service would make, so that most mistakes show before anything is sent. */
+/** The service's own rules (the application schema), so that most mistakes show before anything is sent. */
 export function validateSettings(form: SettingsForm): FieldErrors {
-  const errors: FieldErrors = {};
-  const perHour = parseFeedbackPerHour(form);
-  if (perHour !== null && (form.feedbackPerHour.trim() === '' || !Number.isInteger(perHour) || perHour < 0)) {
+  const parsed = updateApplicationBody.safeParse(settingsBody(form));
+  const errors = parsed.success ? {} : fieldErrorsByName(fieldErrorsOf(parsed.error, 'settings'));
+  if (form.feedbackMode === 'fixed' && form.feedbackPerHour.trim() === '') {
     errors.requested_feedback_per_hour = 'Enter a whole number of 0 or more.';
-  }
-  form.detection_post_urls.forEach((url, index) => {
-    const problem = checkPostUrl(url);
-    if (problem) errors[`detection_post_urls.${index}`] = problem;
-  });
-  form.app_managers.forEach((email, index) => {
-    const problem = checkEmail(email);
-    if (problem) errors[`app_managers.${index}`] = problem;
-  });
-  for (const subjectUid of form.output_subjects) {
-    const threshold = form.detection_thresholds[subjectUid] ?? 0;
-    if (!(threshold >= 0 && threshold <= 1)) errors[`detection_thresholds.${subjectUid}`] = 'Choose a value from 0 to 1.';
   }
   return errors;
 }
@@ -89,6 +63,20 @@ function sameThresholds(a: Record<string, number>, b: Record<string, number>): b
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
+
+/** Every setting, as an update body would carry it. */
+const settingsBody = (form: SettingsForm): ApplicationInput => ({
+  active: form.active,
+  description: form.description,
+  requested_feedback_per_hour: parseFeedbackPerHour(form),
+  refresh_feedback: form.refresh_feedback,
+  release_metrics: form.release_metrics,
+  detection_post_urls: form.detection_post_urls.map((url) => url.trim()),
+  app_managers: form.app_managers.map((manager) => manager.trim()),
+  input_subjects: form.input_subjects,
+  output_subjects: form.output_subjects,
+  detection_thresholds: thresholdsFor(form),
+});
 
 /** Only what differs from the application, as the partial update body. */
 export function changedSettings(application: Application, form: SettingsForm): ApplicationInput {

@@ -1,6 +1,6 @@
-import type { Application, FeedbackResponse } from '../../../api/types';
+import type { Application } from '../../../api/types';
 import { imagePoint } from '../geometry/types';
-import { makeApp, makeMedia, makeRequest } from '../test-fixtures';
+import { makeApp, makeRequest } from '../test-fixtures';
 import { buildFeedback, missingInput, rejectAnswer } from './feedback';
 import type { Annotation } from '../type-modules/annotation';
 import { initialAnnotation } from '../type-modules/registry';
@@ -84,66 +84,5 @@ describe('rejectAnswer', () => {
     expect(rejectAnswer(fullframe, item, initialAnnotation(fullframe, item)!, meta)?.subjects.map((s) => s.result)).toEqual(['False', 'False']);
     const classification = makeApp({ type: 'classification' });
     expect(rejectAnswer(classification, item, initialAnnotation(classification, item)!, meta)).toBeNull();
-  });
-});
-
-describe('validateFeedback catches what the interface forbids', () => {
-  const media = makeMedia();
-  const check = (app: Application, subjects: FeedbackResponse['subjects'], extra: Partial<FeedbackResponse> = {}) =>
-    validateFeedback(app, { media_id: 'media-1', subjects, ...extra }, media);
-
-  it('classification False, or more than one subject', () => {
-    const app = makeApp({ type: 'classification', output_subjects: ['cat', 'dog'] });
-    expect(check(app, [{ subject_uid: 'cat', result: 'False' }])).toContain('A classification answer cannot be False.');
-    expect(check(app, [{ subject_uid: 'cat', result: 'True' }, { subject_uid: 'dog', result: 'True' }])).toContain('Answer exactly one subject.');
-  });
-
-  it('detection_fullframe missing a subject', () => {
-    const app = makeApp({ type: 'detection_fullframe', output_subjects: ['a', 'b'] });
-    expect(check(app, [{ subject_uid: 'a', result: 'True' }])).toEqual(['Answer every output subject in one message (missing b).']);
-  });
-
-  it('False with app_data, unknown subjects and duplicates', () => {
-    const app = makeApp({ type: 'static_count' });
-    expect(check(app, [{ subject_uid: 'cat', result: 'False', app_data_type: 'count', app_data: 1 }])).toEqual([
-      'A False answer carries no app_data or app_data_type.',
-    ]);
-    expect(check(app, [{ subject_uid: 'dog', result: 'True', app_data_type: 'count', app_data: 1 }])).toEqual(['"dog" is not an output subject.']);
-    expect(check(app, [{ subject_uid: 'cat', result: 'False' }, { subject_uid: 'cat', result: 'False' }])).toEqual([
-      'Each subject may be answered only once.',
-    ]);
-  });
-
-  it('boxes that are fractional, inverted, outside the media, or missing', () => {
-    const app = makeApp({ type: 'box_detection' });
-    const boxes = (...list: object[]) => check(app, [{ subject_uid: 'cat', result: 'True', app_data_type: 'box_set', app_data: list as never }]);
-    expect(boxes({ box: { x0: 1.5, y0: 0, x1: 4, y1: 4 } })).toEqual(['Box 1 needs integer x0, y0, x1 and y1.']);
-    expect(boxes({ box: { x0: 5, y0: 0, x1: 5, y1: 4 } })).toEqual(['Box 1 needs x0 < x1 and y0 < y1.']);
-    expect(boxes({ box: { x0: 600, y0: 0, x1: 641, y1: 4 } })).toEqual(['Box 1 is outside the media.']);
-    expect(boxes()).toEqual(['A True box answer needs at least one box.']);
-    expect(check(app, [{ subject_uid: 'cat', result: 'True', app_data_type: 'count', app_data: 1 }])).toEqual([
-      'A True box_detection answer needs app_data_type "box_set".',
-    ]);
-  });
-
-  it('negative or fractional counts and offsets, and points outside', () => {
-    expect(check(makeApp({ type: 'static_count' }), [{ subject_uid: 'cat', result: 'True', app_data_type: 'count', app_data: -1 }])).toEqual([
-      'The count must be a non-negative integer.',
-    ]);
-    expect(check(makeApp({ type: 'offset_y' }), [{ subject_uid: 'cat', result: 'True', app_data_type: 'offset_y', app_data: 481 }])).toEqual([
-      'The offset must be a whole number from 0 to 480.',
-    ]);
-    expect(check(makeApp({ type: 'point' }), [{ subject_uid: 'cat', result: 'True', app_data_type: 'point', app_data: [{ x: -1, y: 2 }] }])).toEqual([
-      'Point 1 is outside the media.',
-    ]);
-  });
-
-  it('a wrong media_id, a bad decision_time, oversized client_data and unlabellable types', () => {
-    const app = makeApp({ type: 'static_count' });
-    const ok = [{ subject_uid: 'cat', result: 'False' as const }];
-    expect(validateFeedback(app, { media_id: 'other', subjects: ok }, media)).toEqual(['media_id does not match the media.']);
-    expect(check(app, ok, { decision_time: -1 })).toEqual(['decision_time must be a positive Unix time in seconds.']);
-    expect(check(app, ok, { client_data: { note: 'x'.repeat(5000) } })).toEqual(['client_data is larger than 4096 bytes.']);
-    expect(check(makeApp({ type: 'motion' }), ok)).toEqual(['motion applications take no feedback here.']);
   });
 });

@@ -1,0 +1,4 @@
+import type { AnswerRule } from './rule';
+
+/** One subject, the chosen class, always True. */
+export const classification: AnswerRule = { appDataType: null, appData: null, subjects: 'one', allowsFalse: false };

@@ -1,0 +1,4 @@
+import type { AnswerRule } from './rule';
+
+/** True or False for every output subject, in one message. */
+export const detectionFullframe: AnswerRule = { appDataType: null, appData: null, subjects: 'every', allowsFalse: true };

@@ -1,0 +1,3 @@
+import { offsetRule } from './offset';
+
+export const offsetX = offsetRule('offset_x');

@@ -1,0 +1,3 @@
+import { offsetRule } from './offset';
+
+export const offsetY = offsetRule('offset_y');

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { AnswerRule } from './rule';
+
+/**
+ * An offset is whole pixels from the media's left (offset_x) or top (offset_y) edge, from 0 to the media's width or
+ * height. It is measured on the media, so a focus does not narrow it.
+ */
+export function offsetRule(appDataType: 'offset_x' | 'offset_y'): AnswerRule<number> {
+  const edge = appDataType === 'offset_x' ? 'width' : 'height';
+  const range = (size = '') => `An ${appDataType} is a whole number of pixels from 0 to the media's ${edge}${size}.`;
+  return {
+    appDataType,
+    appData: z.number({ error: range() }).int(range()).min(0, range()),
+    subjects: 'one',
+    allowsFalse: true,
+    placementErrors: (offset, place) => (offset > place[edge] ? [{ field: '', message: range(` (${place[edge]})`) }] : []),
+  };
+}

@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import type { FieldError } from '../types';
+import { closedObject, markList, pixel } from './marks';
+import { markArea, type AnswerRule } from './rule';
+
+const point = closedObject({ x: pixel, y: pixel }, 'A point');
+
+export const pointList = markList(point, 'points');
+export type PointCoords = z.infer<typeof point>;
+
+/** True with a list of points (inside the focus, else the media; the far edges included), or False. */
+export const pointRule: AnswerRule<PointCoords[]> = {
+  appDataType: 'point',
+  appData: pointList,
+  subjects: 'one',
+  allowsFalse: true,
+  placementErrors(points, place): FieldError[] {
+    const { area, name } = markArea(place);
+    return points.flatMap(({ x, y }, index) =>
+      x < area.x0 || y < area.y0 || x > area.x1 || y > area.y1
+        ? [{ field: String(index), message: `Point ${index + 1} must lie inside ${name}.` }]
+        : [],
+    );
+  },
+};

@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import type { AppDataType, BoxCoords, FieldError } from '../types';
+
+/** Where an answer's marks are judged: the media's size and the focus, if the answer has one. */
+export interface AnswerPlace {
+  width: number;
+  height: number;
+  focus: BoxCoords | null;
+}
+
+/** What a labellable application type accepts as feedback; T is its app_data. */
+export interface AnswerRule<T = unknown> {
+  /** The app_data_type a True answer carries; null: a True answer carries no app_data. */
+  appDataType: AppDataType | null;
+  /** The shape of that app_data, checked without knowing the media. */
+  appData: z.ZodType<T> | null;
+  /** `one`: each message answers exactly one output subject; `every`: every output subject, once each. */
+  subjects: 'one' | 'every';
+  allowsFalse: boolean;
+  /** Problems with where the marks of a well-shaped app_data lie; fields are relative to app_data. */
+  placementErrors?(appData: T, place: AnswerPlace): FieldError[];
+}
+
+/** Boxes and points must lie inside the focus when there is one, else inside the media. */
+export function markArea(place: AnswerPlace): { area: BoxCoords; name: string } {
+  if (place.focus) return { area: place.focus, name: 'the focus' };
+  return { area: { x0: 0, y0: 0, x1: place.width, y1: place.height }, name: 'the media' };
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { COUNT_MAX } from '../limits';
+import type { AnswerRule } from './rule';
+
+const COUNT_MESSAGE = `A count is a whole number from 0 to ${COUNT_MAX.toLocaleString('en')}.`;
+
+export const count = z
+  .number({ error: COUNT_MESSAGE })
+  .refine((value) => Number.isInteger(value) && value >= 0 && value <= COUNT_MAX, COUNT_MESSAGE);
+
+/** True with the number of objects (whatever the focus), or False. */
+export const staticCount: AnswerRule<number> = { appDataType: 'count', appData: count, subjects: 'one', allowsFalse: true };

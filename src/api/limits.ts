@@ -1,0 +1,28 @@
+// Sizes and ranges both sides of the wire enforce (decisions.md, "Sizes"; docs/api.md).
+
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+export const MEDIA_MAX_BYTES = 25 * 1024 * 1024;
+/** client_data, measured as UTF-8 JSON. */
+export const CLIENT_DATA_MAX_BYTES = 4096;
+
+export const FEEDBACK_PULL_LIMIT = { min: 1, max: 10, default: 10 } as const;
+/** `limit` of paged lists, such as detections. */
+export const PAGE_LIMIT = { min: 1, max: 100, default: 10 } as const;
+
+/** Answers in one feedback message. */
+export const ANSWERS_MAX = 100;
+/** Boxes or points in one answer. */
+export const MARKS_MAX = 10_000;
+export const COUNT_MAX = 1_000_000;
+
+/** 2000-01-01T00:00:00Z: an earlier decision_time is a client's mistake (milliseconds read as seconds, or 0). */
+export const EARLIEST_DECISION_TIME = 946_684_800;
+/** How far ahead of the service's clock a decision_time may be (the service checks it). */
+export const DECISION_TIME_MAX_AHEAD_SECONDS = 300;
+
+export const APPLICATION_NAME_MAX = 100;
+export const APPLICATION_DESCRIPTION_MAX = 10_000;
+export const SUBJECTS_PER_LIST_MAX = 100;
+export const POST_URLS_MAX = 20;
+export const URL_MAX = 2000;
+export const APP_MANAGERS_MAX = 100;

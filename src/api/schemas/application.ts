@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import {
+  APP_MANAGERS_MAX,
+  APPLICATION_DESCRIPTION_MAX,
+  APPLICATION_NAME_MAX,
+  POST_URLS_MAX,
+  SUBJECTS_PER_LIST_MAX,
+} from '../limits';
+import { RELEASE_METRICS, SPECIAL_APPLICATION_TYPES, STANDARD_APPLICATION_TYPES } from '../types';
+import { secureUrl } from '../url-rule';
+import { email } from './email';
+
+export const applicationType = z.enum([...STANDARD_APPLICATION_TYPES, ...SPECIAL_APPLICATION_TYPES], {
+  error: 'Use one of the application type strings.',
+});
+
+const NAME_MESSAGE = `Use 1 to ${APPLICATION_NAME_MAX} characters.`;
+const THRESHOLD_MESSAGE = 'Use a number from 0 to 1.';
+
+const subjectList = z
+  .array(z.string().min(1).max(100))
+  .max(SUBJECTS_PER_LIST_MAX, `Give at most ${SUBJECTS_PER_LIST_MAX} subjects.`)
+  .transform((uids) => [...new Set(uids)]);
+
+const urlList = z.array(secureUrl).max(POST_URLS_MAX, `Give at most ${POST_URLS_MAX} URLs.`);
+
+/** The fields a client may write, each with its rule; all optional. Unknown keys are ignored. */
+export const applicationInput = z
+  .object({
+    name: z.string().trim().min(1, NAME_MESSAGE).max(APPLICATION_NAME_MAX, NAME_MESSAGE),
+    type: applicationType,
+    description: z.string().max(APPLICATION_DESCRIPTION_MAX, `Use at most ${APPLICATION_DESCRIPTION_MAX} characters.`),
+    input_subjects: subjectList,
+    output_subjects: subjectList,
+    release_metrics: z.enum(RELEASE_METRICS, { error: 'Use best_recall, best_precision or best_F1.' }),
+    detection_thresholds: z.record(z.string(), z.number(THRESHOLD_MESSAGE).min(0, THRESHOLD_MESSAGE).max(1, THRESHOLD_MESSAGE)),
+    detection_post_urls: urlList,
+    gateway_post_urls: urlList,
+    active: z.boolean(),
+    requested_feedback_per_hour: z.number('Use a whole number.').int('Use a whole number.').min(0, 'Use 0 or more.').nullable(),
+    refresh_feedback: z.boolean(),
+    app_managers: z
+      .array(email)
+      .max(APP_MANAGERS_MAX, `Give at most ${APP_MANAGERS_MAX} managers.`)
+      .transform((emails) => [...new Set(emails)]),
+    custom_fields: z.record(z.string(), z.unknown()),
+  })
+  .partial();
+
+/** Fields the service sets; an update that sends one is refused. */
+export const READ_ONLY_APPLICATION_FIELDS = [
+  'application_id',
+  'tenant_id',
+  'hpo_credit',
+  'created_by',
+  'created_at',
+  'modified_at',
+  'system_feedback_per_hour',
+  'replay',
+  'release_model_count',
+  'best_model_ccp_filename',
+  'candidate_model_count',
+  'current_performance',
+  'last_candidate_at',
+  'last_released_at',
+  'training_data_count',
+  'validation_data_count',
+] as const;
+
+const readOnly = z.never({ error: 'This field is read-only.' }).optional();
+
+/** Create: name and type required; read-only keys are ignored like unknown ones, as existing clients send some. */
+export const createApplicationBody = applicationInput.required({ name: true, type: true });
+
+/** Update: any writable field; read-only fields are 400. */
+export const updateApplicationBody = applicationInput.extend(
+  Object.fromEntries(READ_ONLY_APPLICATION_FIELDS.map((field) => [field, readOnly])) as Record<
+    (typeof READ_ONLY_APPLICATION_FIELDS)[number],
+    typeof readOnly
+  >,
+);
+
+const nullableNumber = z.number().nullable();
+
+/** An application as the service returns it. */
+export const applicationSchema = z.object({
+  application_id: z.string(),
+  tenant_id: z.string(),
+  name: z.string(),
+  type: applicationType,
+  description: z.string(),
+  input_subjects: z.array(z.string()),
+  output_subjects: z.array(z.string()),
+  release_metrics: z.enum(RELEASE_METRICS),
+  detection_thresholds: z.record(z.string(), z.number()),
+  detection_post_urls: z.array(z.string()),
+  gateway_post_urls: z.array(z.string()),
+  active: z.boolean(),
+  requested_feedback_per_hour: z.number().int().nullable(),
+  refresh_feedback: z.boolean(),
+  app_managers: z.array(z.string()),
+  custom_fields: z.record(z.string(), z.unknown()),
+  hpo_credit: z.number().int(),
+  created_by: z.string(),
+  created_at: z.number(),
+  modified_at: z.number(),
+  system_feedback_per_hour: z.number().int(),
+  replay: z.boolean(),
+  release_model_count: nullableNumber,
+  best_model_ccp_filename: z.string().nullable(),
+  candidate_model_count: nullableNumber,
+  current_performance: z.record(z.string(), z.unknown()).nullable(),
+  last_candidate_at: nullableNumber,
+  last_released_at: nullableNumber,
+  training_data_count: nullableNumber,
+  validation_data_count: nullableNumber,
+});

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+export const EMAIL_MESSAGE = 'Give a valid email address.';
+
+/** An email address, stored lower-cased. */
+export const email = z
+  .string()
+  .trim()
+  .max(254, EMAIL_MESSAGE)
+  .pipe(z.email({ error: EMAIL_MESSAGE }))
+  .transform((value) => value.toLowerCase());

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { answerRuleOf, ruleOfAppDataType } from '../application-types';
+import type { AnswerPlace, AnswerRule } from '../application-types/rule';
+import { ANSWERS_MAX, CLIENT_DATA_MAX_BYTES, EARLIEST_DECISION_TIME } from '../limits';
+import { APP_DATA_TYPES, type AppData, type BoxCoords, type FieldError } from '../types';
+
+const focusBox = z
+  .object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() })
+  .refine(({ x0, y0, x1, y1 }) => x0 < x1 && y0 < y1, 'The focus needs x0 < x1 and y0 < y1.');
+
+export const focusSchema = z.object({ box: focusBox });
+
+/** One answer. A True answer's app_data must have the shape its app_data_type names; which type, and where its marks lie, depend on the application. */
+export const feedbackAnswer = z
+  .object({
+    subject_uid: z.string().min(1, 'Give a subject_uid.').max(100),
+    result: z.enum(['True', 'False'], { error: 'result is True or False.' }),
+    app_data_type: z.enum(APP_DATA_TYPES, { error: `app_data_type is one of ${APP_DATA_TYPES.join(', ')}.` }).nullable().optional(),
+    app_data: z.custom<AppData>().nullable().optional(),
+  })
+  .superRefine((answer, context) => {
+    if (answer.result !== 'True' || !answer.app_data_type) return;
+    const shape = ruleOfAppDataType(answer.app_data_type)?.appData;
+    const parsed = shape?.safeParse(answer.app_data);
+    for (const issue of parsed?.error?.issues ?? []) {
+      context.addIssue({ code: 'custom', path: ['app_data', ...issue.path], message: issue.message });
+    }
+  });
+
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/** The body of `POST /1/applications/{id}/feedback`, as far as it can be checked without the application and media. */
+export const feedbackResponse = z.object({
+  media_id: z.string().min(1, 'Give a media_id.').max(100),
+  subjects: z
+    .array(feedbackAnswer, { error: 'subjects is a list of answers.' })
+    .min(1, 'Give at least one subject answer.')
+    .max(ANSWERS_MAX, `Give at most ${ANSWERS_MAX} subject answers.`),
+  focus: focusSchema.nullable().optional(),
+  client_data: z
+    .record(z.string(), z.unknown())
+    .refine((data) => jsonBytes(data) <= CLIENT_DATA_MAX_BYTES, `client_data may hold at most ${CLIENT_DATA_MAX_BYTES} bytes of JSON.`)
+    .optional(),
+  decision_time: z
+    .number({ error: 'decision_time is a Unix time in seconds.' })
+    .min(EARLIEST_DECISION_TIME, 'decision_time is a Unix time in seconds, after 2000-01-01.')
+    .optional(),
+});
+
+export type FeedbackSubjectAnswer = z.input<typeof feedbackAnswer>;
+export type FeedbackResponse = z.input<typeof feedbackResponse>;
+
+/** What the answers are judged against: the application and the answered media's size in pixels. */
+export interface AnswerContext {
+  type: string;
+  outputSubjects: readonly string[];
+  width: number;
+  height: number;
+}
+
+function focusErrors(focus: BoxCoords, { width, height }: AnswerContext): FieldError[] {
+  if (focus.x0 < 0 || focus.y0 < 0 || focus.x1 > width || focus.y1 > height) {
+    return [{ field: 'focus.box', message: `The focus must lie inside the media (${width} × ${height} pixels).` }];
+  }
+  return [];
+}
+
+const hasValue = (value: unknown) => value !== undefined && value !== null;
+
+function answerErrors(rule: AnswerRule, answer: FeedbackSubjectAnswer, at: string, context: AnswerContext, place: AnswerPlace): FieldError[] {
+  if (!context.outputSubjects.includes(answer.subject_uid)) {
+    return [{ field: `${at}.subject_uid`, message: `${answer.subject_uid} is not an output subject of the application.` }];
+  }
+  const carriesData = hasValue(answer.app_data) || hasValue(answer.app_data_type);
+  if (answer.result === 'False') {
+    if (!rule.allowsFalse) return [{ field: `${at}.result`, message: `A ${context.type} answer cannot be False.` }];
+    return carriesData ? [{ field: at, message: 'A False answer carries no app_data or app_data_type.' }] : [];
+  }
+  if (rule.appDataType === null) {
+    return carriesData ? [{ field: at, message: `A ${context.type} answer carries no app_data.` }] : [];
+  }
+  if (answer.app_data_type !== rule.appDataType) {
+    return [{ field: `${at}.app_data_type`, message: `A True ${context.type} answer has app_data_type ${rule.appDataType}.` }];
+  }
+  return (rule.placementErrors?.(answer.app_data, place) ?? []).map(({ field, message }) => ({
+    field: field ? `${at}.app_data.${field}` : `${at}.app_data`,
+    message,
+  }));
+}
+
+function subjectCountErrors(rule: AnswerRule, answers: readonly FeedbackSubjectAnswer[], context: AnswerContext): FieldError[] {
+  const uids = answers.map((answer) => answer.subject_uid);
+  if (new Set(uids).size !== uids.length) return [{ field: 'subjects', message: 'Answer each subject at most once.' }];
+  if (rule.subjects === 'one') {
+    return uids.length === 1 ? [] : [{ field: 'subjects', message: `A ${context.type} answer names exactly one subject.` }];
+  }
+  const missing = context.outputSubjects.filter((uid) => !uids.includes(uid));
+  return missing.length === 0
+    ? []
+    : [{ field: 'subjects', message: `Answer True or False for every output subject; missing ${missing.join(', ')}.` }];
+}
+
+/**
+ * Every problem of a well-shaped feedback body (one that {@link feedbackResponse} accepted) under the rules of the
+ * application's type; empty when it is valid.
+ */
+export function feedbackAnswerErrors(body: FeedbackResponse, context: AnswerContext): FieldError[] {
+  const rule = answerRuleOf(context.type);
+  if (!rule) return [{ field: 'subjects', message: `Applications of type ${context.type} take no feedback.` }];
+  const focus = body.focus?.box ?? null;
+  const focusProblems = focus ? focusErrors(focus, context) : [];
+  const place = { width: context.width, height: context.height, focus: focusProblems.length === 0 ? focus : null };
+  const perAnswer = body.subjects.flatMap((answer, index) => answerErrors(rule, answer, `subjects.${index}`, context, place));
+  return [...focusProblems, ...(perAnswer.length > 0 ? perAnswer : subjectCountErrors(rule, body.subjects, context))];
+}

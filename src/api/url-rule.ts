@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { URL_MAX } from './limits';
+
+/** The one loopback definition: 127.0.0.0/8, `localhost` and `[::1]`, spelled as `URL.hostname` gives them. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** A URL that carries no credentials or data in the clear: absolute `https:`, or `http:` only to loopback. */
+export function isSecureUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
+
+export const SECURE_URL_MESSAGE =
+  'Give an absolute https: URL (plain http: only to this computer: localhost, 127.x.x.x or [::1]).';
+
+/**
+ * A URL the service may post to. Only the shared rule lives here; the service adds its own check on callback hosts
+ * (private and link-local addresses) where it validates applications.
+ */
+export const secureUrl = z.string().trim().max(URL_MAX, `Use at most ${URL_MAX} characters.`).refine(isSecureUrl, SECURE_URL_MESSAGE);
