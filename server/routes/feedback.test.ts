@@ -105,7 +105,7 @@ describe('GET /1/applications/{id}/feedback', () => {
     const app = await insertApplication(t.db, tenantId, 'classification', [red], { active: false });
     await queueItems(app, 2);
     const pending = await t.inject({ method: 'GET', url: `/1/applications/${app.applicationId}/feedback/pending`, headers: labeller });
-    expect(pending.json()).toEqual({ pending: 0 });
+    expect(pending.json()).toEqual({ pending: 0, leased: 0 });
   });
 });
 
