@@ -1,3 +1,4 @@
+import { runBeforeSignOut } from '../../lib/before-sign-out';
 import { queryClient } from '../../lib/query-client';
 import { forgetCredentials } from './pending-credentials';
 import { settleReauth } from './reauth';
@@ -5,6 +6,7 @@ import { clearSession } from './session-store';
 
 /** Forgets everything about the person: session, storage, any password in memory and all cached server data. */
 export function signOut(): void {
+  runBeforeSignOut();
   forgetCredentials();
   clearSession();
   settleReauth(false);

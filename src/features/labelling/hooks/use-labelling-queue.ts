@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getApiClient } from '../../../lib/api-client';
+import { beforeSignOut } from '../../../lib/before-sign-out';
 import { useLabellingData } from '../outbox/outbox-provider';
 import type { QueueKey } from '../queue/persistence';
 import { WorkQueue } from '../queue/work-queue';
@@ -19,6 +20,7 @@ export function useWorkQueue(key: QueueKey, batchSize: number): { queue: WorkQue
     let queue: WorkQueue | null = null;
     let closed = false;
     const handBackOnExit = () => void queue?.handBack({ keepalive: true });
+    const cancelOnSignOut = beforeSignOut(handBackOnExit);
     WorkQueue.open({ client: getApiClient(), key: { tenantId, appId }, store, answerPending: (mediaId) => outbox.holds(appId, mediaId), batchSize }).then(
       (opened) => {
         queue = opened;
@@ -30,6 +32,7 @@ export function useWorkQueue(key: QueueKey, batchSize: number): { queue: WorkQue
     );
     return () => {
       closed = true;
+      cancelOnSignOut();
       window.removeEventListener('pagehide', handBackOnExit);
       void queue?.handBack();
       setOpened({ queue: null, error: null });
