@@ -173,8 +173,7 @@ export function Workspace(props: WorkspaceProps) {
       }
       panel={
         <>
-          {message && <Alert>{message}</Alert>}
-          <Panel annotation={annotation} edit={moduleEdit} subjectName={subjectName} probabilityOf={probabilityOf} perform={perform} />
+          {/* The answer comes first and never moves: messages and the editor's content change below it. */}
           <div className="workspace__answer">
             {button('submit', 'primary', true)}
             {button('reject', 'secondary', true)}
@@ -185,6 +184,8 @@ export function Workspace(props: WorkspaceProps) {
               {button('previous-item', 'ghost', false)}
             </div>
           </div>
+          {message && <Alert>{message}</Alert>}
+          <Panel annotation={annotation} edit={moduleEdit} subjectName={subjectName} probabilityOf={probabilityOf} perform={perform} />
           <ViewControls
             showMarks={showMarks}
             onShowMarks={setShowMarks}
