@@ -35,7 +35,7 @@ test('every editor fits 1600×1000, 1280×720 and 390×844, in light and dark', 
 });
 
 test.describe('on a phone (touch)', () => {
-  test.use({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test.use({ userAgent: devices['Pixel 7'].userAgent, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
 
   test('a yes/no item is answered with thumb taps, and the answer reaches the service', async ({ page, service }) => {
     const labeller = await signInToLabel(page, service);

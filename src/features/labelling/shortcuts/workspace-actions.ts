@@ -71,7 +71,7 @@ const VIEW: readonly Action[] = [
     button: '−', label: 'Zoom out', group: 'View', keys: ['-'], perform: (ctx) => ctx.canvas.zoomBy(1 / ZOOM_STEP) },
   {
     id: 'zoom-actual',
-    button: '100%',
+    button: '1:1',
     label: 'Zoom to 100% (one image pixel per screen pixel)',
     group: 'View',
     keys: ['Shift+F'],

@@ -7,6 +7,8 @@ export interface NumberFieldProps {
   readonly min: number;
   readonly max?: number;
   readonly onValue: (value: number) => void;
+  /** Said to screen readers only, where the field's place already says what it is. */
+  readonly labelHidden?: boolean;
 }
 
 /**
@@ -14,11 +16,11 @@ export interface NumberFieldProps {
  * included) and passes on every number; Enter answers and Escape returns to the canvas through the workspace's
  * key registry, so this field needs no keys of its own.
  */
-export function NumberField({ id, label, value, min, max, onValue }: NumberFieldProps) {
+export function NumberField({ id, label, value, min, max, onValue, labelHidden = false }: NumberFieldProps) {
   const [typed, setTyped] = useState<string | null>(null);
   return (
     <>
-      <label className="field__label" htmlFor={id}>
+      <label className={labelHidden ? 'visually-hidden' : 'field__label'} htmlFor={id}>
         {label}
       </label>
       <input

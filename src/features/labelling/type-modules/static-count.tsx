@@ -80,7 +80,7 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
         <button type="button" className="btn btn--secondary" aria-label="Count one less" title="↓" onClick={() => perform('count-down')}>
           −
         </button>
-        <NumberField id="count-input" label="Count" value={annotation.count} min={0} max={MAX_COUNT} onValue={(value) => edit((a) => setCount(a, value))} />
+        <NumberField id="count-input" label="Count" labelHidden value={annotation.count} min={0} max={MAX_COUNT} onValue={(value) => edit((a) => setCount(a, value))} />
         <button type="button" className="btn btn--secondary" aria-label="Count one more" title="↑" onClick={() => perform('count-up')}>
           +
         </button>
