@@ -3,6 +3,7 @@
 // replaceAnnotation, lets a benchmark load a large scene (1,000 boxes) through the normal edit path.
 import type { Annotation } from './type-modules/annotation';
 import type { Camera } from './geometry/types';
+import { useMarkView } from './canvas/mark-view-store';
 
 export interface LooplabelDebug {
   readonly mediaId: string | null;
@@ -10,6 +11,8 @@ export interface LooplabelDebug {
   readonly camera: Camera | null;
   /** performance.now() when each item's image and marks were first drawn. */
   readonly drawn: Readonly<Record<string, number>>;
+  /** The mark highlighted (under the pointer or an object list row) and those hidden from view, by index. */
+  readonly markView: { hovered: number | null; hidden: number[] };
   replaceAnnotation(annotation: Annotation): void;
 }
 
@@ -44,6 +47,10 @@ function install() {
     },
     get drawn() {
       return { ...state.drawn };
+    },
+    get markView() {
+      const { hovered, hidden } = useMarkView.getState();
+      return { hovered, hidden: [...hidden].sort((a, b) => a - b) };
     },
     replaceAnnotation: (annotation) => state.replace(annotation),
   };

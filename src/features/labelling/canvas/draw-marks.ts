@@ -5,16 +5,12 @@ import type { Shape } from 'konva/lib/Shape';
 import type { Annotation } from '../type-modules/annotation';
 import { viewRect } from '../geometry/camera';
 import type { Box, Size } from '../geometry/types';
+import type { PaintScene } from '../type-modules/type-module';
 import { moduleOf } from '../type-modules/registry';
 import { paintFocus } from './paint';
 
-export interface MarksScene {
+export interface MarksScene extends Omit<PaintScene, 'view' | 'scale'> {
   readonly annotation: Annotation;
-  /** Box or point being dragged: the overlay draws it. */
-  readonly hidden: number | null;
-  readonly boxProbabilities: ReadonlyMap<string, number>;
-  readonly pointProbability: number | null;
-  readonly media: Size;
 }
 
 export function drawMarks(context: Context, shape: Shape, scene: MarksScene) {

@@ -7,6 +7,7 @@ import { fitToView } from '../geometry/camera';
 import { makeApp, makeRequest } from '../test-fixtures';
 import { LabellingCanvas } from './labelling-canvas';
 import { wheelZoomFactor } from './wheel-zoom';
+import { NO_PROPOSED_MARKS } from '../proposals';
 
 describe('the labelling canvas', () => {
   it('applies every wheel event of a burst that arrives between two renders', () => {
@@ -22,8 +23,7 @@ describe('the labelling canvas', () => {
         showMarks
         brightness={100}
         contrast={100}
-        boxProbabilities={new Map()}
-        pointProbability={null}
+        proposed={NO_PROPOSED_MARKS}
         viewport={viewport}
         viewportMeasured
         onChange={noop}

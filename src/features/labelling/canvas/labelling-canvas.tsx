@@ -21,6 +21,9 @@ import { listenForWheelZoom } from './wheel-zoom';
 import { useClickRegions } from '../click-to-box/use-click-regions';
 import { Magnifier } from '../drawing-aids/magnifier';
 import { useMagnifier } from '../drawing-aids/magnifier-store';
+import type { ProposedMarks } from '../proposals';
+import { moduleOf } from '../type-modules/registry';
+import { hoverMark, useMarkView } from './mark-view-store';
 
 export interface CanvasHandle {
   fitToView(): void;
@@ -37,8 +40,8 @@ export interface LabellingCanvasProps {
   showMarks: boolean;
   brightness: number;
   contrast: number;
-  boxProbabilities: ReadonlyMap<string, number>;
-  pointProbability: number | null;
+  /** The model's marks and the application's threshold: marks still where the model put them show its probability. */
+  proposed: ProposedMarks;
   viewport: Size;
   /** False while `viewport` is a guess: no image is chosen for it until then. */
   viewportMeasured: boolean;
@@ -201,8 +204,10 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   function handlePointerMove(event: React.PointerEvent<HTMLDivElement>) {
     if (magnifierOn) setHover(at(event));
     if (!pointers.current.has(event.pointerId)) {
-      // No button held: only click-then-click drawing follows the pointer (its rubber band).
+      // No button held: click-then-click drawing follows the pointer (its rubber band); the mark under it lights up.
       if ('state' in active && active.state.name === 'placing') toTool('pointerMove', event);
+      const camera = useCameraStore.getState().camera;
+      hoverMark(moduleOf(annotation).tool?.markAt(annotation, screenToImage(camera, at(event)), camera.scale) ?? null);
       return;
     }
     pointers.current.set(event.pointerId, at(event));
@@ -232,14 +237,16 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     gesture.current = null;
   }
 
-  const hidden = draggedIndex(active, annotation);
-  const { boxProbabilities, pointProbability } = props;
+  const dragged = draggedIndex(active, annotation);
+  const { proposed } = props;
+  const hovered = useMarkView((s) => s.hovered);
+  const hidden = useMarkView((s) => s.hidden);
   const sceneFunc = useCallback(
     (context: Konva.Context, shape: Konva.Shape) =>
-      marksFrozen.current || drawMarks(context, shape, { annotation, hidden, boxProbabilities, pointProbability, media: mediaSize }),
+      marksFrozen.current || drawMarks(context, shape, { annotation, dragged, hidden, hovered, proposed, media: mediaSize }),
     // mediaSize is rebuilt each render; its numbers are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [annotation, hidden, boxProbabilities, pointProbability, media.image_width, media.image_height],
+    [annotation, dragged, hidden, hovered, proposed, media.image_width, media.image_height],
   );
   const focusFunc = useCallback(
     (context: Konva.Context, shape: Konva.Shape) => marksFrozen.current || (focus && drawFocus(context, shape, mediaSize, focus)),
@@ -263,7 +270,10 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
       onPointerUp={handlePointerUp}
       onPointerCancel={handlePointerCancel}
       onContextMenu={(event) => event.preventDefault()}
-      onPointerLeave={() => setHover(null)}
+      onPointerLeave={() => {
+        setHover(null);
+        hoverMark(null);
+      }}
     >
       <Stage width={viewport.width} height={viewport.height} scaleX={camera.scale} scaleY={camera.scale} x={camera.x} y={camera.y} listening={false}>
         <Layer ref={imageLayer} listening={false}>

@@ -3,11 +3,14 @@
 import type { Context } from 'konva/lib/Context';
 import { visibleIn } from '../geometry/box';
 import type { Box, Size } from '../geometry/types';
-import { boxKey } from '../proposals';
+import { boxKey, pointKey } from '../proposals';
+import { percent } from '../type-modules/percent';
 import type { PaintScene } from '../type-modules/type-module';
 
 export const MARK_COLOUR = '#ffd60a';
 export const SELECTED_COLOUR = '#3ea6ff';
+/** The mark under the pointer, on the canvas or in the object list. */
+export const HOVER_COLOUR = '#ff7ad9';
 const OUTLINE = 'rgba(0, 0, 0, 0.65)';
 const POINT_RADIUS_PX = 5;
 /** Beyond this many visible boxes the probability labels would only be noise. */
@@ -31,36 +34,64 @@ function label(context: Context, text: string, x: number, y: number, scale: numb
   context.fillText(text, x + 3 / scale, y - 3 / scale);
 }
 
-const percent = (probability: number) => `${Math.round(probability * 100)}%`;
+const DOUBTFUL_DASH_PX = 6;
+
+/** Whether the mark is drawn at all: not hidden by the labeller, not being dragged (the overlay draws it). */
+const shown = (index: number, scene: PaintScene) => index !== scene.dragged && !scene.hidden.has(index);
 
 export function paintBoxes(context: Context, boxes: readonly Box[], scene: PaintScene) {
-  const { view, scale } = scene;
-  const visible = boxes.filter((box, index) => index !== scene.hidden && visibleIn(box, view));
-  context.beginPath();
-  for (const box of visible) context.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
-  strokeTwice(context, scale, MARK_COLOUR);
+  const { view, scale, proposed } = scene;
+  const visible = boxes
+    .map((box, index) => ({ box, index, probability: proposed.byKey.get(boxKey(box)) }))
+    .filter(({ box, index }) => shown(index, scene) && visibleIn(box, view));
+  // Proposals under the application's threshold are dashed, so that doubtful ones stand out.
+  for (const doubtful of [false, true]) {
+    context.beginPath();
+    for (const { box, probability } of visible) {
+      if ((probability !== undefined && probability < proposed.threshold) === doubtful) context.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
+    }
+    context.setLineDash(doubtful ? [DOUBTFUL_DASH_PX / scale, DOUBTFUL_DASH_PX / scale] : []);
+    strokeTwice(context, scale, MARK_COLOUR);
+  }
+  context.setLineDash([]);
+  const hovered = visible.find(({ index }) => index === scene.hovered);
+  if (hovered) {
+    context.beginPath();
+    context.rect(hovered.box.x0, hovered.box.y0, hovered.box.x1 - hovered.box.x0, hovered.box.y1 - hovered.box.y0);
+    strokeTwice(context, scale, HOVER_COLOUR, 3);
+  }
   if (visible.length > MAX_LABELS) return;
-  for (const box of visible) {
-    const probability = scene.boxProbabilities.get(boxKey(box));
+  for (const { box, probability } of visible) {
     if (probability !== undefined) label(context, percent(probability), box.x0, box.y0, scale);
   }
 }
 
-/** Dots; with `probability`, the first one is labelled with it (a proposed point). */
-export function paintPoints(context: Context, points: readonly { x: number; y: number }[], scene: PaintScene, probability: number | null) {
-  const { view, scale } = scene;
+/** Dots; a model's point (still where it put it) is labelled with its probability. */
+export function paintPoints(context: Context, points: readonly { x: number; y: number }[], scene: PaintScene) {
+  const { view, scale, proposed } = scene;
   const radius = POINT_RADIUS_PX / scale;
+  const visible = points
+    .map((point, index) => ({ point, index }))
+    .filter(({ point: p, index }) => shown(index, scene) && visibleIn({ x0: p.x, y0: p.y, x1: p.x, y1: p.y }, view));
   context.beginPath();
-  points.forEach((p, index) => {
-    if (index === scene.hidden || !visibleIn({ x0: p.x, y0: p.y, x1: p.x, y1: p.y }, view)) return;
+  for (const { point: p } of visible) {
     context.moveTo(p.x + radius, p.y);
     context.arc(p.x, p.y, radius, 0, Math.PI * 2);
-  });
+  }
   context.setAttr('fillStyle', 'rgba(255, 214, 10, 0.35)');
   context.fill();
   strokeTwice(context, scale, MARK_COLOUR);
-  const first = points[0];
-  if (probability !== null && first) label(context, percent(probability), first.x + radius, first.y - radius, scale);
+  const hovered = visible.find(({ index }) => index === scene.hovered);
+  if (hovered) {
+    context.beginPath();
+    context.arc(hovered.point.x, hovered.point.y, radius * 1.6, 0, Math.PI * 2);
+    strokeTwice(context, scale, HOVER_COLOUR, 2);
+  }
+  if (visible.length > MAX_LABELS) return;
+  for (const { point: p } of visible) {
+    const probability = proposed.byKey.get(pointKey(p));
+    if (probability !== undefined) label(context, percent(probability), p.x + radius, p.y - radius, scale);
+  }
 }
 
 export function paintOffsetLine(context: Context, axis: 'x' | 'y', offset: number, media: Size, scale: number) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Application, FeedbackResponse, Media } from '../../../api/types';
 import { Alert } from '../../../components/alert';
 import { answerContext } from '../answer-context';
@@ -14,7 +14,9 @@ import { publishEditor } from '../debug-hook';
 import { useItemEditor } from '../hooks/use-item-editor';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { useViewportSize } from '../hooks/use-viewport-size';
-import { proposedBoxProbabilities } from '../proposals';
+import { proposedMarks } from '../proposals';
+import { resetMarkView } from '../canvas/mark-view-store';
+import { ObjectList } from '../object-list/object-list';
 import { describeHints } from '../shortcuts/registry';
 import { actionsOf, findAction } from '../shortcuts/workspace-actions';
 import type { LabelTarget } from '../annotation/target';
@@ -47,6 +49,9 @@ export interface WorkspaceProps {
   onEdited?: (annotation: Annotation) => void;
 }
 
+/** Where an application sets no detection threshold (or 0), proposals under even odds count as doubtful. */
+const DEFAULT_THRESHOLD = 0.5;
+
 /** The editor for one item: canvas, side panel, keys, and the answer. It knows application types only by module. */
 export function Workspace(props: WorkspaceProps) {
   const { app, target, initial, subjectName, onAnswer } = props;
@@ -75,7 +80,12 @@ export function Workspace(props: WorkspaceProps) {
   }, [upcomingUrls]);
 
   const proposal = primaryProposal(app, target);
-  const boxProbabilities = useMemo(() => proposedBoxProbabilities(proposal), [proposal]);
+  const threshold = ('subject_uid' in annotation && app.detection_thresholds[annotation.subject_uid]) || DEFAULT_THRESHOLD;
+  const proposed = useMemo(() => proposedMarks(proposal, threshold), [proposal, threshold]);
+  const markCount = module.objects?.keys(annotation).length ?? 0;
+  // Hidden and hovered marks are named by index: a new item or a mark added or removed starts afresh.
+  const markViewKey = `${media.media_id}:${markCount}`;
+  useLayoutEffect(() => resetMarkView(markViewKey), [markViewKey]);
   const probabilityOf = (uid: string) => target.subjects?.find((s) => s.subject_uid === uid)?.probability ?? null;
   const actions = useMemo(() => actionsOf(module), [module]);
   const canvasCommands = useMemo<CanvasCommands>(
@@ -163,8 +173,7 @@ export function Workspace(props: WorkspaceProps) {
           showMarks={showMarks}
           brightness={brightness}
           contrast={contrast}
-          boxProbabilities={boxProbabilities}
-          pointProbability={proposal?.probability ?? null}
+          proposed={proposed}
           viewport={viewport}
           viewportMeasured={viewportMeasured}
           onChange={editor.applyToolChange}
@@ -186,6 +195,7 @@ export function Workspace(props: WorkspaceProps) {
           </div>
           {message && <Alert>{message}</Alert>}
           <Panel annotation={annotation} edit={moduleEdit} subjectName={subjectName} probabilityOf={probabilityOf} perform={perform} />
+          {module.objects && <ObjectList annotation={annotation} objects={module.objects} edit={moduleEdit} proposed={proposed} />}
           <ViewControls
             showMarks={showMarks}
             onShowMarks={setShowMarks}

@@ -4,12 +4,14 @@ import { BoxOutline, Crosshair, SelectedBox } from '../canvas/overlay-shapes';
 import { SELECTED_COLOUR } from '../canvas/paint';
 import { MIN_BOX_SIZE, TOLERANCE_PX } from '../canvas/tool-tolerances';
 import { intersectBoxes, roundBox, translateBox } from '../geometry/box';
+import { hitTestBoxes, probe } from '../geometry/hit-test';
+import { boxKey } from '../proposals';
 import type { Box } from '../geometry/types';
 import type { BoxToolState } from '../tools/box-tool';
 import { BOX_TOOL_IDLE, boxTool, movingCorner } from '../tools/box-tool';
 import { magnifierAction } from '../drawing-aids/magnifier-store';
 import type { MarkList } from './selection';
-import { select, selectionActions } from './selection';
+import { markObjects, select, selectionActions } from './selection';
 import { percentSuffix } from './percent';
 import type { ActionContext } from './type-module';
 import { defineTypeModule } from './type-module';
@@ -76,6 +78,7 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
     },
     dragged: (state) => (state.name === 'translating' || state.name === 'resizing' ? state.index : null),
     paint: (context, annotation, scene) => paintBoxes(context, annotation.boxes, scene),
+    markAt: (annotation, at, scale) => hitTestBoxes(annotation.boxes, annotation.selected, probe(at, scale, TOLERANCE_PX))?.index ?? null,
     markCount: (annotation) => annotation.boxes.length,
     Overlay: ({ annotation, state, scale, media }) => {
       if (state.name === 'drawing' || state.name === 'placing') {
@@ -91,6 +94,7 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
       return selected ? <SelectedBox box={selected} scale={scale} /> : null;
     },
   },
+  objects: markObjects(boxList, 'box', boxKey, (box) => `${box.x1 - box.x0} × ${box.y1 - box.y0}`),
   actions: [
     ...selectionActions(boxList),
     {

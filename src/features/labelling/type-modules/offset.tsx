@@ -56,9 +56,10 @@ function offsetModule(type: OffsetAnnotation['type'], edge: string, directions: 
       apply: (annotation, change) => (change.kind === 'offset' ? setOffset(annotation, change.offset) : annotation),
       dragged: (state) => (state.name === 'dragging' ? 0 : null),
       paint: (context, annotation, scene) => {
-        if (annotation.offset !== null && scene.hidden === null) paintOffsetLine(context, axis, annotation.offset, scene.media, scene.scale);
+        if (annotation.offset !== null && scene.dragged === null) paintOffsetLine(context, axis, annotation.offset, scene.media, scene.scale);
       },
       markCount: (annotation) => (annotation.offset === null ? 0 : 1),
+      markAt: () => null,
       Overlay: ({ state, media }) => (state.name === 'dragging' ? <OffsetPreview axis={axis} offset={state.preview} media={media} /> : null),
     },
     actions: nudgeActions<OffsetAnnotation>(directions, undefined, (a, dx, dy) => nudgeOffset(a, axis === 'x' ? dx : dy)),

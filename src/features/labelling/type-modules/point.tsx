@@ -3,6 +3,7 @@ import { PointMark } from '../canvas/overlay-shapes';
 import { paintPoints, SELECTED_COLOUR } from '../canvas/paint';
 import { TOLERANCE_PX } from '../canvas/tool-tolerances';
 import { clampPoint } from '../geometry/box';
+import { hitTestPoints, probe } from '../geometry/hit-test';
 import type { Box, ImagePoint } from '../geometry/types';
 import { imagePoint } from '../geometry/types';
 import type { PointToolState } from '../tools/point-tool';
@@ -10,7 +11,8 @@ import { POINT_TOOL_IDLE, pointTool } from '../tools/point-tool';
 import { magnifierAction } from '../drawing-aids/magnifier-store';
 import { percentSuffix } from './percent';
 import type { MarkList } from './selection';
-import { select, selectionActions } from './selection';
+import { markObjects, select, selectionActions } from './selection';
+import { pointKey } from '../proposals';
 import { defineTypeModule } from './type-module';
 
 export interface PointAnnotation {
@@ -62,7 +64,8 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
       return annotation;
     },
     dragged: (state) => (state.name === 'dragging' ? state.index : null),
-    paint: (context, annotation, scene) => paintPoints(context, annotation.points, scene, scene.pointProbability),
+    paint: (context, annotation, scene) => paintPoints(context, annotation.points, scene),
+    markAt: (annotation, at, scale) => hitTestPoints(annotation.points, probe(at, scale, TOLERANCE_PX)),
     markCount: (annotation) => annotation.points.length,
     Overlay: ({ annotation, state, scale }) => {
       if (state.name === 'dragging') return <PointMark {...state.preview} scale={scale} colour={SELECTED_COLOUR} />;
@@ -71,6 +74,7 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
       return selected ? <PointMark {...selected} scale={scale} colour={SELECTED_COLOUR} /> : null;
     },
   },
+  objects: markObjects(pointList, 'point', pointKey, (p) => `${p.x}, ${p.y}`),
   actions: [...selectionActions(pointList), magnifierAction<PointAnnotation>()],
   Panel: ({ annotation, subjectName, probabilityOf, perform }) => {
     const count = annotation.points.length;

@@ -1,6 +1,6 @@
 // Selecting, moving and deleting one mark of a list (boxes, points): shared by the types whose marks are a list.
 import type { Box } from '../geometry/types';
-import type { ActionContext, WorkspaceAction } from './type-module';
+import type { ActionContext, MarkObjects, WorkspaceAction } from './type-module';
 
 export interface MarkList<A, T> {
   readonly marks: (annotation: A) => readonly T[];
@@ -33,12 +33,40 @@ export function nudgeSelected<A, T>(list: MarkList<A, T>, annotation: A, dx: num
   return list.withMarks(annotation, marks, index);
 }
 
+/** Removes one mark; the selection stays on its mark, or moves to a neighbour when that mark goes. */
+export function removeMark<A, T>(list: MarkList<A, T>, annotation: A, index: number): A {
+  const all = list.marks(annotation);
+  if (index < 0 || index >= all.length) return annotation;
+  const marks = all.filter((_, i) => i !== index);
+  const selected = list.selected(annotation);
+  // Keep a neighbour selected so that Delete can be pressed again and again.
+  const next = selected === null ? null : selected === index ? Math.min(index, marks.length - 1) : selected > index ? selected - 1 : selected;
+  return list.withMarks(annotation, marks, next === null || next < 0 ? null : next);
+}
+
 export function deleteSelected<A, T>(list: MarkList<A, T>, annotation: A): A {
   const index = list.selected(annotation);
-  if (index === null) return annotation;
-  const marks = list.marks(annotation).filter((_, i) => i !== index);
-  // Keep a neighbour selected so that Delete can be pressed again and again.
-  return list.withMarks(annotation, marks, marks.length === 0 ? null : Math.min(index, marks.length - 1));
+  return index === null ? annotation : removeMark(list, annotation, index);
+}
+
+/** The object list's view of a list of selectable marks. */
+export function markObjects<A, T>(
+  list: MarkList<A, T>,
+  noun: string,
+  keyOf: (mark: T) => string,
+  detail: (mark: T) => string,
+): MarkObjects<A> {
+  return {
+    noun,
+    keys: (annotation) => list.marks(annotation).map(keyOf),
+    detail: (annotation, index) => {
+      const mark = list.marks(annotation)[index];
+      return mark === undefined ? '' : detail(mark);
+    },
+    selected: list.selected,
+    select: (annotation, index) => select(list, annotation, index),
+    remove: (annotation, index) => removeMark(list, annotation, index),
+  };
 }
 
 export const DIRECTIONS = [

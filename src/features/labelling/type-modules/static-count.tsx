@@ -2,6 +2,8 @@ import { asNumber, markBounds, primaryProposal, primarySubject } from '../annota
 import { PointMark } from '../canvas/overlay-shapes';
 import { MARK_COLOUR, paintPoints } from '../canvas/paint';
 import { TOLERANCE_PX } from '../canvas/tool-tolerances';
+import { hitTestPoints, probe } from '../geometry/hit-test';
+import { pointKey } from '../proposals';
 import type { Box, ImagePoint } from '../geometry/types';
 import type { PointToolState } from '../tools/point-tool';
 import { POINT_TOOL_IDLE, countMarkerTool } from '../tools/point-tool';
@@ -59,12 +61,23 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
       }),
     apply: (annotation, change) => (change.kind === 'points' ? withMarkers(annotation, change.points) : annotation),
     dragged: (state) => (state.name === 'dragging' ? state.index : null),
-    paint: (context, annotation, scene) => paintPoints(context, annotation.markers, scene, null),
+    paint: (context, annotation, scene) => paintPoints(context, annotation.markers, scene),
+    markAt: (annotation, at, scale) => hitTestPoints(annotation.markers, probe(at, scale, TOLERANCE_PX)),
     markCount: (annotation) => annotation.markers.length,
     Overlay: ({ state, scale }) => {
       if (state.name === 'dragging') return <PointMark {...state.preview} scale={scale} colour={MARK_COLOUR} />;
       return state.name === 'snapping' ? <PointMark {...state.regionSeed} scale={scale} colour={MARK_COLOUR} /> : null;
     },
+  },
+  objects: {
+    noun: 'marker',
+    keys: (annotation) => annotation.markers.map(pointKey),
+    detail: (annotation, index) => {
+      const marker = annotation.markers[index];
+      return marker ? `${marker.x}, ${marker.y}` : '';
+    },
+    selected: () => null,
+    remove: (annotation, index) => withMarkers(annotation, annotation.markers.filter((_, i) => i !== index)),
   },
   actions: [
     { id: 'count-up', label: 'Count one more', group: 'Answer', keys: ['ArrowUp'], perform: (ctx) => ctx.edit((a) => changeCount(a, 1)) },

@@ -1,7 +1,8 @@
 import type { Context } from 'konva/lib/Context';
 import type { ReactNode } from 'react';
 import type { Application, ApplicationType, FeedbackSubjectAnswer } from '../../../api/types';
-import type { Box, Size } from '../geometry/types';
+import type { Box, ImagePoint, Size } from '../geometry/types';
+import type { ProposedMarks } from '../proposals';
 import type { ShortcutAction } from '../shortcuts/registry';
 import type { Change, ToolEvent, Transition } from '../tools/types';
 import type { LabelTarget } from '../annotation/target';
@@ -71,9 +72,12 @@ export interface PaintScene {
   readonly scale: number;
   readonly media: Size;
   /** The mark a gesture is moving: the overlay draws it. */
-  readonly hidden: number | null;
-  readonly boxProbabilities: ReadonlyMap<string, number>;
-  readonly pointProbability: number | null;
+  readonly dragged: number | null;
+  /** Marks the labeller hid from view (they stay in the answer). */
+  readonly hidden: ReadonlySet<number>;
+  /** The mark under the pointer, here or in the object list. */
+  readonly hovered: number | null;
+  readonly proposed: ProposedMarks;
 }
 
 export interface ToolStateBase {
@@ -90,7 +94,23 @@ export interface CanvasTool<A, S extends ToolStateBase> {
   paint(context: Context, annotation: A, scene: PaintScene): void;
   /** How many marks `paint` draws (the canvas moves a bitmap of many marks instead of redrawing them). */
   markCount(annotation: A): number;
+  /** The mark at this image point (for highlighting it under the pointer), or null. */
+  markAt(annotation: A, point: ImagePoint, scale: number): number | null;
   Overlay(props: { annotation: A; state: S; scale: number; media: Size }): ReactNode;
+}
+
+/** The marks as the object list shows them: listed, selected, removed one by one. */
+export interface MarkObjects<A> {
+  /** What one mark is called, in lower case ("box"). */
+  readonly noun: string;
+  /** Each mark's position key (see proposals.ts), in drawing order: a key the model proposed marks its mark as the model's. */
+  keys(annotation: A): readonly string[];
+  /** A few words on the mark's place or size. */
+  detail(annotation: A, index: number): string;
+  selected(annotation: A): number | null;
+  /** Absent where marks cannot be selected. */
+  select?(annotation: A, index: number | null): A;
+  remove(annotation: A, index: number): A;
 }
 
 /** Everything one application type brings to the workspace; the workspace knows no type by name. */
@@ -109,6 +129,8 @@ export interface TypeModule<A extends AnnotationBase, S extends ToolStateBase = 
   /** Marks stay inside the focus box (true), or range over the whole media (offsets, measured from its edge). */
   readonly marksInFocus: boolean;
   readonly tool?: CanvasTool<A, S>;
+  /** Present for types whose answer is a list of marks. */
+  readonly objects?: MarkObjects<A>;
   readonly actions: readonly WorkspaceAction<A>[];
   Panel(props: PanelProps<A>): ReactNode;
 }
