@@ -5,7 +5,7 @@ import { RegionFinder } from './region-finder';
 
 /** Stands in for the region worker: records what the page posts and answers like the worker does. */
 class FakeWorker {
-  static last: FakeWorker;
+  static last: FakeWorker | undefined;
   readonly posted: ToRegionWorker[] = [];
   terminated = false;
   private listener: ((event: { data: FromRegionWorker }) => void) | null = null;
@@ -29,8 +29,15 @@ class FakeWorker {
 const image = (width: number, height: number, url: string): DisplayedImage => ({ url, width, height, image: {} as ImageBitmap });
 const region = { box: { x0: 1, y0: 2, x1: 3, y1: 4 }, centroid: { x: 2, y: 3 }, area: 4 };
 
+/** The copy of the displayed bitmap that the page transfers to the worker. */
+const copy = { width: 4000, height: 3000, close: vi.fn() } as unknown as ImageBitmap;
+
 describe('the region finder (the page side of the worker protocol)', () => {
-  beforeEach(() => vi.stubGlobal('Worker', FakeWorker));
+  beforeEach(() => {
+    FakeWorker.last = undefined;
+    vi.stubGlobal('Worker', FakeWorker);
+    vi.stubGlobal('createImageBitmap', vi.fn(async () => copy));
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('names the displayed image and its working size once, then asks about clicks on it', async () => {
@@ -40,9 +47,11 @@ describe('the region finder (the page side of the worker protocol)', () => {
     finder.setImage(shown, media);
     finder.setImage(shown, media);
     const found = finder.find(imagePoint(1700, 1150));
-    const worker = FakeWorker.last;
+    await vi.waitFor(() => expect(FakeWorker.last?.posted).toHaveLength(2));
+    const worker = FakeWorker.last!;
+    expect(createImageBitmap).toHaveBeenCalledTimes(1);
     expect(worker.posted).toEqual([
-      { type: 'image', imageId: 1, url: '/media-files/a.jpg', working: { width: 1632, height: 1224 }, media },
+      { type: 'image', imageId: 1, bitmap: copy, working: { width: 1632, height: 1224 }, media },
       { type: 'find', request: 1, imageId: 1, seed: { x: 1700, y: 1150 } },
     ]);
     worker.answer({ type: 'found', request: 1, region });
@@ -54,8 +63,9 @@ describe('the region finder (the page side of the worker protocol)', () => {
     await expect(finder.find(imagePoint(1, 1))).resolves.toBeNull();
     finder.setImage(image(100, 80, '/b.png'), { width: 100, height: 80 });
     const waiting = finder.find(imagePoint(1, 1));
+    await vi.waitFor(() => expect(FakeWorker.last?.posted.at(-1)?.type).toBe('find'));
     finder.dispose();
     await expect(waiting).resolves.toBeNull();
-    expect(FakeWorker.last.terminated).toBe(true);
+    expect(FakeWorker.last?.terminated).toBe(true);
   });
 });

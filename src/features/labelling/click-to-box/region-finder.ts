@@ -12,6 +12,8 @@ export class RegionFinder {
   private worker: Worker | null = null;
   private image: DisplayedImage | null = null;
   private imageId = 0;
+  /** Settles once the current image is on its way to the worker: a click never overtakes its image. */
+  private imageSent: Promise<void> = Promise.resolve();
   private nextRequest = 0;
   private readonly waiting = new Map<number, (region: Region | null) => void>();
 
@@ -22,16 +24,25 @@ export class RegionFinder {
     const imageId = ++this.imageId;
     if (!image) return;
     const working = workingSize({ width: image.width, height: image.height });
-    this.post({ type: 'image', imageId, url: image.url, working, media });
+    // A copy to transfer (the canvas keeps drawing its own); the worker scales it down.
+    this.imageSent = createImageBitmap(image.image).then(
+      (bitmap) => {
+        if (imageId !== this.imageId || !this.image) return bitmap.close();
+        this.post({ type: 'image', imageId, bitmap, working, media }, [bitmap]);
+      },
+      // Pixels that cannot be read (another origin without CORS): clicks then find nothing, as in the worker.
+      () => {},
+    );
   }
 
   /** The object around `seed` (image pixels), or null; never rejects. */
   find(seed: ImagePoint): Promise<Region | null> {
     if (!this.image) return Promise.resolve(null);
     const request = ++this.nextRequest;
+    const imageId = this.imageId;
     return new Promise((resolve) => {
       this.waiting.set(request, resolve);
-      this.post({ type: 'find', request, imageId: this.imageId, seed: { x: seed.x, y: seed.y } });
+      void this.imageSent.then(() => this.post({ type: 'find', request, imageId, seed: { x: seed.x, y: seed.y } }));
     });
   }
 
@@ -43,9 +54,9 @@ export class RegionFinder {
     this.waiting.clear();
   }
 
-  private post(message: ToRegionWorker) {
+  private post(message: ToRegionWorker, transfer: Transferable[] = []) {
     this.worker ??= this.startWorker();
-    this.worker.postMessage(message);
+    this.worker.postMessage(message, transfer);
   }
 
   private startWorker() {

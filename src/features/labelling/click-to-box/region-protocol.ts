@@ -4,10 +4,10 @@ import type { Region } from './region';
 
 export type ToRegionWorker =
   /**
-   * The displayed image: the worker fetches and decodes `url` itself (from the HTTP cache), at `working` size, so
-   * the page's thread does no pixel work. Replaces the previous image.
+   * The displayed image, decoded (a transferred copy of the canvas's bitmap: nothing is fetched twice), which the
+   * worker scales to `working` size, so the page's thread does no pixel work. Replaces the previous image.
    */
-  | { readonly type: 'image'; readonly imageId: number; readonly url: string; readonly working: Size; readonly media: Size }
+  | { readonly type: 'image'; readonly imageId: number; readonly bitmap: ImageBitmap; readonly working: Size; readonly media: Size }
   | { readonly type: 'find'; readonly request: number; readonly imageId: number; readonly seed: { readonly x: number; readonly y: number } };
 
 /** The answer to one `find`: null when there is no image, no object, or the image's pixels cannot be read. */

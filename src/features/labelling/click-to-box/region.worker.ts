@@ -14,18 +14,19 @@ interface Prepared {
 
 const scope = self as unknown as Pick<Worker, 'postMessage' | 'addEventListener'>;
 
-/** The image as Lab at its working size; null when it cannot be fetched or read (cross-origin without CORS). */
-async function prepare({ imageId, url, working, media }: ImageMessage): Promise<Prepared | null> {
+/** The image as Lab at its working size; null when its pixels cannot be read (cross-origin without CORS). */
+async function prepare({ imageId, bitmap, working, media }: ImageMessage): Promise<Prepared | null> {
   try {
-    const blob = await (await fetch(url)).blob();
-    const bitmap = await createImageBitmap(blob, { resizeWidth: working.width, resizeHeight: working.height, resizeQuality: 'medium' });
+    const scaled = await createImageBitmap(bitmap, { resizeWidth: working.width, resizeHeight: working.height, resizeQuality: 'medium' });
     const context = new OffscreenCanvas(working.width, working.height).getContext('2d', { willReadFrequently: true })!;
-    context.drawImage(bitmap, 0, 0);
-    bitmap.close();
+    context.drawImage(scaled, 0, 0);
+    scaled.close();
     const pixels = context.getImageData(0, 0, working.width, working.height);
     return { imageId, lab: toLab(pixels), mapping: workingMapping(media, working) };
   } catch {
     return null;
+  } finally {
+    bitmap.close();
   }
 }
 
