@@ -27,8 +27,9 @@ export interface Lease {
 
 /**
  * Leases up to `limit` scheduled requests to the user, in one statement: requests handed out before (given back,
- * or whose lease ran out) first, then the most ambiguous. Requests another labeller holds, or that this user
- * skipped, are passed over; rows another transaction is taking are skipped, so parallel pulls never share one.
+ * or whose lease ran out) first, then the most ambiguous, and last those the user holds already (a labeller whose
+ * browser lost its items gets them back once nothing else waits; a client drops the ones it has). Requests
+ * another labeller holds, or that this user skipped, are passed over; rows another transaction is taking are skipped, so parallel pulls never share one.
  * Null when the tenant has no such application.
  */
 export async function pullFeedback(db: Database, lease: Lease, limit: number, now = unixNow()): Promise<PulledItem[] | null> {
@@ -37,15 +38,17 @@ export async function pullFeedback(db: Database, lease: Lease, limit: number, no
     WITH app AS (
       SELECT application_id FROM applications WHERE application_id = ${appId} AND tenant_id = ${tenantId}
     ), candidates AS (
-      SELECT q.app_id, q.media_id, q.focus_key, q.first_leased_at IS NULL AS first FROM feedback_queue AS q
+      SELECT q.app_id, q.media_id, q.focus_key, q.first_leased_at IS NULL AS first,
+        COALESCE(q.leased_by = ${userId} AND q.lease_expires_at > ${now}, false) AS held
+      FROM feedback_queue AS q
       WHERE q.app_id = (SELECT application_id FROM app) AND q.scheduled_at IS NOT NULL
-        AND (q.leased_by IS NULL OR q.lease_expires_at <= ${now})
+        AND (q.leased_by IS NULL OR q.leased_by = ${userId} OR q.lease_expires_at <= ${now})
         AND NOT EXISTS (
           SELECT 1 FROM feedback_skips AS s
           WHERE s.app_id = q.app_id AND s.media_id = q.media_id AND s.focus_key = q.focus_key
             AND s.user_id = ${userId} AND s.until > ${now}
         )
-      ORDER BY q.first_leased_at IS NULL, q.priority DESC, q.created_at
+      ORDER BY held, q.first_leased_at IS NULL, q.priority DESC, q.created_at
       LIMIT ${limit}
       FOR UPDATE OF q SKIP LOCKED
     ), taken AS (
@@ -53,14 +56,14 @@ export async function pullFeedback(db: Database, lease: Lease, limit: number, no
       SET leased_by = ${userId}, lease_expires_at = ${now + lease.seconds}, first_leased_at = COALESCE(q.first_leased_at, ${now})
       FROM candidates AS c
       WHERE q.app_id = c.app_id AND q.media_id = c.media_id AND q.focus_key = c.focus_key
-      RETURNING q.media_id, q.focus, q.proposals, q.priority, q.created_at, c.first
+      RETURNING q.media_id, q.focus, q.proposals, q.priority, q.created_at, c.first, c.held
     ), issued AS (
       INSERT INTO feedback_issued (app_id, media_id, issued_at) SELECT ${appId}, media_id, ${now} FROM taken WHERE first
     )
     SELECT taken.focus, taken.proposals,
       (SELECT ${jsonRowOf(media)} FROM media WHERE media.media_id = taken.media_id AND media.tenant_id = ${tenantId}) AS media_row
     FROM app LEFT JOIN taken ON true
-    ORDER BY taken.first, taken.priority DESC, taken.created_at`);
+    ORDER BY taken.held, taken.first, taken.priority DESC, taken.created_at`);
   const rows = rowsOf<TakenRow>(result);
   if (rows.length === 0) return null;
   return rows.flatMap((row) =>

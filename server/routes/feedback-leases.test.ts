@@ -62,8 +62,14 @@ describe('feedback leases', () => {
     expect(await pulled(app, 2)).toEqual(ids.slice(0, 2));
     expect(await counts(app)).toEqual({ pending: 1, leased: 2 });
     expect(await pulled(app, 10, colleague)).toEqual([ids[2]]);
-    expect(await pulled(app, 10, labeller)).toEqual([]);
     expect(await counts(app)).toEqual({ pending: 0, leased: 3 });
+  });
+
+  it('serves the labeller the requests they hold already, after everything else (a browser that lost them)', async () => {
+    const { app, ids } = await queueApp(4);
+    expect(await pulled(app, 2)).toEqual(ids.slice(0, 2));
+    expect(await pulled(app, 3)).toEqual([ids[2], ids[3], ids[0]]);
+    expect(await pulled(app, 2, colleague)).toEqual([]);
   });
 
   it('puts a request whose lease ran out back at the front of the queue', async () => {

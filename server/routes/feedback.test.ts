@@ -66,8 +66,8 @@ describe('GET /1/applications/{id}/feedback', () => {
     expect(item.subjects).toEqual([{ subject_uid: red, media_id: unsure, probability: 0.5, app_data_type: null, app_data: null }]);
     expect(item).not.toHaveProperty('focus');
 
-    expect((await pull(app.applicationId)).json().map((i: { media_id: string }) => i.media_id)).toEqual([clear]);
-    expect((await pull(app.applicationId)).json()).toEqual([]);
+    expect((await pull(app.applicationId, '?limit=1')).json().map((i: { media_id: string }) => i.media_id)).toEqual([clear]);
+    expect((await pull(app.applicationId, '', manager)).json()).toEqual([]);
   });
 
   it('returns the focus of a focused request', async () => {
@@ -78,13 +78,15 @@ describe('GET /1/applications/{id}/feedback', () => {
     expect((await pull(app.applicationId)).json()[0].focus).toEqual(focus);
   });
 
-  it('never hands one request out twice to parallel pulls', async () => {
+  it('never hands one request to two labellers pulling in parallel', async () => {
     const app = await insertApplication(t.db, tenantId, 'classification', [red]);
     const queued = await queueItems(app, 30);
-    const responses = await Promise.all(Array.from({ length: 12 }, () => pull(app.applicationId, '?limit=3')));
-    const handedOut = responses.flatMap((response) => response.json().map((i: { media_id: string }) => i.media_id));
-    expect(handedOut).toHaveLength(30);
-    expect(new Set(handedOut)).toEqual(new Set(queued));
+    const people = [labeller, manager];
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => pull(app.applicationId, '?limit=3', people[i % 2])));
+    const handedTo = people.map((_, who) => new Set(responses.filter((_, i) => i % 2 === who).flatMap((r) => r.json().map((item: { media_id: string }) => item.media_id))));
+    const [toLabeller, toManager] = handedTo as [Set<string>, Set<string>];
+    expect([...toLabeller].filter((id) => toManager.has(id))).toEqual([]);
+    expect(new Set([...toLabeller, ...toManager])).toEqual(new Set(queued));
   });
 
   it.each(['?limit=0', '?limit=11', '?limit=abc', '?limit=2.5'])('refuses %s with 400', async (query) => {
