@@ -1,7 +1,29 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+const FEATURES = ['auth', 'dashboard', 'invites', 'labelling'];
+const SHARED = ['./src/api', './src/lib', './src/components', './src/config'];
+
+/**
+ * Dependencies flow one way: shared (src/api, lib, components, config) → features → app. A feature never imports
+ * another feature; the service imports only the shared contract in src/api. Tests and test support may reach
+ * across (src/testing renders the whole app).
+ */
+const boundaries = [
+  ...SHARED.map((target) => ({ target, from: ['./src/features', './src/app'], message: 'Shared code cannot depend on features or the app.' })),
+  { target: './src/api', from: ['./src/lib', './src/components', './src/config'], message: 'src/api is the contract the service shares: it depends on nothing else in src.' },
+  { target: './src/features', from: './src/app', message: 'Features cannot depend on the app layer.' },
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature cannot import another feature: move what both need to the shared layer.',
+  })),
+  { target: './server', from: './src', except: ['./api'], message: 'The service imports only the shared contract in src/api.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report', 'public/config.js'] },
@@ -19,6 +41,20 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/testing/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     rules: {

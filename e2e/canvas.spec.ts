@@ -4,7 +4,7 @@ import type { ApiClient } from '../src/api/client';
 import { getApplication, listApplications } from '../src/api/endpoints/applications';
 import { getMedia, subjectMediaPath, type SubjectMediaUpload } from '../src/api/endpoints/media';
 import type { Media } from '../src/api/types';
-import { SESSION_STORAGE_KEY, type Session } from '../src/features/auth/session-store';
+import { SESSION_STORAGE_KEY, type Session } from '../src/lib/session/session-store';
 import { FIT_PADDING_PX } from '../src/features/labelling/canvas/camera-store';
 import { wheelZoomFactor } from '../src/features/labelling/canvas/wheel-zoom';
 import type {} from '../src/features/labelling/debug-hook';

@@ -3,7 +3,7 @@ import { createApiClient } from '../src/api/client';
 import { loadOrCreateSecret } from '../server/auth/secret';
 import { signToken, type TokenClaims } from '../server/auth/jwt';
 import { createUser, listUserTenants, sendInvite } from '../src/api/endpoints/identity';
-import { SESSION_STORAGE_KEY } from '../src/features/auth/session-store';
+import { SESSION_STORAGE_KEY } from '../src/lib/session/session-store';
 import { apiAs, DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, saveScreenshot, signIn, test } from './support/fixtures';
 
 test('a labeller with one tenant signs in straight to the shell and signs out', async ({ page }) => {

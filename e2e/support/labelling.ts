@@ -4,7 +4,7 @@ import type { ApiClient } from '../../src/api/client';
 import { listApplications } from '../../src/api/endpoints/applications';
 import { getMediaDetections } from '../../src/api/endpoints/media';
 import type { LabellableType, MediaAssertion } from '../../src/api/types';
-import { SESSION_STORAGE_KEY, type Session } from '../../src/features/auth/session-store';
+import { SESSION_STORAGE_KEY, type Session } from '../../src/lib/session/session-store';
 import type { LooplabelDebug } from '../../src/features/labelling/debug-hook';
 import { apiAs, DEMO, expect, signIn } from './fixtures';
 import type { RunningService } from './service';

@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import type { BoxRegion } from './application-types/box-detection';
 import type { PointCoords } from './application-types/point';
 import type { applicationInput, applicationSchema } from './schemas/application';
+import type { FeedbackResponse, FeedbackSubjectAnswer } from './schemas/feedback';
 
-export type { BoxRegion, PointCoords };
-export type { FeedbackResponse, FeedbackSubjectAnswer } from './schemas/feedback';
+export type { BoxRegion, FeedbackResponse, FeedbackSubjectAnswer, PointCoords };
 
 export type UnixSeconds = number;
 

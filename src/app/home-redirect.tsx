@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { useSession } from '../features/auth/session-store';
+import { useSession } from '../lib/session/session-store';
 
 export function HomeRedirect() {
   const session = useSession();

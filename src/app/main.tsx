@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { InvalidBaseUrlError } from '../api/errors';
-import { installAuthBridge } from '../features/auth/reauth';
+import { installAuthBridge } from '../lib/session/reauth';
 import { getApiClient } from '../lib/api-client';
 import { App } from './app';
 import { ConfigErrorPage } from './config-error-page';

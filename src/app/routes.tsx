@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 't/:tenantId',
-                lazy: lazyRoute(() => import('../features/shell/routes/shell-route')),
+                lazy: lazyRoute(() => import('./shell/routes/shell-route')),
                 children: [
                   {
                     lazy: lazyRoute(() => import('../features/dashboard/routes/tenant-layout-route')),

@@ -4,7 +4,7 @@ import { queryClient } from '../../lib/query-client';
 import { ACME, PASSWORD, createFakeService, type FakeUser } from '../../testing/fake-service';
 import { setupMswServer } from '../../testing/msw-server';
 import { renderApp } from '../../testing/render-app';
-import { getSession } from './session-store';
+import { getSession } from '../../lib/session/session-store';
 
 const solo: FakeUser = { email: 'solo@demo.test', password: PASSWORD, userId: 'u-solo', tenantIds: [ACME.tenant_id], invites: [] };
 const service = createFakeService([solo]);

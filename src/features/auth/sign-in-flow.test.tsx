@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { ACME, PASSWORD, PERSONAL, createFakeService, type FakeUser } from '../../testing/fake-service';
 import { setupMswServer } from '../../testing/msw-server';
 import { renderApp } from '../../testing/render-app';
-import { getPendingCredentials } from './pending-credentials';
-import { getSession } from './session-store';
+import { getPendingCredentials } from '../../lib/session/pending-credentials';
+import { getSession } from '../../lib/session/session-store';
 
 const solo: FakeUser = { email: 'solo@demo.test', password: PASSWORD, userId: 'u-solo', tenantIds: [ACME.tenant_id], invites: [] };
 const multi: FakeUser = {

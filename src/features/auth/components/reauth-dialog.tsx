@@ -2,9 +2,9 @@ import { useNavigate } from 'react-router';
 import { getToken } from '../../../api/endpoints/identity';
 import { Dialog } from '../../../components/dialog';
 import { getApiClient } from '../../../lib/api-client';
-import { settleReauth, useReauthStore } from '../reauth';
-import { setSession, useSession } from '../session-store';
-import { signOut } from '../sign-out';
+import { settleReauth, useReauthStore } from '../../../lib/session/reauth';
+import { setSession, useSession } from '../../../lib/session/session-store';
+import { signOut } from '../../../lib/session/sign-out';
 import { PasswordDialogForm } from './password-dialog-form';
 
 /**

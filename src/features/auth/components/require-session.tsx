@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../session-store';
+import { useSession } from '../../../lib/session/session-store';
 
 export interface RedirectState {
   from?: string;

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FormActions } from '../../../components/form-actions';
-import { useSession } from '../session-store';
+import { useSession } from '../../../lib/session/session-store';
 import { enterTenant, fetchUserTenants } from '../sign-in';
 import { useAsyncAction } from '../use-async-action';
 import { PasswordDialogForm } from './password-dialog-form';

@@ -1,9 +1,9 @@
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { CenteredPage } from '../components/centered-page';
+import { CenteredPage } from '../../../components/centered-page';
 import { destinationAfterSignIn } from '../components/require-session';
 import { SignInForm, type Credentials } from '../components/sign-in-form';
-import { useSession } from '../session-store';
+import { useSession } from '../../../lib/session/session-store';
 import { signIn } from '../sign-in';
 
 export function Component() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listApplications } from '../../../api/endpoints/applications';
 import { getApiClient } from '../../../lib/api-client';
-import { applicationKeys } from './keys';
+import { applicationKeys } from '../../../lib/queries/keys';
 
 export const applicationsQueryOptions = (tenantId: string) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Application } from '../../../api/types';
-import { useSession } from '../../auth/session-store';
-import { tenantMembersQueryOptions } from '../../shell/api/current-tenant';
+import { useSession } from '../../../lib/session/session-store';
+import { tenantMembersQueryOptions } from '../../../lib/queries/current-tenant';
 
 export interface CallerRole {
   isPending: boolean;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createApplication } from '../../../api/endpoints/applications';
 import type { Application, ApplicationInput } from '../../../api/types';
 import { getApiClient } from '../../../lib/api-client';
-import { applicationKeys } from './keys';
+import { applicationKeys } from '../../../lib/queries/keys';
 
 export type NewApplication = ApplicationInput & Pick<Application, 'name' | 'type'>;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createSubject, type SubjectInput } from '../../../api/endpoints/subjects';
 import { getApiClient } from '../../../lib/api-client';
-import { subjectKeys } from './keys';
+import { subjectKeys } from '../../../lib/queries/keys';
 
 export function useCreateSubject() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteApplication } from '../../../api/endpoints/applications';
 import { getApiClient } from '../../../lib/api-client';
-import { applicationKeys } from './keys';
+import { applicationKeys } from '../../../lib/queries/keys';
 
 export function useDeleteApplication() {
   const queryClient = useQueryClient();

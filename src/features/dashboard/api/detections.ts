@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { listApplicationDetections, listNextDetections } from '../../../api/endpoints/detections';
 import type { DetectionsQuery } from '../../../api/types';
 import { getApiClient } from '../../../lib/api-client';
-import { applicationKeys } from './keys';
+import { applicationKeys } from '../../../lib/queries/keys';
 
 /** Page after page through `paging.next`; the first page is built from the query. */
 export const detectionsQueryOptions = (appId: string, query: DetectionsQuery) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getGateway, listGateways } from '../../../api/endpoints/gateways';
 import { getApiClient } from '../../../lib/api-client';
-import { gatewayKeys } from './keys';
+import { gatewayKeys } from '../../../lib/queries/keys';
 
 export const gatewaysQueryOptions = (tenantId: string) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listTenantInvites, sendInvite } from '../../../api/endpoints/identity';
 import { getApiClient } from '../../../lib/api-client';
-import { tenantInviteKeys } from './keys';
+import { tenantInviteKeys } from '../../../lib/queries/keys';
 
 export const tenantInvitesQueryOptions = (tenantId: string) =>
   queryOptions({

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateApplication } from '../../../api/endpoints/applications';
 import type { ApplicationInput } from '../../../api/types';
 import { getApiClient } from '../../../lib/api-client';
-import { applicationKeys } from './keys';
+import { applicationKeys } from '../../../lib/queries/keys';
 
 export function useUpdateApplication(appId: string) {
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ import { Dialog } from '../../../components/dialog';
 import { FormActions } from '../../../components/form-actions';
 import { TextField } from '../../../components/text-field';
 import { useCreateApplication } from '../api/create-application';
-import { useSubjects } from '../api/subjects';
+import { useSubjects } from '../../../lib/queries/subjects';
 import { fieldErrorsByName, type FieldErrors } from '../utils/settings-form';
 import { SubjectPicker } from './subject-picker';
 

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
-import { tenantMembersQueryOptions } from '../../shell/api/current-tenant';
+import { tenantMembersQueryOptions } from '../../../lib/queries/current-tenant';
 import { useCallerRole } from '../api/caller-role';
 import { useSendInvite, useTenantInvites } from '../api/tenant-invites';
 import { checkEmail } from '../utils/settings-form';

@@ -1,7 +1,7 @@
 import { NavLink, Outlet, useParams } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Spinner } from '../../../components/spinner';
-import { useApplication } from '../api/application';
+import { useApplication } from '../../../lib/queries/application';
 
 /** The application's pages: its name, a tab bar, then the page (which has the page's h1). */
 export function Component() {

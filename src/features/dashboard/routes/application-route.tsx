@@ -5,9 +5,9 @@ import { Alert } from '../../../components/alert';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
-import { useApplication } from '../api/application';
+import { useApplication } from '../../../lib/queries/application';
 import { useApplicationStats } from '../api/application-stats';
-import { useSubjectNames } from '../api/subjects';
+import { useSubjectNames } from '../../../lib/queries/subjects';
 import { AssertionsChart } from '../components/assertions-chart';
 import { formatDateTime } from '../utils/format-time';
 

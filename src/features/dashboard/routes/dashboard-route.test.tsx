@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupMswServer } from '../../../testing/msw-server';
 import { ADMIN, dashboardHandlers, initialState, MEMBER, type DashboardState } from '../testing/dashboard-service';
-import { renderSignedIn, TENANT_ID } from '../testing/render-dashboard';
+import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';
 
 let state: DashboardState = initialState();
 // Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { DetectionRecord } from '../../../api/types';
 import { setupMswServer } from '../../../testing/msw-server';
 import { dashboardHandlers, initialState, MEMBER } from '../testing/dashboard-service';
-import { renderSignedIn, TENANT_ID } from '../testing/render-dashboard';
+import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';
 import { sampleMedia } from '../utils/test-fixtures';
 
 // Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.

@@ -4,7 +4,7 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
-import { useApplication } from '../api/application';
+import { useApplication } from '../../../lib/queries/application';
 import { useDetections } from '../api/detections';
 import { DetectionFiltersForm } from '../components/detection-filters-form';
 import { DetectionsGrid } from '../components/detections-grid';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
-import { useSubjects } from '../api/subjects';
+import { useSubjects } from '../../../lib/queries/subjects';
 import { summariseUploads } from '../upload/upload-queue';
 import { useUploadQueue } from '../upload/use-upload-queue';
 

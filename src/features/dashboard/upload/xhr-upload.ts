@@ -1,7 +1,7 @@
 import { errorFromResponse, NetworkError } from '../../../api/errors';
 import { subjectMediaPath, type SubjectMediaUpload } from '../../../api/endpoints/media';
 import { getApiClient } from '../../../lib/api-client';
-import { getSession } from '../../auth/session-store';
+import { getSession } from '../../../lib/session/session-store';
 
 function parseJson(text: string): unknown {
   try {

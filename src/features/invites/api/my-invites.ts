@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { answerInvite, listMyInvites } from '../../../api/endpoints/identity';
 import type { InviteAnswer } from '../../../api/types';
-import { userTenantKeys } from '../../auth/api/user-tenants';
-import { withUserClient } from '../../auth/user-client';
+import { userTenantKeys } from '../../../lib/session/user-tenants';
+import { withUserClient } from '../../../lib/session/user-client';
 
 export const inviteKeys = {
   all: ['invites'] as const,

@@ -8,9 +8,9 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { formatDate } from '../../../lib/format';
-import { CenteredPage } from '../../auth/components/centered-page';
-import { useSession } from '../../auth/session-store';
-import { currentUserEmail } from '../../auth/user-client';
+import { CenteredPage } from '../../../components/centered-page';
+import { useSession } from '../../../lib/session/session-store';
+import { currentUserEmail } from '../../../lib/session/user-client';
 import { myInvitesQueryOptions, useAnswerInvite } from '../api/my-invites';
 import './invites.css';
 

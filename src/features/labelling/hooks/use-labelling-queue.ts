@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getApiClient } from '../../../lib/api-client';
-import { beforeSignOut } from '../../../lib/before-sign-out';
+import { beforeSignOut } from '../../../lib/session/before-sign-out';
 import { useLabellingData } from '../outbox/outbox-provider';
 import type { QueueKey } from '../queue/persistence';
 import { WorkQueue } from '../queue/work-queue';

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { getApiClient } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-store';
+import { queryClient } from '../../../lib/query-client';
+import { applicationKeys, mediaKeys } from '../../../lib/queries/keys';
+import { useSession } from '../../../lib/session/session-store';
 import type { OutboxStatus } from '../queue/outbox';
 import { Outbox } from '../queue/outbox';
 import type { LabellingStore, OutboxEntry } from '../queue/persistence';
@@ -57,6 +59,10 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
         tenantId,
         store: store.answers(tenantId),
         onRejected: (entry, message) => setRefusals((list) => [...list.filter((r) => r.entry.id !== entry.id), { entry, message }]),
+        onDelivered: (entry) => {
+          void queryClient.invalidateQueries({ queryKey: mediaKeys.detail(entry.body.media_id) });
+          void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(entry.appId) });
+        },
       });
       const unsubscribe = outbox.subscribe(setStatus);
       cleanup = () => {

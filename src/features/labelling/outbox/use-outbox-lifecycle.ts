@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSession } from '../../auth/session-store';
+import { useSession } from '../../../lib/session/session-store';
 import type { Outbox, OutboxStatus } from '../queue/outbox';
 
 /** Resumes an outbox paused on a 401 once a new token is in the session, and warns before leaving with unsent answers. */

@@ -56,7 +56,8 @@ describe('Outbox', () => {
   }
 
   it('sends answers in order, with an Idempotency-Key each, and reports all sent', async () => {
-    const outbox = await open();
+    const delivered: string[] = [];
+    const outbox = await open({ onDelivered: (entry) => delivered.push(entry.body.media_id) });
     const seen: OutboxStatus['state'][] = [];
     outbox.subscribe((s) => seen.push(s.state));
     await outbox.enqueue('a', answer('m1'));
@@ -68,6 +69,7 @@ describe('Outbox', () => {
     ]);
     expect(outbox.status).toEqual({ state: 'all-sent', waiting: 0 });
     expect(seen).toContain('sending');
+    expect(delivered).toEqual(['m1', 'm2']);
   });
 
   it('retries 5xx and network errors with growing backoff, reusing the idempotency key', async () => {

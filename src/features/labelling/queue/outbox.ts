@@ -23,6 +23,8 @@ export interface OutboxOptions {
   readonly store: AnswerStore;
   /** The service refused the answer (400 and other non-retryable refusals): reopen the item with this message. */
   readonly onRejected?: (entry: OutboxEntry, message: string) => void;
+  /** The service stored the answer: what shows it (the media page, the application's counts) is out of date. */
+  readonly onDelivered?: (entry: OutboxEntry) => void;
   readonly network?: NetworkSignal;
   readonly scheduler?: Scheduler;
   readonly backoff?: BackoffPolicy;
@@ -171,6 +173,7 @@ export class Outbox {
         this.failures = 0;
         this.sentAny = true;
         await this.remove(entry);
+        this.options.onDelivered?.(entry);
       } catch (error) {
         await this.handleFailure(entry, error);
       } finally {

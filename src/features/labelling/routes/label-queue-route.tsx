@@ -6,7 +6,9 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
-import { applicationQuery, labellingKeys, pendingCountQuery } from '../api/queries';
+import { applicationQueryOptions, pendingCountQueryOptions } from '../../../lib/queries/application';
+import { applicationKeys } from '../../../lib/queries/keys';
+import { useSubjectNames } from '../../../lib/queries/subjects';
 import { BatchSizeField } from '../components/batch-size-field';
 import { StatusSummary } from '../components/status-summary';
 import { UnlabellableMessage } from '../components/unlabellable-message';
@@ -15,7 +17,6 @@ import { WorkspaceMessage } from '../components/workspace-message';
 import { useDrafts } from '../hooks/use-drafts';
 import { useQueueSnapshot, useWorkQueue } from '../hooks/use-labelling-queue';
 import { useSessionPace } from '../hooks/use-session-pace';
-import { useSubjectName } from '../hooks/use-subject-name';
 import { useLabellingData } from '../outbox/outbox-provider';
 import type { Annotation } from '../type-modules/annotation';
 import { initialAnnotation } from '../type-modules/registry';
@@ -26,9 +27,9 @@ const DEFAULT_BATCH_SIZE = 5;
 export function Component() {
   const { tenantId = '', appId = '' } = useParams();
   const queryClient = useQueryClient();
-  const app = useQuery(applicationQuery(appId));
-  const pending = useQuery(pendingCountQuery(appId));
-  const subjectName = useSubjectName(tenantId);
+  const app = useQuery(applicationQueryOptions(appId));
+  const pending = useQuery(pendingCountQueryOptions(appId));
+  const subjectName = useSubjectNames(tenantId);
   const [batchSize, setBatchSize] = useState(DEFAULT_BATCH_SIZE);
   const [stepsBack, setStepsBack] = useState(0);
   const [given, setGiven] = useState<ReadonlyMap<string, Annotation>>(new Map());
@@ -86,7 +87,7 @@ export function Component() {
 
   const initial = given.get(current.media_id) ?? drafts.get(current.media_id) ?? initialAnnotation(application, current);
   if (!initial) return <UnlabellableMessage frame={frame} app={application} />;
-  const refreshCounts = () => void queryClient.invalidateQueries({ queryKey: labellingKeys.pending(appId) });
+  const refreshCounts = () => void queryClient.invalidateQueries({ queryKey: applicationKeys.pending(appId) });
 
   function handleAnswer(body: FeedbackResponse, annotation: Annotation) {
     const mediaId = body.media_id;

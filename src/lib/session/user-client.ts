@@ -1,8 +1,8 @@
 import { createApiClient, type ApiClient } from '../../api/client';
 import { getToken } from '../../api/endpoints/identity';
-import { getApiClient } from '../../lib/api-client';
-import { queryClient } from '../../lib/query-client';
-import { userTenantsQueryOptions } from './api/user-tenants';
+import { getApiClient } from '../api-client';
+import { queryClient } from '../query-client';
+import { userTenantsQueryOptions } from './user-tenants';
 import { getPendingCredentials } from './pending-credentials';
 import { getSession } from './session-store';
 

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { TenantUser } from '../../../api/types';
-import { routes } from '../../../app/routes';
-import { installAuthBridge } from '../../auth/reauth';
-import { useSessionStore } from '../../auth/session-store';
-import { queryClient } from '../../../lib/query-client';
+import type { TenantUser } from '../api/types';
+import { routes } from '../app/routes';
+import { installAuthBridge } from '../lib/session/reauth';
+import { useSessionStore } from '../lib/session/session-store';
+import { queryClient } from '../lib/query-client';
 
 export const TENANT_ID = 't-acme';
 

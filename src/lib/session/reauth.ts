@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { connectAuth } from '../../lib/api-client';
+import { connectAuth } from '../api-client';
 import { getSession } from './session-store';
 
 interface ReauthState {

@@ -1,5 +1,5 @@
-import { runBeforeSignOut } from '../../lib/before-sign-out';
-import { queryClient } from '../../lib/query-client';
+import { runBeforeSignOut } from './before-sign-out';
+import { queryClient } from '../query-client';
 import { forgetCredentials } from './pending-credentials';
 import { settleReauth } from './reauth';
 import { clearSession } from './session-store';

@@ -1,11 +1,12 @@
-import type { StatsBucket } from '../../../api/endpoints/applications';
-import type { DetectionsQuery } from '../../../api/types';
+import type { StatsBucket } from '../../api/endpoints/applications';
+import type { DetectionsQuery } from '../../api/types';
 
 // From general to specific; the tenant id keeps one tenant's cache apart from another's.
 export const applicationKeys = {
   all: ['applications'] as const,
   list: (tenantId: string) => [...applicationKeys.all, 'list', { tenantId }] as const,
   detail: (appId: string) => [...applicationKeys.all, 'detail', appId] as const,
+  pending: (appId: string) => [...applicationKeys.detail(appId), 'pending'] as const,
   stats: (appId: string, bucket: StatsBucket) => [...applicationKeys.detail(appId), 'stats', { bucket }] as const,
   detections: (appId: string, query: DetectionsQuery) => [...applicationKeys.detail(appId), 'detections', query] as const,
 };

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BasicCredentials } from '../../../api/client';
-import { listUserTenants } from '../../../api/endpoints/identity';
-import { getApiClient } from '../../../lib/api-client';
+import type { BasicCredentials } from '../../api/client';
+import { listUserTenants } from '../../api/endpoints/identity';
+import { getApiClient } from '../api-client';
 
 export const userTenantKeys = {
   all: ['user-tenants'] as const,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listSubjects } from '../../../api/endpoints/subjects';
-import { getApiClient } from '../../../lib/api-client';
+import { listSubjects } from '../../api/endpoints/subjects';
+import { getApiClient } from '../api-client';
 import { subjectKeys } from './keys';
 
 export const subjectsQueryOptions = (tenantId: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getTenant, listTenantUsers } from '../../../api/endpoints/identity';
-import { getApiClient } from '../../../lib/api-client';
+import { getTenant, listTenantUsers } from '../../api/endpoints/identity';
+import { getApiClient } from '../api-client';
 
 // The token decides the tenant ("current"); the id keeps one tenant's cache apart from another's.
 export const tenantKeys = {

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getMedia, getMediaDetections, getMediaSubjects } from '../../../api/endpoints/media';
-import { getApiClient } from '../../../lib/api-client';
+import { getMedia, getMediaDetections, getMediaSubjects } from '../../api/endpoints/media';
+import { getApiClient } from '../api-client';
 import { mediaKeys } from './keys';
 
 export const mediaQueryOptions = (mediaId: string) =>
-  queryOptions({ queryKey: mediaKeys.detail(mediaId), queryFn: () => getMedia(getApiClient(), mediaId) });
+  queryOptions({ queryKey: mediaKeys.detail(mediaId), queryFn: () => getMedia(getApiClient(), mediaId), staleTime: 0 });
 
 export const mediaDetectionsQueryOptions = (mediaId: string) =>
   queryOptions({
     queryKey: mediaKeys.detections(mediaId),
     queryFn: async () => (await getMediaDetections(getApiClient(), mediaId)).detections,
+    staleTime: 0,
   });
 
 export const mediaSubjectsQueryOptions = (mediaId: string) =>

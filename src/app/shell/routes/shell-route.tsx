@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useNavigate, useParams } from 'react-router';
-import { TenantSwitchDialog } from '../../auth/components/tenant-switch-dialog';
-import { useSession } from '../../auth/session-store';
-import { signOut } from '../../auth/sign-out';
+import { TenantSwitchDialog } from '../../../features/auth/components/tenant-switch-dialog';
+import { useSession } from '../../../lib/session/session-store';
+import { signOut } from '../../../lib/session/sign-out';
 import { ServiceVersion } from '../components/service-version';
 import { TenantMismatch } from '../components/tenant-mismatch';
 import { TopBar } from '../components/top-bar';

@@ -1,9 +1,9 @@
 import { NavLink } from 'react-router';
 import { Button } from '../../../components/button';
 import { useStatusSlot } from '../../../components/status-slot';
-import type { Session } from '../../auth/session-store';
+import type { Session } from '../../../lib/session/session-store';
 import { describeTenantType } from '../../../lib/format';
-import { InvitesLink } from '../../invites/components/invites-link';
+import { InvitesLink } from '../../../features/invites/components/invites-link';
 
 export interface TopBarProps {
   session: Session;
