@@ -50,6 +50,8 @@ const EDITS: Record<LabellableType, (page: Page, item: Shown) => Promise<void>> 
     const free = candidates.find((c) => points.every((p) => Math.hypot(p.x - c.x, p.y - c.y) > 30))!;
     const at = await onPage(page, item, free.x, free.y);
     await page.mouse.click(at.x, at.y);
+    // The click snaps to the object under it, found in a worker: the point lands a moment later.
+    await expect.poll(async () => ((await shown(page)).annotation as typeof item.annotation & { points: unknown[] }).points.length).toBe(points.length + 1);
   },
 };
 

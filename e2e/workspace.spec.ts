@@ -139,3 +139,24 @@ test('an answer from "Label this media" is sent from whichever page is open, aft
   expect(refused).toBe(1);
   await expect(page.locator('.topbar__status').getByRole('status')).toHaveText('All sent');
 });
+
+test('an image that fails to load offers a retry, and Accept waits until the image is on screen', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  let failing = true;
+  await page.route('**/media-files/**', (route) => (failing ? route.abort('connectionreset') : route.continue()));
+  await page.goto(`/t/${labeller.tenantId}/apps/${labeller.apps.classification}/label?debug=1`);
+  const alert = page.getByRole('alert').filter({ hasText: 'The image could not be loaded' });
+  await expect(alert).toBeVisible();
+  const acceptButton = page.getByRole('button', { name: /^Accept/ });
+  await expect(acceptButton).toBeDisabled();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.workspace__status')).toContainText('0 answered');
+
+  failing = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  const item = await drawnItem(page);
+  await expect(alert).toBeHidden();
+  await expect(acceptButton).toBeEnabled();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await userAssertions(labeller, item.mediaId!, 'classification')).length).toBe(1);
+});

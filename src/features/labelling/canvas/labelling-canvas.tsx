@@ -47,6 +47,8 @@ export interface LabellingCanvasProps {
   viewportMeasured: boolean;
   onChange: (change: Change) => void;
   onInput: (device: InputDevice) => void;
+  /** Which media's image is on screen (null while none is). */
+  onImageShown?: (mediaId: string | null) => void;
   ref?: Ref<CanvasHandle>;
 }
 
@@ -61,6 +63,7 @@ const pointerDevice = (type: string): InputDevice => (type === 'mouse' || type =
 function usePreferredImage(media: Media, url: string | null) {
   const [, setLoaded] = useState(0);
   const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const ready = url ? decodedImage(url) : undefined;
   useEffect(() => {
     if (!url || ready) return;
@@ -72,8 +75,13 @@ function usePreferredImage(media: Media, url: string | null) {
     return () => {
       live = false;
     };
-  }, [url, ready]);
-  return { image: bestDecodedImage(media) ?? null, failed: failed !== null && failed === url };
+  }, [url, ready, attempt]);
+  // The cache forgets a failed load, so asking again fetches again.
+  const retry = () => {
+    setFailed(null);
+    setAttempt((n) => n + 1);
+  };
+  return { image: bestDecodedImage(media) ?? null, failed: failed !== null && failed === url, retry };
 }
 
 /**
@@ -101,7 +109,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     showMedia(media.media_id, image, viewport, props.viewportMeasured);
   }, [media.media_id, media.image_width, media.image_height, viewport, props.viewportMeasured]);
 
-  const { image, failed } = usePreferredImage(media, cameraReady ? imageUrlAtScale(media, camera.scale) : null);
+  const { image, failed, retry } = usePreferredImage(media, cameraReady ? imageUrlAtScale(media, camera.scale) : null);
   const { findsRegions } = useClickRegions(image, mediaSize, active, send);
   const magnifierOn = useMagnifier((state) => state.on);
   const [hover, setHover] = useState<ScreenPoint | null>(null);
@@ -122,6 +130,11 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     publishCamera(useCameraStore.getState().camera);
     return useCameraStore.subscribe((state) => publishCamera(state.camera));
   }, []);
+
+  const shownMediaId = image ? media.media_id : null;
+  const { onImageShown } = props;
+  // Before the browser paints: the answer buttons never flash disabled for an image already decoded.
+  useLayoutEffect(() => onImageShown?.(shownMediaId), [onImageShown, shownMediaId]);
 
   useEffect(() => {
     if (!image) return;
@@ -291,9 +304,12 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     </div>
       {!image && !failed && <p className="labelling-canvas__message">Loading image…</p>}
       {failed && !image && (
-        <p className="labelling-canvas__message" role="alert">
-          The image could not be loaded.
-        </p>
+        <div className="labelling-canvas__message labelling-canvas__message--failed" role="alert">
+          <p>The image could not be loaded. Check the connection, then try again.</p>
+          <button type="button" className="btn btn--secondary" onClick={retry}>
+            Try again
+          </button>
+        </div>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import 'vitest-canvas-mock';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Application, FeedbackResponse } from '../../../api/types';
@@ -46,6 +46,11 @@ describe('the labelling workspace', () => {
     const answers = renderWorkspace(makeApp(), makeRequest('m1', [boxProposal]));
     expect(screen.getByRole('main', { name: 'Labelling workspace' })).toBeInTheDocument();
     expect(screen.getByTestId('stage')).toHaveAccessibleName('Image canvas');
+    // Nobody answers an item they have not seen: Accept waits for the image.
+    expect(screen.getByRole('button', { name: /^Accept/ })).toBeDisabled();
+    await userEvent.keyboard('{Enter}');
+    expect(answers).toHaveLength(0);
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Accept/ })).toBeEnabled());
     await userEvent.keyboard('{Enter}');
     expect(answers).toHaveLength(1);
     expect(answers[0]?.subjects).toEqual([

@@ -68,6 +68,7 @@ export function Workspace(props: WorkspaceProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [problem, setProblem] = useState<{ mediaId: string; text: string } | null>(null);
   const [shown, setShown] = useState({ mediaId: media.media_id, at: Date.now() });
+  const [imageOnScreen, setImageOnScreen] = useState<string | null>(null);
   const inputDevice = useRef<InputDevice>('unknown');
   if (shown.mediaId !== media.media_id) setShown({ mediaId: media.media_id, at: Date.now() });
 
@@ -134,6 +135,7 @@ export function Workspace(props: WorkspaceProps) {
     edit: moduleEdit,
     canvas: canvasCommands,
     canSkip: props.onSkip !== null,
+    imageShown: imageOnScreen === media.media_id,
     canGoBack: props.onPrevious !== null,
     canUndo: editor.canUndo,
     canRedo: editor.canRedo,
@@ -178,6 +180,7 @@ export function Workspace(props: WorkspaceProps) {
           viewportMeasured={viewportMeasured}
           onChange={editor.applyToolChange}
           onInput={(device) => (inputDevice.current = device)}
+          onImageShown={setImageOnScreen}
         />
       }
       panel={

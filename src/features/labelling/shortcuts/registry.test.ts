@@ -24,6 +24,7 @@ function contextFor(module: AnyTypeModule, enabled = true): ActionContext {
     edit: noop,
     canvas: { fitToView: noop, zoomBy: noop, actualSize: noop, cancel: () => false },
     canSkip: enabled,
+    imageShown: true,
     canGoBack: enabled,
     canUndo: enabled,
     canRedo: enabled,

@@ -14,6 +14,7 @@ const ANSWER: readonly Action[] = [
     group: 'Answer',
     keys: ['Enter'],
     inFields: 'number',
+    when: (ctx) => ctx.imageShown,
     perform: (ctx) => ctx.workspace.accept(),
   },
   {
@@ -23,6 +24,7 @@ const ANSWER: readonly Action[] = [
     hint: 'not present',
     group: 'Answer',
     keys: ['x'],
+    when: (ctx) => ctx.imageShown,
     perform: (ctx) => ctx.workspace.reject(),
   },
   {

@@ -31,6 +31,8 @@ export interface ActionContext<A = AnnotationBase> {
   readonly edit: Edit<A>;
   readonly canvas: CanvasCommands;
   readonly canSkip: boolean;
+  /** The item's image is on screen: nobody answers an item they have not seen. */
+  readonly imageShown: boolean;
   readonly canGoBack: boolean;
   readonly canUndo: boolean;
   readonly canRedo: boolean;
