@@ -1,10 +1,39 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const devApiPort = process.env.DEV_API_PORT ?? '8081';
 
+/** Paths the service answers itself: never the app's page, even offline. */
+const SERVICE_PATHS = [/^\/1\//, /^\/21\//, /^\/media-files\//, /^\/docs(\/|$)/, /^\/openapi/];
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The offline shell: the app's own files are precached, so a reload without a network opens the app (the
+    // items in hand and the outbox live in IndexedDB). config.js is the deployment's runtime configuration:
+    // fresh from the network when there is one, the last copy otherwise.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Looplabel',
+        short_name: 'Looplabel',
+        description: 'Review and correct what image-recognition models proposed.',
+        theme_color: '#2456d8',
+        background_color: '#f7f7f8',
+        display: 'standalone',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        globIgnores: ['config.js'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: SERVICE_PATHS,
+        runtimeCaching: [{ urlPattern: ({ url }) => url.pathname === '/config.js', handler: 'NetworkFirst', options: { cacheName: 'runtime-config' } }],
+      },
+    }),
+  ],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -5,6 +5,7 @@ import { installAuthBridge } from '../lib/session/reauth';
 import { getApiClient } from '../lib/api-client';
 import { App } from './app';
 import { ConfigErrorPage } from './config-error-page';
+import { installOfflineShell } from './offline-shell';
 import '../styles/global.css';
 
 function start(container: HTMLElement) {
@@ -24,5 +25,6 @@ function start(container: HTMLElement) {
   );
 }
 
+installOfflineShell();
 const container = document.getElementById('root');
 if (container) start(container);

@@ -1,6 +1,7 @@
 // The labelling app's durable state in IndexedDB, one database per user: answers the service has not confirmed
-// (every application of every tenant), the items each application's queue holds, and drafts of items in progress.
-import type { FeedbackRequest, FeedbackResponse } from '../../../api/types';
+// (every application of every tenant), the items each application's queue holds, drafts of items in progress, and the
+// application each queue belongs to (to show its items offline).
+import type { Application, FeedbackRequest, FeedbackResponse } from '../../../api/types';
 
 export interface OutboxEntry {
   /** Also the Idempotency-Key of every attempt, across reloads. */
@@ -39,6 +40,12 @@ export interface AnswerStore {
   deleteAnswer(id: string): Promise<void>;
 }
 
+/** What the workspace needs to show an application's items without the network: its settings and subject names. */
+export interface ApplicationSnapshot {
+  readonly application: Application;
+  readonly subjectNames: Readonly<Record<string, string>>;
+}
+
 export interface LabellingStore {
   answers(tenantId: string): AnswerStore;
   loadItems(key: QueueKey): Promise<FeedbackRequest[]>;
@@ -46,6 +53,8 @@ export interface LabellingStore {
   loadDrafts(key: QueueKey): Promise<Draft[]>;
   saveDraft(draft: Draft): Promise<void>;
   deleteDraft(key: QueueKey, mediaId: string): Promise<void>;
+  loadApplication(key: QueueKey): Promise<ApplicationSnapshot | null>;
+  saveApplication(key: QueueKey, snapshot: ApplicationSnapshot): Promise<void>;
   close(): void;
 }
 
@@ -54,6 +63,7 @@ export const labellingDbName = (userId: string) => `looplabel:${encodeURICompone
 const ITEMS = 'items';
 const ANSWERS = 'answers';
 const DRAFTS = 'drafts';
+const APPLICATIONS = 'applications';
 
 function requestDone<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -70,11 +80,14 @@ function transactionDone(transaction: IDBTransaction): Promise<void> {
 }
 
 export async function openLabellingStore(userId: string, factory: IDBFactory = indexedDB): Promise<LabellingStore> {
-  const open = factory.open(labellingDbName(userId), 1);
-  open.onupgradeneeded = () => {
-    open.result.createObjectStore(ITEMS, { keyPath: ['tenantId', 'appId'] });
-    open.result.createObjectStore(ANSWERS, { keyPath: 'id' }).createIndex('tenantId', 'tenantId');
-    open.result.createObjectStore(DRAFTS, { keyPath: ['tenantId', 'appId', 'mediaId'] });
+  const open = factory.open(labellingDbName(userId), 2);
+  open.onupgradeneeded = (event) => {
+    if (event.oldVersion < 1) {
+      open.result.createObjectStore(ITEMS, { keyPath: ['tenantId', 'appId'] });
+      open.result.createObjectStore(ANSWERS, { keyPath: 'id' }).createIndex('tenantId', 'tenantId');
+      open.result.createObjectStore(DRAFTS, { keyPath: ['tenantId', 'appId', 'mediaId'] });
+    }
+    if (event.oldVersion < 2) open.result.createObjectStore(APPLICATIONS, { keyPath: ['tenantId', 'appId'] });
   };
   const db = await requestDone(open);
 
@@ -107,6 +120,12 @@ export async function openLabellingStore(userId: string, factory: IDBFactory = i
     loadDrafts: async (key) => (await read(DRAFTS, (objects) => objects.getAll(draftsOf(key)))) as Draft[],
     saveDraft: (draft) => write([DRAFTS], (transaction) => transaction.objectStore(DRAFTS).put(draft)),
     deleteDraft: ({ tenantId, appId }, mediaId) => write([DRAFTS], (transaction) => transaction.objectStore(DRAFTS).delete([tenantId, appId, mediaId])),
+    loadApplication: async ({ tenantId, appId }) => {
+      const row = (await read(APPLICATIONS, (objects) => objects.get([tenantId, appId]))) as ApplicationSnapshot | undefined;
+      return row ? { application: row.application, subjectNames: row.subjectNames } : null;
+    },
+    saveApplication: ({ tenantId, appId }, snapshot) =>
+      write([APPLICATIONS], (transaction) => transaction.objectStore(APPLICATIONS).put({ tenantId, appId, ...snapshot })),
     close: () => db.close(),
   };
 }

@@ -6,15 +6,15 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
-import { applicationQueryOptions, pendingCountQueryOptions } from '../../../lib/queries/application';
+import { pendingCountQueryOptions } from '../../../lib/queries/application';
 import { applicationKeys } from '../../../lib/queries/keys';
-import { useSubjectNames } from '../../../lib/queries/subjects';
 import { BatchSizeField } from '../components/batch-size-field';
 import { StatusSummary } from '../components/status-summary';
 import { UnlabellableMessage } from '../components/unlabellable-message';
 import { Workspace } from '../components/workspace';
 import { WorkspaceMessage } from '../components/workspace-message';
 import { useDrafts } from '../hooks/use-drafts';
+import { useQueueApplication } from '../hooks/use-queue-application';
 import { useQueueSnapshot, useWorkQueue } from '../hooks/use-labelling-queue';
 import { useSessionPace } from '../hooks/use-session-pace';
 import { useLabellingData } from '../outbox/outbox-provider';
@@ -27,9 +27,8 @@ const DEFAULT_BATCH_SIZE = 5;
 export function Component() {
   const { tenantId = '', appId = '' } = useParams();
   const queryClient = useQueryClient();
-  const app = useQuery(applicationQueryOptions(appId));
+  const { application, subjectName, error: appError } = useQueueApplication(tenantId, appId);
   const pending = useQuery(pendingCountQueryOptions(appId));
-  const subjectName = useSubjectNames(tenantId);
   const [batchSize, setBatchSize] = useState(DEFAULT_BATCH_SIZE);
   const [stepsBack, setStepsBack] = useState(0);
   const [given, setGiven] = useState<ReadonlyMap<string, Annotation>>(new Map());
@@ -38,7 +37,7 @@ export function Component() {
   const { outbox, status, refusals, dismissRefusal } = useLabellingData();
   const { queue, error } = useWorkQueue({ tenantId, appId }, batchSize);
   const snapshot = useQueueSnapshot(queue);
-  const drafts = useDrafts(tenantId, app.data);
+  const drafts = useDrafts(tenantId, application);
 
   const refusal = refusals.find((r) => r.entry.appId === appId);
   const reopened = refusal && snapshot.recent.find((item) => item.media_id === refusal.entry.body.media_id);
@@ -55,12 +54,11 @@ export function Component() {
   const headerStatus = (
     <StatusSummary inHand={queue ? snapshot.items.length : undefined} waiting={waiting} answered={pace.answered} startedAt={pace.startedAt} now={pace.now} sync={status} />
   );
-  const frame = { app: app.data ?? { name: 'Labelling' }, backTo, headerStatus };
+  const frame = { app: application ?? { name: 'Labelling' }, backTo, headerStatus };
 
-  if (app.isError) return <WorkspaceMessage {...frame}><Alert>{app.error.message}</Alert></WorkspaceMessage>;
+  if (appError) return <WorkspaceMessage {...frame}><Alert>{appError.message}</Alert></WorkspaceMessage>;
   if (error) return <WorkspaceMessage {...frame}><Alert title="Your local queue could not be opened.">{String(error)}</Alert></WorkspaceMessage>;
-  if (!app.data || !queue || !outbox || !drafts.loaded) return <WorkspaceMessage {...frame}><Spinner label="Opening your queue…" /></WorkspaceMessage>;
-  const application = app.data;
+  if (!application || !queue || !outbox || !drafts.loaded) return <WorkspaceMessage {...frame}><Spinner label="Opening your queue…" /></WorkspaceMessage>;
 
   const batchField = <BatchSizeField value={batchSize} onChange={setBatchSize} />;
   const refusedElsewhere = refusal && !reopened ? `The service refused an answer for media ${refusal.entry.body.media_id}: ${refusal.message}` : null;
