@@ -24,7 +24,8 @@ export async function signInToLabel(page: Page, service: RunningService): Promis
   const { session } = (await storedSession(page)).state;
   const api = await apiAs(service, DEMO.labeller, session.tenantId);
   const { data } = await listApplications(api);
-  const apps = Object.fromEntries(data.map((app) => [app.type, app.application_id])) as Record<LabellableType, string>;
+  // The demo's applications, one per type: tests may add others of the same type (made later, so listed after).
+  const apps = Object.fromEntries(data.toReversed().map((app) => [app.type, app.application_id])) as Record<LabellableType, string>;
   return { api, userId: session.userId, tenantId: session.tenantId, apps };
 }
 
