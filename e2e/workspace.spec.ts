@@ -163,3 +163,16 @@ test('an image that fails to load offers a retry, and Accept waits until the ima
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await userAssertions(labeller, item.mediaId!, 'classification')).length).toBe(1);
 });
+
+test('items per pull is a preference, set once from the top bar and used by every queue', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  await page.getByRole('button', { name: 'Preferences' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Preferences' });
+  await dialog.getByLabel('Items per pull').selectOption('2');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await openQueue(page, labeller, 'detection_fullframe');
+  await expect(page.locator('.workspace__status')).toContainText('2 in hand');
+  await page.reload();
+  await drawnItem(page);
+  await expect(page.locator('.workspace__status')).toContainText('2 in hand');
+});

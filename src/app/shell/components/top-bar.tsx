@@ -8,10 +8,11 @@ import { InvitesLink } from '../../../features/invites/components/invites-link';
 export interface TopBarProps {
   session: Session;
   onSwitchTenant: () => void;
+  onPreferences: () => void;
   onSignOut: () => void;
 }
 
-export function TopBar({ session, onSwitchTenant, onSignOut }: TopBarProps) {
+export function TopBar({ session, onSwitchTenant, onPreferences, onSignOut }: TopBarProps) {
   const status = useStatusSlot();
   return (
     <header className="topbar">
@@ -31,6 +32,9 @@ export function TopBar({ session, onSwitchTenant, onSignOut }: TopBarProps) {
       <div className="topbar__user">
         {status && <span className="topbar__status">{status}</span>}
         <span className="topbar__email">{session.email}</span>
+        <Button variant="ghost" onClick={onPreferences}>
+          Preferences
+        </Button>
         <Button variant="ghost" onClick={onSignOut}>
           Sign out
         </Button>

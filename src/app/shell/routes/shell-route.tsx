@@ -3,6 +3,7 @@ import { Navigate, Outlet, useNavigate, useParams } from 'react-router';
 import { TenantSwitchDialog } from '../../../features/auth/components/tenant-switch-dialog';
 import { useSession } from '../../../lib/session/session-store';
 import { signOut } from '../../../lib/session/sign-out';
+import { PreferencesDialog } from '../components/preferences-dialog';
 import { ServiceVersion } from '../components/service-version';
 import { TenantMismatch } from '../components/tenant-mismatch';
 import { TopBar } from '../components/top-bar';
@@ -14,6 +15,7 @@ export function Component() {
   const { tenantId } = useParams();
   const navigate = useNavigate();
   const [switching, setSwitching] = useState(false);
+  const [preferencesOpen, setPreferencesOpen] = useState(false);
 
   if (!session) return <Navigate to="/sign-in" replace />;
 
@@ -32,7 +34,7 @@ export function Component() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <TopBar session={session} onSwitchTenant={() => setSwitching(true)} onSignOut={handleSignOut} />
+      <TopBar session={session} onSwitchTenant={() => setSwitching(true)} onPreferences={() => setPreferencesOpen(true)} onSignOut={handleSignOut} />
       <main id="main" className="shell__main" tabIndex={-1}>
         {tenantId === session.tenantId ? (
           <Outlet />
@@ -47,6 +49,7 @@ export function Component() {
       <footer className="shell__footer">
         <ServiceVersion />
       </footer>
+      <PreferencesDialog open={preferencesOpen} onClose={() => setPreferencesOpen(false)} />
       <TenantSwitchDialog open={switching} onClose={() => setSwitching(false)} onSwitched={handleSwitched} />
     </div>
   );

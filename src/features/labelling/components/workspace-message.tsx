@@ -11,12 +11,11 @@ export interface WorkspaceMessageProps {
   app: Pick<Application, 'name'> & Partial<Pick<Application, 'type'>>;
   backTo: string;
   headerStatus: ReactNode;
-  panel?: ReactNode;
   children: ReactNode;
 }
 
 /** The workspace's frame around a message instead of an item: loading, empty queue, errors. */
-export function WorkspaceMessage({ app, backTo, headerStatus, panel, children }: WorkspaceMessageProps) {
+export function WorkspaceMessage({ app, backTo, headerStatus, children }: WorkspaceMessageProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const module = app.type ? typeModule(app.type) : undefined;
   return (
@@ -27,7 +26,7 @@ export function WorkspaceMessage({ app, backTo, headerStatus, panel, children }:
       onHelp={() => setHelpOpen(true)}
       hints="? all shortcuts"
       canvas={<div className="workspace__message">{children}</div>}
-      panel={panel}
+      panel={null}
     >
       <ShortcutsDialog open={helpOpen} actions={module ? actionsOf(module) : []} onClose={() => setHelpOpen(false)} />
     </WorkspaceFrame>

@@ -43,13 +43,18 @@ describe('the labelling workspace', () => {
   });
 
   it('accepts the proposal as it stands with Enter, with decision_time and client_data', async () => {
-    const answers = renderWorkspace(makeApp(), makeRequest('m1', [boxProposal]));
+    let decoded = () => {};
+    const decode = vi.spyOn(HTMLImageElement.prototype, 'decode').mockReturnValue(new Promise<void>((resolve) => (decoded = resolve)));
+    const answers = renderWorkspace(makeApp(), makeRequest('m-slow', [boxProposal]));
     expect(screen.getByRole('main', { name: 'Labelling workspace' })).toBeInTheDocument();
     expect(screen.getByTestId('stage')).toHaveAccessibleName('Image canvas');
     // Nobody answers an item they have not seen: Accept waits for the image.
+    await waitFor(() => expect(decode).toHaveBeenCalled());
     expect(screen.getByRole('button', { name: /^Accept/ })).toBeDisabled();
     await userEvent.keyboard('{Enter}');
     expect(answers).toHaveLength(0);
+    decoded();
+    decode.mockRestore();
     await waitFor(() => expect(screen.getByRole('button', { name: /^Accept/ })).toBeEnabled());
     await userEvent.keyboard('{Enter}');
     expect(answers).toHaveLength(1);

@@ -37,7 +37,6 @@ export interface WorkspaceProps {
   /** Items after this one, whose images are loaded and decoded ahead. */
   upcoming: readonly Media[];
   headerStatus: ReactNode;
-  panelExtra?: ReactNode;
   /** A message about this item (for example why the service refused the last answer). */
   notice?: string | null;
   backTo: string;
@@ -209,7 +208,6 @@ export function Workspace(props: WorkspaceProps) {
             action={(id) => findAction(actions, id)}
             perform={perform}
           />
-          {props.panelExtra}
         </>
       }
     >

@@ -80,6 +80,16 @@ describe('WorkQueue', () => {
     expect(service.pullLimits).toEqual([2, 10, 1]);
   });
 
+  it('holds about one batch: a small batch refills only when it is down to one fewer', async () => {
+    service.queue.push(...Array.from({ length: 10 }, (_, i) => makeRequest(`m${i}`)));
+    const queue = await open(2);
+    await vi.waitFor(() => expect(queue.snapshot.items).toHaveLength(2));
+    expect(service.pullLimits).toEqual([2]);
+    await queue.answered('m0', record);
+    await vi.waitFor(() => expect(queue.snapshot.items).toHaveLength(3));
+    expect(service.pullLimits).toEqual([2, 2]);
+  });
+
   it('never runs two pulls at once', async () => {
     const release = service.holdPulls();
     service.queue.push(makeRequest('a'));

@@ -23,7 +23,7 @@ export interface WorkQueueOptions {
   readonly answerPending?: (mediaId: string) => boolean;
   /** Items per pull, 1..10. */
   readonly batchSize?: number;
-  /** Pull more when this many or fewer remain. */
+  /** Pull more when this many or fewer remain; by default 3, or one fewer than a smaller batch. */
   readonly refillAt?: number;
   readonly recentLimit?: number;
 }
@@ -126,7 +126,8 @@ export class WorkQueue {
   }
 
   private ensureFilled(): Promise<void> {
-    return !this.closed && this.state.items.length <= (this.options.refillAt ?? 3) ? this.refill() : Promise.resolve();
+    const refillAt = this.options.refillAt ?? Math.min(3, this.batchSize - 1);
+    return !this.closed && this.state.items.length <= refillAt ? this.refill() : Promise.resolve();
   }
 
   private async pull(): Promise<void> {

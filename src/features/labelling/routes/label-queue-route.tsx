@@ -7,8 +7,8 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { pendingCountQueryOptions } from '../../../lib/queries/application';
+import { usePreferences } from '../../../lib/preferences';
 import { applicationKeys } from '../../../lib/queries/keys';
-import { BatchSizeField } from '../components/batch-size-field';
 import { StatusSummary } from '../components/status-summary';
 import { UnlabellableMessage } from '../components/unlabellable-message';
 import { Workspace } from '../components/workspace';
@@ -21,15 +21,13 @@ import { useLabellingData } from '../outbox/outbox-provider';
 import type { Annotation } from '../type-modules/annotation';
 import { initialAnnotation } from '../type-modules/registry';
 
-const DEFAULT_BATCH_SIZE = 5;
-
 /** Labelling an application's queue: pulls batches, answers through the outbox, moves on at once. */
 export function Component() {
   const { tenantId = '', appId = '' } = useParams();
   const queryClient = useQueryClient();
   const { application, subjectName, error: appError } = useQueueApplication(tenantId, appId);
   const pending = useQuery(pendingCountQueryOptions(appId));
-  const [batchSize, setBatchSize] = useState(DEFAULT_BATCH_SIZE);
+  const batchSize = usePreferences((s) => s.itemsPerPull);
   const [stepsBack, setStepsBack] = useState(0);
   const [given, setGiven] = useState<ReadonlyMap<string, Annotation>>(new Map());
   const [problem, setProblem] = useState<string | null>(null);
@@ -60,11 +58,10 @@ export function Component() {
   if (error) return <WorkspaceMessage {...frame}><Alert title="Your local queue could not be opened.">{String(error)}</Alert></WorkspaceMessage>;
   if (!application || !queue || !outbox || !drafts.loaded) return <WorkspaceMessage {...frame}><Spinner label="Opening your queue…" /></WorkspaceMessage>;
 
-  const batchField = <BatchSizeField value={batchSize} onChange={setBatchSize} />;
   const refusedElsewhere = refusal && !reopened ? `The service refused an answer for media ${refusal.entry.body.media_id}: ${refusal.message}` : null;
   if (!current) {
     return (
-      <WorkspaceMessage {...frame} panel={batchField}>
+      <WorkspaceMessage {...frame}>
         {refusedElsewhere && <Alert>{refusedElsewhere}</Alert>}
         {snapshot.pull === 'pulling' ? (
           <Spinner label="Getting items to label…" />
@@ -118,7 +115,6 @@ export function Component() {
       subjectName={subjectName}
       upcoming={snapshot.items.slice(current === snapshot.items[0] ? 1 : 0, 4).map((item) => item.media)}
       headerStatus={headerStatus}
-      panelExtra={batchField}
       notice={notice}
       backTo={backTo}
       onAnswer={handleAnswer}
