@@ -195,6 +195,12 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
   );
 }
 
+/** One sentence for the people who see the settings read-only: who can change them. */
+export function whoCanChange(application: Application): string {
+  const managers = application.app_managers.length > 0 ? ` (${application.app_managers.join(', ')})` : '';
+  return `Read-only for you: tenant administrators and this application’s managers${managers} can change these settings.`;
+}
+
 /** The application's settings: editable by its managers and tenant admins, read-only for everyone else. */
 export function Component() {
   const { tenantId = '', appId = '' } = useParams();
@@ -207,11 +213,7 @@ export function Component() {
   return (
     <>
       <PageHeader title={`Settings · ${application.data.name}`} />
-      {readOnly && (
-        <Alert tone="info">
-          Only this application’s managers and tenant administrators can change its settings, so they are read-only for you.
-        </Alert>
-      )}
+      {readOnly && <Alert tone="info">{whoCanChange(application.data)}</Alert>}
       <SettingsEditor tenantId={tenantId} application={application.data} readOnly={readOnly} />
     </>
   );
