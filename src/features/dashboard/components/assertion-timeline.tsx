@@ -6,10 +6,12 @@ export interface AssertionTimelineProps {
   title: string;
   assertions: readonly MediaAssertion[];
   subjectName: (uid: string) => string;
+  /** A person's name or email from their user id. */
+  personName: (userId: string) => string;
 }
 
 /** One source's assertions, newest first, each with how the probability moved. */
-export function AssertionTimeline({ title, assertions, subjectName }: AssertionTimelineProps) {
+export function AssertionTimeline({ title, assertions, subjectName, personName }: AssertionTimelineProps) {
   const sorted = [...assertions].sort((a, b) => b.timestamp - a.timestamp);
   return (
     <section className="panel" aria-label={title}>
@@ -33,7 +35,11 @@ export function AssertionTimeline({ title, assertions, subjectName }: AssertionT
               <tr key={assertion.detection_id}>
                 <td>{formatDateTime(assertion.timestamp)}</td>
                 <td>{subjectName(assertion.subject_uid)}</td>
-                <td>{assertion.user_id ?? assertion.model_id ?? '—'}</td>
+                {assertion.user_id ? (
+                  <td>{personName(assertion.user_id)}</td>
+                ) : (
+                  <td title={assertion.model_id ?? undefined}>Model</td>
+                )}
                 <td className="numeric">
                   {assertion.prev_prob === null
                     ? formatProbability(assertion.probability)
