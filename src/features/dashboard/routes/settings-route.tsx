@@ -154,6 +154,7 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
           onChange={(detection_post_urls) => set({ detection_post_urls })}
           errorAt={(index) => errors[`detection_post_urls.${index}`]}
           error={errors.detection_post_urls}
+          readOnly={readOnly}
         />
         <ListEditor
           legend="App managers"
@@ -163,6 +164,7 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
           onChange={(app_managers) => set({ app_managers })}
           errorAt={(index) => errors[`app_managers.${index}`]}
           error={errors.app_managers}
+          readOnly={readOnly}
         />
         <SubjectPicker
           legend="Input subjects"
@@ -213,7 +215,11 @@ export function Component() {
   return (
     <>
       <PageHeader title={`Settings · ${application.data.name}`} />
-      {readOnly && <Alert tone="info">{whoCanChange(application.data)}</Alert>}
+      {readOnly && (
+        <div className="settings-notice">
+          <Alert tone="info">{whoCanChange(application.data)}</Alert>
+        </div>
+      )}
       <SettingsEditor tenantId={tenantId} application={application.data} readOnly={readOnly} />
     </>
   );
