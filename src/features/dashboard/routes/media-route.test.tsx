@@ -62,7 +62,9 @@ describe('media page', () => {
     expect(within(people).getByText('A former member')).toBeInTheDocument();
     expect(people).not.toHaveTextContent(ADMIN.user_id);
     expect(people).not.toHaveTextContent('u-left-long-ago');
-    expect(within(screen.getByRole('region', { name: 'By models' })).getByText('Model')).toHaveAttribute('title', 'app-cars.v0');
+    const models = screen.getByRole('region', { name: 'By models' });
+    expect(within(models).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['When', 'Subject', 'Probability']);
+    expect(within(models).getByRole('cell', { name: 'Car' })).toBeInTheDocument();
 
     const legend = screen.getByRole('list', { name: 'Marks on the image' });
     expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Model proposals (1)', 'People’s answers (1)']);

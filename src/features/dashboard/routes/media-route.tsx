@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import { answerRuleOf } from '../../../api/application-types';
 import type { Focus, Media } from '../../../api/types';
@@ -116,20 +117,20 @@ export function Component() {
       />
       <div className="media-layout">
         <figure className="media-figure">
-          <div className="media-view">
+          <figcaption>
+            <MarkLegend assertions={assertions} hasFocus={focuses.length > 0} />
+          </figcaption>
+          <div className="media-view" style={{ '--media-ratio': item.image_width / item.image_height } as CSSProperties}>
             <img
               src={item.resize_urls['1024'] ?? item.media_url}
               srcSet={sourceSet(item)}
-              sizes="(min-width: 900px) calc(100vw - 420px), 100vw"
+              sizes="(min-width: 900px) calc(100vw - 440px), 100vw"
               width={item.image_width}
               height={item.image_height}
               alt={item.title ?? item.filename ?? 'The media item'}
             />
-            <AssertionOverlay width={item.image_width} height={item.image_height} assertions={assertions} focuses={focuses} fit="contain" />
+            <AssertionOverlay width={item.image_width} height={item.image_height} assertions={assertions} focuses={focuses} />
           </div>
-          <figcaption>
-            <MarkLegend assertions={assertions} hasFocus={focuses.length > 0} />
-          </figcaption>
         </figure>
         <div>
           <section className="panel" aria-labelledby="associations-title">
@@ -150,12 +151,7 @@ export function Component() {
                 subjectName={subjectName}
                 personName={personName}
               />
-              <AssertionTimeline
-                title="By models"
-                assertions={assertions.filter((a) => markSource(a) === 'model')}
-                subjectName={subjectName}
-                personName={personName}
-              />
+              <AssertionTimeline title="By models" assertions={assertions.filter((a) => markSource(a) === 'model')} subjectName={subjectName} />
             </>
           )}
         </div>
