@@ -1,12 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { DetectionRecord } from '../../../api/types';
+import { CAPTION_HEIGHT, GAP, thumbGrid } from '../utils/thumb-grid';
 import { DetectionThumb } from './detection-thumb';
-
-/** A cell's width, and its height: a 4:3 image over a caption of two lines (kept in step with .thumb in the CSS). */
-const CELL = 168;
-const CELL_HEIGHT = 126 + 38;
-const GAP = 8;
 
 export interface DetectionsGridProps {
   records: readonly DetectionRecord[];
@@ -33,12 +29,12 @@ function useWidth(element: HTMLElement | null): number {
 export function DetectionsGrid({ records, mediaHref, subjectName, personName, hasMore, loadingMore, onLoadMore }: DetectionsGridProps) {
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const width = useWidth(scrollElement);
-  const columns = Math.max(1, Math.floor((width + GAP) / (CELL + GAP)));
+  const { columns, cellWidth, imageHeight, rowHeight } = thumbGrid(width);
   const rowCount = Math.ceil(records.length / columns);
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollElement,
-    estimateSize: () => CELL_HEIGHT + GAP,
+    estimateSize: () => rowHeight + GAP,
     overscan: 4,
     initialRect: { width: 960, height: 720 },
   });
@@ -46,6 +42,9 @@ export function DetectionsGrid({ records, mediaHref, subjectName, personName, ha
   const lastRow = rows[rows.length - 1];
   const onLoadMoreRef = useRef(onLoadMore);
   onLoadMoreRef.current = onLoadMore;
+
+  // Rows grow with the columns' width: place them again when it changes.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
 
   useEffect(() => {
     if (lastRow && lastRow.index >= rowCount - 2 && hasMore && !loadingMore) onLoadMoreRef.current();
@@ -58,7 +57,14 @@ export function DetectionsGrid({ records, mediaHref, subjectName, personName, ha
           <li
             key={row.key}
             className="detections-grid__row"
-            style={{ top: row.start, height: CELL_HEIGHT, gridTemplateColumns: `repeat(${columns}, ${CELL}px)` }}
+            style={
+              {
+                top: row.start,
+                height: rowHeight,
+                gridTemplateColumns: `repeat(${columns}, ${cellWidth}px)`,
+                '--thumb-rows': `${imageHeight}px ${CAPTION_HEIGHT}px`,
+              } as CSSProperties
+            }
           >
             {records.slice(row.index * columns, row.index * columns + columns).map((record, offset) => (
               <DetectionThumb
