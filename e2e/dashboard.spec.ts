@@ -258,8 +258,8 @@ test('the media page draws the assertions and lists the timeline and association
   const people = page.getByRole('region', { name: 'By people' });
   await expect(people).toContainText(DEMO.admin);
   await expect(people).not.toContainText(/usr_/);
-  await expect(page.getByRole('list', { name: 'Marks on the image' })).toContainText(/Model proposals \(\d+\)/);
-  await expect(page.getByRole('list', { name: 'Marks on the image' })).toContainText(/People’s answers \(\d+\)/);
+  await expect(page.getByRole('list', { name: 'Marks on the image' })).toContainText(/Model’s marks \(\d+\)/);
+  await expect(page.getByRole('list', { name: 'Marks on the image' })).toContainText(/People’s marks \(\d+\)/);
   // The image is as large as the window allows beside the panel (more than half its width), and whole in view.
   const shown = await image.boundingBox();
   expect(shown!.width).toBeGreaterThan(1440 / 2);

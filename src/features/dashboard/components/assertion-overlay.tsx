@@ -20,6 +20,12 @@ export interface AssertionOverlayProps {
 /** Whose mark it is, for its colour: a person's or a model's. */
 export const markSource = (assertion: Pick<Assertion, 'user_id'>): 'user' | 'model' => (assertion.user_id ? 'user' : 'model');
 
+/** How many marks the overlay draws for an assertion: its boxes or points, or its one offset line. */
+export function markCount({ app_data_type: type, app_data: data }: MarkedAssertion): number {
+  if (data === null || type === null || type === 'count') return 0;
+  return Array.isArray(data) ? data.length : 1;
+}
+
 function shapes(type: AppDataType | null, data: AppData | null, width: number, height: number, className: string, key: string) {
   if (data === null || type === null) return null;
   switch (type) {

@@ -67,7 +67,7 @@ describe('media page', () => {
     expect(within(models).getByRole('cell', { name: 'Car' })).toBeInTheDocument();
 
     const legend = screen.getByRole('list', { name: 'Marks on the image' });
-    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Model proposals (1)', 'People’s answers (1)']);
+    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Model’s marks (1)', 'People’s marks (1)']);
     const figure = screen.getByRole('img', { name: 'street.jpg' }).closest('figure')!;
     expect(figure.querySelectorAll('rect.overlay-mark--model')).toHaveLength(1);
     expect(figure.querySelectorAll('rect.overlay-mark--user')).toHaveLength(1);

@@ -11,7 +11,7 @@ import { applicationQueryOptions } from '../../../lib/queries/application';
 import { useMemberNames } from '../../../lib/queries/current-tenant';
 import { useMedia, useMediaDetections, useMediaSubjects } from '../../../lib/queries/media';
 import { useSubjectNames } from '../../../lib/queries/subjects';
-import { AssertionOverlay, markSource, type MarkedAssertion } from '../components/assertion-overlay';
+import { AssertionOverlay, markCount, markSource, type MarkedAssertion } from '../components/assertion-overlay';
 import { AssertionTimeline } from '../components/assertion-timeline';
 import { formatProbability } from '../utils/format-time';
 
@@ -23,13 +23,13 @@ function sourceSet(media: Media): string {
   return [...resized, `${media.media_url} ${media.image_width}w`].join(', ');
 }
 
-/** What the colours over the image mean; only the kinds of mark the image has. */
+/** What the colours over the image mean, with how many marks of each there are. */
 function MarkLegend({ assertions, hasFocus }: { assertions: readonly MarkedAssertion[]; hasFocus: boolean }) {
-  const marked = assertions.filter((assertion) => assertion.app_data !== null && assertion.app_data_type !== 'count');
-  const count = (source: 'user' | 'model') => marked.filter((assertion) => markSource(assertion) === source).length;
+  const count = (source: 'user' | 'model') =>
+    assertions.filter((assertion) => markSource(assertion) === source).reduce((sum, assertion) => sum + markCount(assertion), 0);
   const entries = [
-    { key: 'model', label: 'Model proposals', count: count('model') },
-    { key: 'user', label: 'People’s answers', count: count('user') },
+    { key: 'model', label: 'Model’s marks', count: count('model') },
+    { key: 'user', label: 'People’s marks', count: count('user') },
   ];
   return (
     <ul className="legend mark-legend" aria-label="Marks on the image">
@@ -115,12 +115,12 @@ export function Component() {
           )
         }
       />
-      <div className="media-layout">
+      <div className="media-layout" style={{ '--media-ratio': item.image_width / item.image_height } as CSSProperties}>
         <figure className="media-figure">
           <figcaption>
             <MarkLegend assertions={assertions} hasFocus={focuses.length > 0} />
           </figcaption>
-          <div className="media-view" style={{ '--media-ratio': item.image_width / item.image_height } as CSSProperties}>
+          <div className="media-view">
             <img
               src={item.resize_urls['1024'] ?? item.media_url}
               srcSet={sourceSet(item)}
