@@ -192,6 +192,25 @@ test('detection filters change the results, live in the URL and survive a reload
   await expect(page.getByText('No detections match')).toBeVisible();
 });
 
+test('thumbnails draw points and offset lines too, inside their images', async ({ page, service }) => {
+  const tenantId = await openDemoLab(page, DEMO.manager);
+  const thumbnails = page.getByRole('region', { name: 'Detections' }).getByRole('link', { name: /^Media / });
+  for (const [name, mark] of [
+    ['Fill level', 'line.overlay-mark--model'],
+    ['Markers', 'path.overlay-mark--point'],
+  ] as const) {
+    const app = await demoApp(service, name);
+    await page.goto(`/t/${tenantId}/apps/${app.application_id}/detections`);
+    const marked = thumbnails.filter({ has: page.locator(mark) }).first();
+    await expect(marked).toBeVisible();
+    const image = (await marked.locator('img').boundingBox())!;
+    const drawn = (await marked.locator(mark).first().boundingBox())!;
+    expect(drawn.x).toBeGreaterThanOrEqual(image.x - 4);
+    expect(drawn.y + drawn.height).toBeLessThanOrEqual(image.y + image.height + 4);
+  }
+  await checkAndCapture(page, 'dashboard-detections-points');
+});
+
 test('a filter the service refuses is explained in words beside it', async ({ page, service }) => {
   const app = await demoApp(service, 'Red bolts');
   const tenantId = await openDemoLab(page, DEMO.manager);
