@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { createApiClient } from '../src/api/client';
 import { getApplication, listApplications, updateApplication } from '../src/api/endpoints/applications';
 import { listApplicationDetections } from '../src/api/endpoints/detections';
+import { listGateways } from '../src/api/endpoints/gateways';
 import { getToken, listTenantInvites } from '../src/api/endpoints/identity';
 import { subjectMediaPath } from '../src/api/endpoints/media';
 import { listSubjects } from '../src/api/endpoints/subjects';
@@ -50,7 +51,8 @@ test('the dashboard lists the seven demo applications, searchable and filterable
   for (const name of DEMO_APP_NAMES) await expect(applicationsTable(page).getByRole('link', { name, exact: true })).toBeVisible();
 
   const redBolts = rows.filter({ has: page.getByRole('link', { name: 'Red bolts' }) });
-  await expect(redBolts.getByRole('cell')).toHaveText(['Red bolts', 'box_detection', 'Active', /^[1-9]\d*$/, 'red bolt', /\d{4}|\d:\d\d/]);
+  await expect(redBolts.getByRole('cell')).toHaveText(['Red bolts', 'box_detection', 'Active', /^[1-9]\d*$/, 'red bolt', /\d{4}|\d:\d\d/, 'Label']);
+  await expect(page.getByRole('navigation', { name: 'Tenant' }).getByRole('link')).toHaveText(['Dashboard', 'Upload', 'Gateways']);
   await expect(page.getByRole('button', { name: 'New application' })).toHaveCount(0);
   await checkAndCapture(page, 'dashboard', { readme: true });
 
@@ -60,12 +62,27 @@ test('the dashboard lists the seven demo applications, searchable and filterable
   await page.getByRole('searchbox', { name: 'Search applications' }).fill('');
   await page.getByLabel('Type').selectOption('offset_y');
   await expect(rows).toHaveCount(2);
-  await expect(applicationsTable(page).getByRole('link', { name: 'Fill level' })).toBeVisible();
+  await expect(applicationsTable(page).getByRole('link', { name: 'Fill level', exact: true })).toBeVisible();
   await page.getByLabel('Status').selectOption('inactive');
   await expect(page.getByText('No applications match')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Type')).toHaveValue('offset_y');
   await expect(page.getByLabel('Status')).toHaveValue('inactive');
+});
+
+test('a labeller sees only what they can use: the applications, each with its Label action', async ({ page, service }) => {
+  const tenantId = await openDemoLab(page, DEMO.labeller);
+  const nav = page.getByRole('navigation', { name: 'Tenant' });
+  await expect(applicationsTable(page).getByRole('row')).toHaveCount(1 + DEMO_APP_NAMES.length);
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard']);
+  for (const name of DEMO_APP_NAMES) await expect(page.getByRole('link', { name: `Label ${name}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Delete application/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'New application' })).toHaveCount(0);
+  await checkAndCapture(page, 'dashboard-labeller');
+
+  const markers = await demoApp(service, 'Markers');
+  await page.getByRole('link', { name: 'Label Markers' }).click();
+  await expect(page).toHaveURL(`/t/${tenantId}/apps/${markers.application_id}/label`);
 });
 
 test('an admin creates an application with a new subject, then deletes it after confirming', async ({ page, service }) => {
@@ -107,7 +124,7 @@ test('an admin creates an application with a new subject, then deletes it after 
 test('the application page shows its settings, pending feedback and activity, and leads to labelling', async ({ page, service }) => {
   const app = await demoApp(service, 'Nut count');
   const tenantId = await openDemoLab(page, DEMO.manager);
-  await applicationsTable(page).getByRole('link', { name: 'Nut count' }).click();
+  await applicationsTable(page).getByRole('link', { name: 'Nut count', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nut count' })).toBeVisible();
   const settings = page.getByRole('region', { name: 'Settings' });
   await expect(settings).toContainText('static_count');
@@ -136,6 +153,16 @@ test('detection filters change the results, live in the URL and survive a reload
   await expect(page.getByRole('heading', { level: 1, name: 'Detections · Red bolts' })).toBeVisible();
   const thumbnails = page.getByRole('region', { name: 'Detections' }).getByRole('link', { name: /^Media / });
   await expect(thumbnails.first()).toBeVisible();
+  // Each thumbnail names its subject and source, and draws the model's boxes over the image.
+  await expect(thumbnails.first()).toHaveAccessibleName(/^Media \S+, red bolt by Model(, .+)?, probability \d\.\d\d$/);
+  await expect(thumbnails.first()).toContainText('red bolt');
+  const withBoxes = thumbnails.filter({ has: page.locator('rect.overlay-mark--model') }).first();
+  await expect(withBoxes).toBeVisible();
+  const image = await withBoxes.locator('img').boundingBox();
+  const box = await withBoxes.locator('rect.overlay-mark--model').first().boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(image!.x);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(image!.x + image!.width + 1);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(image!.y + image!.height + 1);
   await checkAndCapture(page, 'dashboard-detections');
   const everything = await page.getByRole('status').textContent();
 
@@ -156,13 +183,50 @@ test('detection filters change the results, live in the URL and survive a reload
   await expect(page.getByLabel('Lowest probability')).toHaveValue('0.9');
   await expect(page.getByLabel('Newest first')).toBeChecked();
   await expect(page.getByRole('radio', { name: 'Model' })).toBeChecked();
-  await expect(page.getByRole('radio', { name: 'Users' })).not.toBeChecked();
+  await expect(page.getByRole('radio', { name: 'People' })).not.toBeChecked();
 
   // No user has answered yet, so only-user finds nothing while only-model found some: they are exclusive.
-  await page.getByRole('radio', { name: 'Users' }).click();
+  await page.getByRole('radio', { name: 'People' }).click();
   await expect(page).toHaveURL(/source=user/);
   await expect(page.getByRole('radio', { name: 'Model' })).not.toBeChecked();
   await expect(page.getByText('No detections match')).toBeVisible();
+});
+
+test('thumbnails draw points and offset lines too, inside their images', async ({ page, service }) => {
+  const tenantId = await openDemoLab(page, DEMO.manager);
+  const thumbnails = page.getByRole('region', { name: 'Detections' }).getByRole('link', { name: /^Media / });
+  for (const [name, mark] of [
+    ['Fill level', 'line.overlay-mark--model'],
+    ['Markers', 'path.overlay-mark--point'],
+  ] as const) {
+    const app = await demoApp(service, name);
+    await page.goto(`/t/${tenantId}/apps/${app.application_id}/detections`);
+    const marked = thumbnails.filter({ has: page.locator(mark) }).first();
+    await expect(marked).toBeVisible();
+    const image = (await marked.locator('img').boundingBox())!;
+    const drawn = (await marked.locator(mark).first().boundingBox())!;
+    expect(drawn.x).toBeGreaterThanOrEqual(image.x - 4);
+    expect(drawn.y + drawn.height).toBeLessThanOrEqual(image.y + image.height + 4);
+  }
+  await checkAndCapture(page, 'dashboard-detections-points');
+});
+
+test('a filter the service refuses is explained in words beside it', async ({ page, service }) => {
+  const app = await demoApp(service, 'Red bolts');
+  const tenantId = await openDemoLab(page, DEMO.manager);
+  await page.goto(`/t/${tenantId}/apps/${app.application_id}/detections`);
+  await page.getByLabel('Highest probability').fill('0.2');
+  await page.getByLabel('Lowest probability').fill('0.9');
+  const lowest = page.getByLabel('Lowest probability');
+  await expect(lowest).toHaveAccessibleDescription('The lowest probability cannot be above the highest.');
+  await expect(lowest).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('These filters cannot be combined')).toBeVisible();
+  await expect(page.getByText(/probability_lower/)).toHaveCount(0);
+  await checkAndCapture(page, 'dashboard-detections-filter-error');
+
+  await page.getByLabel('Highest probability').fill('1');
+  await expect(lowest).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByRole('region', { name: 'Detections' }).getByRole('link', { name: /^Media / }).first()).toBeVisible();
 });
 
 test('scrolling the detections loads the next page', async ({ page, service }) => {
@@ -209,6 +273,16 @@ test('the media page draws the assertions and lists the timeline and association
   await expect(associations.getByRole('row').nth(1)).toContainText(/red bolt|Camera: Red bolts/);
   await expect(associations.getByRole('columnheader', { name: 'Consensus' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'By models' })).toContainText('red bolt');
+  // The admin put the scene on its camera subject: shown by email, never by the internal user id.
+  const people = page.getByRole('region', { name: 'By people' });
+  await expect(people).toContainText(DEMO.admin);
+  await expect(people).not.toContainText(/usr_/);
+  await expect(page.getByRole('list', { name: 'Marks on the image' })).toContainText(/Model’s marks \(\d+\)/);
+  await expect(page.getByRole('list', { name: 'Marks on the image' })).toContainText(/People’s marks \(\d+\)/);
+  // The image is as large as the window allows beside the panel (more than half its width), and whole in view.
+  const shown = await image.boundingBox();
+  expect(shown!.width).toBeGreaterThan(1440 / 2);
+  expect(shown!.y + shown!.height).toBeLessThanOrEqual(900);
   await checkAndCapture(page, 'dashboard-media');
 
   await page.getByRole('link', { name: 'Label this media' }).click();
@@ -246,7 +320,9 @@ test('a labeller sees settings read-only, and the service refuses their change',
   const app = await demoApp(service, 'Fill level');
   const tenantId = await openDemoLab(page, DEMO.labeller);
   await page.goto(`/t/${tenantId}/apps/${app.application_id}/settings`);
-  await expect(page.getByText(/read-only for you/)).toBeVisible();
+  await expect(
+    page.getByText(`Read-only for you: tenant administrators and this application’s managers (${DEMO.manager}) can change these settings.`),
+  ).toBeVisible();
   await expect(page.getByLabel('Description')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
   await checkAndCapture(page, 'dashboard-settings-read-only');
@@ -291,25 +367,54 @@ test('upload sends several files with progress per file, refuses the bad ones an
   }).toPass({ timeout: 20_000 });
 });
 
-test('gateways: the list, and a gateway page comparing the current report with the previous one', async ({ page }) => {
+test('gateways: problems at a glance in the list, and a gateway page comparing the current report with the previous one', async ({
+  page,
+  service,
+}) => {
   await openDemoLab(page, DEMO.manager);
+  // The demo's reports are as old as the demo data; the browser's clock goes back to a minute after them.
+  const reports = (await listGateways(await apiAs(service, DEMO.manager))).data;
+  const lineOne = reports.find((gateway) => gateway.name === 'Line 1 edge box')!;
+  const reportedAt = lineOne.current_status!.timestamp!;
+  await page.clock.setFixedTime((reportedAt + 60) * 1000);
+
   await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Gateways' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gateways' })).toBeVisible();
+  await expect(page.getByText('1 of 2 gateways needs attention.')).toBeVisible();
   const table = page.getByRole('table', { name: 'Gateways' });
   const packing = table.getByRole('row').filter({ hasText: 'Packing station' });
-  await expect(packing).toContainText('Offline');
+  await expect(packing.getByRole('listitem')).toHaveText(['Offline', /^Disk 8\d% full$/, 'belt-cam-1 dropping frames']);
   await expect(packing).toContainText(/\d+ min(ute)?s? ago/);
+  await expect(table.getByRole('row').filter({ hasText: 'Line 1 edge box' }).getByRole('cell').nth(2)).toHaveText('OK');
   await checkAndCapture(page, 'dashboard-gateways');
 
+  await table.getByRole('link', { name: 'Packing station' }).click();
+  const problems = page.getByRole('region', { name: 'Needs attention' });
+  await expect(problems.getByRole('listitem')).toHaveText([
+    /Offline: its last report says it has no connection to the cloud\./,
+    /The disk is 8\d% full, \d+(\.\d)? GiB free\./,
+    /Camera belt-cam-1 lost 7 frames since the previous report \(7 bad\)\./,
+  ]);
+  await checkAndCapture(page, 'dashboard-gateway-problems');
+
+  await page.goBack();
   await table.getByRole('link', { name: 'Line 1 edge box' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Line 1 edge box' })).toBeVisible();
   await expect(page.getByText(/Reported .*ago/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Needs attention' })).toHaveCount(0);
   const status = page.getByRole('table', { name: 'Status' });
   await expect(status.getByRole('columnheader', { name: 'Now' })).toBeVisible();
   await expect(status.getByRole('columnheader', { name: 'Before' })).toBeVisible();
   await expect(status.getByRole('row').filter({ hasText: 'Disk free' }).getByRole('cell').last()).toHaveText(/^−\d+(\.\d)? MiB$/);
   await expect(page.getByRole('table', { name: 'Cameras' }).getByRole('row').nth(1)).toContainText('180');
   await checkAndCapture(page, 'dashboard-gateway');
+
+  // An hour on without a report, the healthy gateway is flagged too.
+  await page.clock.setFixedTime((reportedAt + 3600) * 1000);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Needs attention' })).toContainText(
+    'Not reporting: no report for 60 minutes, though it reports every 60 seconds.',
+  );
 });
 
 test('a tenant admin invites a user by email and resends the invite', async ({ page, service }) => {

@@ -1,10 +1,29 @@
-import type { AppData, AppDataType, BoxRegion, Focus, MediaAssertion, PointCoords } from '../../../api/types';
+import type { AppData, AppDataType, Assertion, BoxRegion, Focus, PointCoords } from '../../../api/types';
+
+/** What the overlay needs of an assertion; the media page's list and the detections' records both have it. */
+export type MarkedAssertion = Pick<Assertion, 'detection_id' | 'user_id' | 'app_data_type' | 'app_data'>;
+
+/** How the image fills its box, as its CSS object-fit says; the marks follow the same fit. */
+export type ImageFit = 'fill' | 'contain' | 'cover';
+
+const ASPECT: Record<ImageFit, string> = { fill: 'none', contain: 'xMidYMid meet', cover: 'xMidYMid slice' };
 
 export interface AssertionOverlayProps {
+  /** The media's size in pixels: the marks' coordinate space. */
   width: number;
   height: number;
-  assertions: readonly MediaAssertion[];
-  focuses: readonly Focus[];
+  assertions: readonly MarkedAssertion[];
+  focuses?: readonly Focus[];
+  fit?: ImageFit;
+}
+
+/** Whose mark it is, for its colour: a person's or a model's. */
+export const markSource = (assertion: Pick<Assertion, 'user_id'>): 'user' | 'model' => (assertion.user_id ? 'user' : 'model');
+
+/** How many marks the overlay draws for an assertion: its boxes or points, or its one offset line. */
+export function markCount({ app_data_type: type, app_data: data }: MarkedAssertion): number {
+  if (data === null || type === null || type === 'count') return 0;
+  return Array.isArray(data) ? data.length : 1;
 }
 
 function shapes(type: AppDataType | null, data: AppData | null, width: number, height: number, className: string, key: string) {
@@ -15,8 +34,9 @@ function shapes(type: AppDataType | null, data: AppData | null, width: number, h
         <rect key={`${key}-${index}`} className={className} x={box.x0} y={box.y0} width={box.x1 - box.x0} height={box.y1 - box.y0} />
       ));
     case 'point':
+      // A zero-length line with round caps: a dot of the same screen size however far the image is scaled.
       return (data as PointCoords[]).map(({ x, y }, index) => (
-        <circle key={`${key}-${index}`} className={className} cx={x} cy={y} r={Math.max(4, width / 150)} />
+        <path key={`${key}-${index}`} className={`${className} overlay-mark--point`} d={`M${x} ${y}h0`} />
       ));
     case 'offset_x':
       return <line key={key} className={className} x1={data as number} x2={data as number} y1={0} y2={height} />;
@@ -27,10 +47,13 @@ function shapes(type: AppDataType | null, data: AppData | null, width: number, h
   }
 }
 
-/** Every assertion's geometry over the image, in the image's own pixels (the viewBox scales it with the image). */
-export function AssertionOverlay({ width, height, assertions, focuses }: AssertionOverlayProps) {
+/**
+ * Every assertion's marks over the image, in the image's own pixels: the viewBox scales them with the image, and
+ * strokes stay one width on screen, so the same overlay serves a thumbnail and the full view.
+ */
+export function AssertionOverlay({ width, height, assertions, focuses = [], fit = 'fill' }: AssertionOverlayProps) {
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" aria-hidden="true">
+    <svg className="overlay" viewBox={`0 0 ${width} ${height}`} preserveAspectRatio={ASPECT[fit]} aria-hidden="true">
       {focuses.map(({ box }, index) => (
         <rect key={`focus-${index}`} className="overlay-focus" x={box.x0} y={box.y0} width={box.x1 - box.x0} height={box.y1 - box.y0} />
       ))}
@@ -40,7 +63,7 @@ export function AssertionOverlay({ width, height, assertions, focuses }: Asserti
           assertion.app_data,
           width,
           height,
-          assertion.user_id ? 'overlay-box overlay-box--user' : 'overlay-box',
+          `overlay-mark overlay-mark--${markSource(assertion)}`,
           assertion.detection_id,
         ),
       )}

@@ -1,15 +1,17 @@
 import type { MediaAssertion } from '../../../api/types';
 import { EmptyState } from '../../../components/empty-state';
-import { formatDateTime, formatProbability } from '../utils/format-time';
+import { formatDateTime, formatProbability, formatShortDateTime } from '../utils/format-time';
 
 export interface AssertionTimelineProps {
   title: string;
   assertions: readonly MediaAssertion[];
   subjectName: (uid: string) => string;
+  /** A person's name or email from their user id: adds a "By" column. Left out for models' assertions. */
+  personName?: (userId: string) => string;
 }
 
 /** One source's assertions, newest first, each with how the probability moved. */
-export function AssertionTimeline({ title, assertions, subjectName }: AssertionTimelineProps) {
+export function AssertionTimeline({ title, assertions, subjectName, personName }: AssertionTimelineProps) {
   const sorted = [...assertions].sort((a, b) => b.timestamp - a.timestamp);
   return (
     <section className="panel" aria-label={title}>
@@ -17,12 +19,12 @@ export function AssertionTimeline({ title, assertions, subjectName }: AssertionT
       {sorted.length === 0 ? (
         <EmptyState title="None yet" />
       ) : (
-        <table className="data-table">
+        <table className="data-table timeline">
           <thead>
             <tr>
               <th scope="col">When</th>
               <th scope="col">Subject</th>
-              <th scope="col">By</th>
+              {personName && <th scope="col">By</th>}
               <th scope="col" className="numeric">
                 Probability
               </th>
@@ -31,9 +33,13 @@ export function AssertionTimeline({ title, assertions, subjectName }: AssertionT
           <tbody>
             {sorted.map((assertion) => (
               <tr key={assertion.detection_id}>
-                <td>{formatDateTime(assertion.timestamp)}</td>
+                <td className="timeline__when">
+                  <time dateTime={new Date(assertion.timestamp * 1000).toISOString()} title={formatDateTime(assertion.timestamp)}>
+                    {formatShortDateTime(assertion.timestamp)}
+                  </time>
+                </td>
                 <td>{subjectName(assertion.subject_uid)}</td>
-                <td>{assertion.user_id ?? assertion.model_id ?? '—'}</td>
+                {personName && <td>{assertion.user_id ? personName(assertion.user_id) : '—'}</td>}
                 <td className="numeric">
                   {assertion.prev_prob === null
                     ? formatProbability(assertion.probability)

@@ -1,15 +1,30 @@
 import { fromDateTimeLocal, toDateTimeLocal, type DetectionFilters, type SourceFilter } from '../utils/detection-filters';
+import type { FilterField } from '../utils/filter-errors';
 
 export interface DetectionFiltersFormProps {
   filters: DetectionFilters;
   onChange: (filters: DetectionFilters) => void;
+  /** What the service refused, beside the filter concerned. */
+  errors?: Partial<Record<FilterField, string>>;
 }
 
 const SOURCES: { value: SourceFilter; label: string }[] = [
   { value: 'all', label: 'All' },
-  { value: 'user', label: 'Users' },
+  { value: 'user', label: 'People' },
   { value: 'model', label: 'Model' },
 ];
+
+/** A field's error: its id for aria-describedby and the message under the control. */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="field__error">
+      {message}
+    </p>
+  ) : null;
+}
+
+const invalid = (id: string, error: string | undefined) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
 function readProbability(value: string): number | undefined {
   if (value === '') return undefined;
@@ -22,9 +37,10 @@ interface FilterFieldProps<T> {
   label: string;
   value: T | undefined;
   onChange: (value: T | undefined) => void;
+  error?: string;
 }
 
-function TimeFilter({ id, label, value, onChange }: FilterFieldProps<number>) {
+function TimeFilter({ id, label, value, onChange, error }: FilterFieldProps<number>) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -36,12 +52,14 @@ function TimeFilter({ id, label, value, onChange }: FilterFieldProps<number>) {
         className="field__input"
         value={toDateTimeLocal(value)}
         onChange={(e) => onChange(fromDateTimeLocal(e.target.value))}
+        {...invalid(id, error)}
       />
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }
 
-function ProbabilityFilter({ id, label, value, placeholder, onChange }: FilterFieldProps<number> & { placeholder: string }) {
+function ProbabilityFilter({ id, label, value, placeholder, onChange, error }: FilterFieldProps<number> & { placeholder: string }) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -57,24 +75,27 @@ function ProbabilityFilter({ id, label, value, placeholder, onChange }: FilterFi
         value={value ?? ''}
         placeholder={placeholder}
         onChange={(e) => onChange(readProbability(e.target.value))}
+        {...invalid(id, error)}
       />
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }
 
 /** A control for every query parameter of the detections list. */
-export function DetectionFiltersForm({ filters, onChange }: DetectionFiltersFormProps) {
+export function DetectionFiltersForm({ filters, onChange, errors = {} }: DetectionFiltersFormProps) {
   const set = (changes: Partial<DetectionFilters>) => onChange({ ...filters, ...changes });
   return (
     <form className="filters" aria-label="Detection filters" onSubmit={(event) => event.preventDefault()}>
-      <TimeFilter id="filter-start" label="Updated after" value={filters.start} onChange={(start) => set({ start })} />
-      <TimeFilter id="filter-end" label="Updated before" value={filters.end} onChange={(end) => set({ end })} />
+      <TimeFilter id="filter-start" label="Updated after" value={filters.start} onChange={(start) => set({ start })} error={errors.start} />
+      <TimeFilter id="filter-end" label="Updated before" value={filters.end} onChange={(end) => set({ end })} error={errors.end} />
       <ProbabilityFilter
         id="filter-probability-lower"
         label="Lowest probability"
         placeholder="0"
         value={filters.probabilityLower}
         onChange={(probabilityLower) => set({ probabilityLower })}
+        error={errors.probabilityLower}
       />
       <ProbabilityFilter
         id="filter-probability-upper"
@@ -82,6 +103,7 @@ export function DetectionFiltersForm({ filters, onChange }: DetectionFiltersForm
         placeholder="1"
         value={filters.probabilityUpper}
         onChange={(probabilityUpper) => set({ probabilityUpper })}
+        error={errors.probabilityUpper}
       />
       <label className="choice">
         <input type="checkbox" checked={filters.newestFirst} onChange={(e) => set({ newestFirst: e.target.checked })} />
@@ -91,7 +113,7 @@ export function DetectionFiltersForm({ filters, onChange }: DetectionFiltersForm
         <input type="checkbox" checked={filters.withoutConsensus} onChange={(e) => set({ withoutConsensus: e.target.checked })} />
         Only without consensus
       </label>
-      <fieldset className="fieldset">
+      <fieldset className="fieldset" aria-describedby={errors.source ? 'filter-source-error' : undefined}>
         <legend>Source</legend>
         {SOURCES.map((source) => (
           <label key={source.value} className="choice">
@@ -105,6 +127,7 @@ export function DetectionFiltersForm({ filters, onChange }: DetectionFiltersForm
             {source.label}
           </label>
         ))}
+        <FieldError id="filter-source-error" message={errors.source} />
       </fieldset>
     </form>
   );

@@ -1,16 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { DetectionRecord } from '../../../api/types';
-import { formatProbability } from '../utils/format-time';
-
-const CELL = 168;
-const GAP = 8;
-const THUMB_WIDTH = '256';
+import { CAPTION_HEIGHT, GAP, thumbGrid } from '../utils/thumb-grid';
+import { DetectionThumb } from './detection-thumb';
 
 export interface DetectionsGridProps {
   records: readonly DetectionRecord[];
   mediaHref: (mediaId: string) => string;
+  subjectName: (uid: string) => string;
+  personName: (userId: string) => string;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -27,18 +25,16 @@ function useWidth(element: HTMLElement | null): number {
   return width;
 }
 
-const topProbability = (record: DetectionRecord) => Math.max(...record.detections.map((d) => d.probability), 0);
-
 /** Thumbnails in rows; only the rows in view are in the DOM, and reaching the end asks for the next page. */
-export function DetectionsGrid({ records, mediaHref, hasMore, loadingMore, onLoadMore }: DetectionsGridProps) {
+export function DetectionsGrid({ records, mediaHref, subjectName, personName, hasMore, loadingMore, onLoadMore }: DetectionsGridProps) {
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const width = useWidth(scrollElement);
-  const columns = Math.max(1, Math.floor((width + GAP) / (CELL + GAP)));
+  const { columns, cellWidth, imageHeight, rowHeight } = thumbGrid(width);
   const rowCount = Math.ceil(records.length / columns);
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollElement,
-    estimateSize: () => CELL + GAP,
+    estimateSize: () => rowHeight + GAP,
     overscan: 4,
     initialRect: { width: 960, height: 720 },
   });
@@ -46,6 +42,9 @@ export function DetectionsGrid({ records, mediaHref, hasMore, loadingMore, onLoa
   const lastRow = rows[rows.length - 1];
   const onLoadMoreRef = useRef(onLoadMore);
   onLoadMoreRef.current = onLoadMore;
+
+  // Rows grow with the columns' width: place them again when it changes.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
 
   useEffect(() => {
     if (lastRow && lastRow.index >= rowCount - 2 && hasMore && !loadingMore) onLoadMoreRef.current();
@@ -58,24 +57,24 @@ export function DetectionsGrid({ records, mediaHref, hasMore, loadingMore, onLoa
           <li
             key={row.key}
             className="detections-grid__row"
-            style={{ top: row.start, height: CELL, gridTemplateColumns: `repeat(${columns}, ${CELL}px)` }}
+            style={
+              {
+                top: row.start,
+                height: rowHeight,
+                gridTemplateColumns: `repeat(${columns}, ${cellWidth}px)`,
+                '--thumb-rows': `${imageHeight}px ${CAPTION_HEIGHT}px`,
+              } as CSSProperties
+            }
           >
-            {records.slice(row.index * columns, row.index * columns + columns).map((record, offset) => {
-              const probability = formatProbability(topProbability(record));
-              return (
-                <Link
-                  key={`${record.media.media_id}-${row.index * columns + offset}`}
-                  className="thumb"
-                  to={mediaHref(record.media.media_id)}
-                  aria-label={`Media ${record.media.filename ?? record.media.media_id}, probability ${probability}`}
-                >
-                  <img src={record.media.resize_urls[THUMB_WIDTH] ?? record.media.media_url} alt="" loading="lazy" decoding="async" />
-                  <span className="thumb__badge" aria-hidden="true">
-                    {probability}
-                  </span>
-                </Link>
-              );
-            })}
+            {records.slice(row.index * columns, row.index * columns + columns).map((record, offset) => (
+              <DetectionThumb
+                key={`${record.media.media_id}-${row.index * columns + offset}`}
+                record={record}
+                href={mediaHref(record.media.media_id)}
+                subjectName={subjectName}
+                personName={personName}
+              />
+            ))}
           </li>
         ))}
       </ul>

@@ -11,10 +11,12 @@ export interface ListEditorProps {
   errorAt: (index: number) => string | undefined;
   error?: string;
   inputType?: 'url' | 'email';
+  /** Shows the rows only, without the controls to add and remove them. */
+  readOnly?: boolean;
 }
 
 /** A list of text rows that can be added and removed, each with its own error. */
-export function ListEditor({ legend, itemLabel, values, onChange, errorAt, error, inputType }: ListEditorProps) {
+export function ListEditor({ legend, itemLabel, values, onChange, errorAt, error, inputType, readOnly = false }: ListEditorProps) {
   const replace = (index: number, value: string) => onChange(values.map((old, i) => (i === index ? value : old)));
   return (
     <fieldset className="fieldset">
@@ -30,14 +32,18 @@ export function ListEditor({ legend, itemLabel, values, onChange, errorAt, error
               onChange={(event) => replace(index, event.target.value)}
               error={errorAt(index)}
             />
-            <Button variant="ghost" aria-label={`Remove ${itemLabel} ${index + 1}`} onClick={() => onChange(values.filter((_, i) => i !== index))}>
-              Remove
-            </Button>
+            {!readOnly && (
+              <Button variant="ghost" aria-label={`Remove ${itemLabel} ${index + 1}`} onClick={() => onChange(values.filter((_, i) => i !== index))}>
+                Remove
+              </Button>
+            )}
           </div>
         ))}
-        <div>
-          <Button onClick={() => onChange([...values, ''])}>Add {itemLabel}</Button>
-        </div>
+        {!readOnly && (
+          <div>
+            <Button onClick={() => onChange([...values, ''])}>Add {itemLabel}</Button>
+          </div>
+        )}
       </div>
       {error && <p className="field__error">{error}</p>}
     </fieldset>

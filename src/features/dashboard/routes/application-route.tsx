@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { answerRuleOf } from '../../../api/application-types';
 import type { StatsBucket } from '../../../api/endpoints/applications';
 import { Alert } from '../../../components/alert';
 import { EmptyState } from '../../../components/empty-state';
@@ -68,9 +69,11 @@ export function Component() {
         title={app.name}
         description={app.description || undefined}
         actions={
-          <Link className="btn btn--primary" to={`/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}/label`}>
-            Start labelling
-          </Link>
+          answerRuleOf(app.type) && (
+            <Link className="btn btn--primary" to={`/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}/label`}>
+              Start labelling
+            </Link>
+          )
         }
       />
       <div className="panel-grid">

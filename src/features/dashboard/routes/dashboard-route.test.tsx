@@ -1,12 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupMswServer } from '../../../testing/msw-server';
 import { ADMIN, dashboardHandlers, initialState, MEMBER, type DashboardState } from '../testing/dashboard-service';
+import { sampleApplication } from '../utils/test-fixtures';
 import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';
 
 let state: DashboardState = initialState();
 // Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.
 vi.setConfig({ testTimeout: 20_000 });
+// The first find waits for the lazy route modules, which on a loaded machine takes longer than the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 const server = setupMswServer();
 beforeEach(() => {
   state = initialState();
@@ -16,6 +19,7 @@ beforeEach(() => {
 const rowNames = () =>
   within(screen.getByRole('table', { name: 'Applications' }))
     .getAllByRole('link')
+    .filter((link) => !link.textContent?.startsWith('Label'))
     .map((link) => link.textContent);
 
 describe('dashboard', () => {
@@ -60,6 +64,35 @@ describe('dashboard', () => {
     const created = state.requests.find((r) => r.method === 'POST' && r.url.pathname === '/1/applications');
     expect(created?.body).toEqual({ name: 'Birds', type: 'point', description: '', input_subjects: ['s-in'], output_subjects: ['s-bird'] });
     expect(screen.getByRole('link', { name: 'Start labelling' })).toHaveAttribute('href', `/t/${TENANT_ID}/apps/app-3/label`);
+  });
+
+  it('offers Label on each application a person can label, and nothing else to a labeller', async () => {
+    state.applications.push(sampleApplication({ application_id: 'app-plates', name: 'Plates', type: 'ocr' }));
+    renderSignedIn(`/t/${TENANT_ID}`, MEMBER);
+    const table = await screen.findByRole('table', { name: 'Applications' });
+    expect(within(table).getByRole('link', { name: 'Label Pets' })).toHaveAttribute('href', `/t/${TENANT_ID}/apps/app-pets/label`);
+    expect(within(table).getByRole('link', { name: 'Label Cars' })).toHaveAttribute('href', `/t/${TENANT_ID}/apps/app-cars/label`);
+    expect(within(table).getByRole('link', { name: 'Plates' })).toBeInTheDocument();
+    expect(within(table).queryByRole('link', { name: 'Label Plates' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+
+    const nav = screen.getByRole('navigation', { name: 'Tenant' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard']);
+  });
+
+  it('shows upload and gateways to an application manager, and the admin page only to tenant admins', async () => {
+    state.applications[1]!.app_managers = [MEMBER.email];
+    renderSignedIn(`/t/${TENANT_ID}`, MEMBER);
+    const nav = await screen.findByRole('navigation', { name: 'Tenant' });
+    await within(nav).findByRole('link', { name: 'Upload' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Upload', 'Gateways']);
+  });
+
+  it('shows a tenant admin every page', async () => {
+    renderSignedIn(`/t/${TENANT_ID}`, ADMIN);
+    const nav = await screen.findByRole('navigation', { name: 'Tenant' });
+    await within(nav).findByRole('link', { name: 'Admin' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Upload', 'Gateways', 'Admin']);
   });
 
   it('deletes an application only after confirming', async () => {

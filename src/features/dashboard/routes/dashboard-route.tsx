@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { answerRuleOf } from '../../../api/application-types';
 import type { Application } from '../../../api/types';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -25,10 +26,11 @@ interface RowProps {
 
 function ApplicationRow({ tenantId, application, subjectName, onDelete }: RowProps) {
   const stats = useApplicationStats(application.application_id, 'day');
+  const href = `/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(application.application_id)}`;
   return (
     <tr>
       <td>
-        <Link to={`/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(application.application_id)}`}>{application.name}</Link>
+        <Link to={href}>{application.name}</Link>
       </td>
       <td>{application.type}</td>
       <td>
@@ -38,13 +40,18 @@ function ApplicationRow({ tenantId, application, subjectName, onDelete }: RowPro
       <td className="numeric">{stats.data?.pending ?? '…'}</td>
       <td>{application.output_subjects.map(subjectName).join(', ') || '—'}</td>
       <td>{stats.isPending ? '…' : formatDateTime(stats.data?.latest_detection_at)}</td>
-      {onDelete && (
-        <td>
-          <Button variant="ghost" aria-label={`Delete application ${application.name}`} onClick={onDelete}>
+      <td className="row-actions">
+        {answerRuleOf(application.type) && (
+          <Link className="btn btn--secondary btn--small" to={`${href}/label`} aria-label={`Label ${application.name}`}>
+            Label
+          </Link>
+        )}
+        {onDelete && (
+          <Button variant="ghost" className="btn--small" aria-label={`Delete application ${application.name}`} onClick={onDelete}>
             Delete
           </Button>
-        </td>
-      )}
+        )}
+      </td>
     </tr>
   );
 }
@@ -143,11 +150,9 @@ export function Component() {
               </th>
               <th scope="col">Output subjects</th>
               <th scope="col">Latest detection</th>
-              {role.isTenantAdmin && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

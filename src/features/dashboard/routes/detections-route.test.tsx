@@ -1,19 +1,49 @@
-import { screen } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { DetectionRecord } from '../../../api/types';
+import type { Assertion, DetectionRecord } from '../../../api/types';
 import { setupMswServer } from '../../../testing/msw-server';
-import { dashboardHandlers, initialState, MEMBER } from '../testing/dashboard-service';
+import { ADMIN, dashboardHandlers, initialState, MEMBER } from '../testing/dashboard-service';
 import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';
 import { sampleMedia } from '../utils/test-fixtures';
 
 // Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.
 vi.setConfig({ testTimeout: 20_000 });
+// The first find waits for the lazy route modules, which on a loaded machine takes longer than the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 const server = setupMswServer();
 const detectionQueries: URLSearchParams[] = [];
 
+function assertion(mediaId: string, overrides: Partial<Assertion>): Assertion {
+  return {
+    subject_uid: 's-cat',
+    detection_id: `d-${mediaId}`,
+    user_id: null,
+    model_id: 'app-pets.v0',
+    app_id: 'app-pets',
+    app_data_type: 'box_set',
+    app_data: [
+      { box: { x0: 10, y0: 10, x1: 50, y1: 40 }, probability: 0.8 },
+      { box: { x0: 60, y0: 10, x1: 90, y1: 40 }, probability: 0.6 },
+    ],
+    prev_prob: null,
+    probability: 0.8,
+    uncal_prob: 0.8,
+    created_at: 1_700_000_000,
+    media_id: mediaId,
+    focus: null,
+    ...overrides,
+  };
+}
+
+/** Even records: a model's two boxes on a cat; odd ones: a person's point on a dog. */
 function record(index: number): DetectionRecord {
-  return { media: sampleMedia(`m-${index}`, { filename: `img-${index}.jpg` }), focus: null, updated_at: 1_700_000_000 + index, detections: [] };
+  const mediaId = `m-${index}`;
+  const detection =
+    index % 2 === 0
+      ? assertion(mediaId, {})
+      : assertion(mediaId, { subject_uid: 's-dog', user_id: ADMIN.user_id, model_id: null, app_data_type: 'point', app_data: [{ x: 5, y: 5 }], probability: 1 });
+  return { media: sampleMedia(mediaId, { filename: `img-${index}.jpg` }), focus: null, updated_at: 1_700_000_000 + index, detections: [detection] };
 }
 
 // jsdom lays nothing out; the grid virtualises against the size of its scroll area, so give it one.
@@ -54,15 +84,50 @@ describe('detections browser', () => {
   it('switches the source exclusively and keeps it in the URL, following paging.next for more', async () => {
     const router = renderSignedIn(`/t/${TENANT_ID}/apps/app-pets/detections?source=model`, MEMBER);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('radio', { name: 'Users' }));
+    await user.click(await screen.findByRole('radio', { name: 'People' }));
     expect(router.state.location.search).toBe('?source=user');
     await vi.waitFor(() => expect(detectionQueries.some((q) => q.get('only_user') === 'true')).toBe(true));
     expect(detectionQueries.every((q) => !(q.has('only_user') && q.has('only_model')))).toBe(true);
 
-    expect(await screen.findByRole('link', { name: 'Media img-3.jpg, probability 0.00' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Media img-3.jpg, Dog by Ada, probability 1.00' })).toHaveAttribute(
       'href',
       `/t/${TENANT_ID}/apps/app-pets/media/m-3`,
     );
     expect(detectionQueries.some((q) => q.get('cursor') === '2')).toBe(true);
+  });
+
+  it('shows on each thumbnail its subject, its source and its marks', async () => {
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-pets/detections`, MEMBER);
+    const byModel = await screen.findByRole('link', { name: 'Media img-0.jpg, Cat by Model, probability 0.80' });
+    expect(byModel).toHaveTextContent('Cat');
+    expect(byModel).toHaveTextContent('Model');
+    expect(byModel.querySelectorAll('rect.overlay-mark--model')).toHaveLength(2);
+    expect(byModel.querySelector('svg')).toHaveAttribute('viewBox', '0 0 640 480');
+
+    const byPerson = screen.getByRole('link', { name: 'Media img-1.jpg, Dog by Ada, probability 1.00' });
+    expect(byPerson).toHaveTextContent('Ada');
+    expect(byPerson.querySelectorAll('.overlay-mark--user')).toHaveLength(1);
+    expect(within(byPerson).queryByText(ADMIN.user_id)).not.toBeInTheDocument();
+  });
+
+  it('says what is wrong with a refused filter beside it, in words', async () => {
+    server.use(
+      http.get('/1/applications/app-pets/detections', () =>
+        HttpResponse.json(
+          {
+            message: 'probability_lower cannot be above probability_upper.',
+            errors: [{ field: 'probability_lower', message: 'Must not exceed probability_upper.' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-pets/detections?probability_lower=0.9&probability_upper=0.2`, MEMBER);
+    const lowest = await screen.findByLabelText('Lowest probability');
+    await vi.waitFor(() => expect(lowest).toHaveAccessibleDescription('The lowest probability cannot be above the highest.'));
+    expect(lowest).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Highest probability')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('These filters cannot be combined')).toBeInTheDocument();
+    expect(screen.queryByText(/probability_lower/)).not.toBeInTheDocument();
   });
 });

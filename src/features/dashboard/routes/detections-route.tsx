@@ -5,10 +5,13 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { useApplication } from '../../../lib/queries/application';
+import { useMemberNames } from '../../../lib/queries/current-tenant';
+import { useSubjectNames } from '../../../lib/queries/subjects';
 import { useDetections } from '../api/detections';
 import { DetectionFiltersForm } from '../components/detection-filters-form';
 import { DetectionsGrid } from '../components/detections-grid';
 import { filtersFromParams, paramsFromFilters, queryFromFilters } from '../utils/detection-filters';
+import { filterProblems } from '../utils/filter-errors';
 
 /** The application's detections, filtered by the URL's search params so that a view can be shared. */
 export function Component() {
@@ -16,8 +19,11 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const application = useApplication(appId);
+  const subjectName = useSubjectNames(tenantId);
+  const personName = useMemberNames(tenantId);
   const detections = useDetections(appId, queryFromFilters(filters));
   const records = detections.data?.pages.flatMap((page) => page.data) ?? [];
+  const refused = detections.isError && !detections.isFetchNextPageError ? filterProblems(detections.error) : null;
   const mediaHref = (mediaId: string) =>
     `/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}/media/${encodeURIComponent(mediaId)}`;
 
@@ -25,10 +31,20 @@ export function Component() {
     <>
       <PageHeader title={`Detections${application.data ? ` · ${application.data.name}` : ''}`} />
       <div className="detections-layout">
-        <DetectionFiltersForm filters={filters} onChange={(next) => setParams(paramsFromFilters(next), { replace: true })} />
+        <DetectionFiltersForm
+          filters={filters}
+          errors={refused?.byField}
+          onChange={(next) => setParams(paramsFromFilters(next), { replace: true })}
+        />
         <div>
           {detections.isPending ? (
             <Spinner label="Loading detections…" />
+          ) : refused ? (
+            refused.general ? (
+              <Alert>{refused.general}</Alert>
+            ) : (
+              <EmptyState title="These filters cannot be combined">Correct the filter marked beside it to see detections.</EmptyState>
+            )
           ) : detections.isError && !detections.isFetchNextPageError ? (
             <Alert>{detections.error.message}</Alert>
           ) : records.length === 0 ? (
@@ -41,6 +57,8 @@ export function Component() {
               <DetectionsGrid
                 records={records}
                 mediaHref={mediaHref}
+                subjectName={subjectName}
+                personName={personName}
                 hasMore={detections.hasNextPage}
                 loadingMore={detections.isFetchingNextPage}
                 onLoadMore={() => void detections.fetchNextPage()}

@@ -4,9 +4,16 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { useGateway } from '../api/gateways';
+import { GatewayProblemList } from '../components/gateway-flags';
+import { gatewayProblems, type GatewayProblem } from '../utils/gateway-problems';
 import { compareCameras, compareStatus, describeAge, formatDelta } from '../utils/gateway-status';
 
-/** A gateway's latest report against the one before it. */
+/** The status reading each kind of problem concerns, to mark its row. */
+const READING_OF: Partial<Record<GatewayProblem['kind'], string>> = { offline: 'Connectivity', disk: 'Disk used' };
+
+const flagClass = (problem: GatewayProblem | undefined) => (problem ? `flagged-row flagged-row--${problem.severity}` : undefined);
+
+/** A gateway's latest report against the one before it, with what needs attention first. */
 export function Component() {
   const gatewayId = useParams().gatewayId ?? '';
   const gateway = useGateway(gatewayId);
@@ -15,11 +22,16 @@ export function Component() {
   const { current_status: current, previous_status: previous } = gateway.data;
   const readings = compareStatus(current, previous);
   const cameras = compareCameras(current, previous);
-  const reported = current?.timestamp === undefined ? 'Never reported' : `Reported ${describeAge(current.timestamp, Date.now() / 1000)}`;
+  const now = Date.now() / 1000;
+  const reported = current?.timestamp === undefined ? 'Never reported' : `Reported ${describeAge(current.timestamp, now)}`;
+  const problems = gatewayProblems(gateway.data, now);
+  const flaggedReading = (label: string) => problems.find((problem) => READING_OF[problem.kind] === label);
+  const flaggedCamera = (cameraId: string) => problems.find((problem) => problem.cameraId === cameraId);
 
   return (
     <>
       <PageHeader title={gateway.data.name} description={[gateway.data.location, reported].filter(Boolean).join(' · ')} />
+      <GatewayProblemList problems={problems} />
       <dl className="facts">
         <dt>Serial number</dt>
         <dd>{gateway.data.serial_number || '—'}</dd>
@@ -36,7 +48,7 @@ export function Component() {
             <h2 id="status-title" className="section-title">
               Status
             </h2>
-            <table className="data-table" aria-labelledby="status-title">
+            <table className="data-table status-readings" aria-labelledby="status-title">
               <thead>
                 <tr>
                   <th scope="col">Reading</th>
@@ -53,7 +65,7 @@ export function Component() {
               </thead>
               <tbody>
                 {readings.map((reading) => (
-                  <tr key={reading.label}>
+                  <tr key={reading.label} className={flagClass(flaggedReading(reading.label))}>
                     <th scope="row">{reading.label}</th>
                     <td className="numeric">{reading.current}</td>
                     <td className="numeric">{reading.previous}</td>
@@ -93,7 +105,7 @@ export function Component() {
                 </thead>
                 <tbody>
                   {cameras.map((camera) => (
-                    <tr key={camera.cameraId}>
+                    <tr key={camera.cameraId} className={flagClass(flaggedCamera(camera.cameraId))}>
                       <th scope="row" title={camera.url}>
                         {camera.cameraId}
                       </th>

@@ -4,15 +4,28 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { useGateways } from '../api/gateways';
+import { GatewayFlags } from '../components/gateway-flags';
+import { gatewayProblems } from '../utils/gateway-problems';
 import { describeAge } from '../utils/gateway-status';
 
+function summary(needingAttention: number, total: number): string {
+  if (needingAttention === 0) return total === 1 ? 'The gateway is healthy.' : `All ${total} gateways are healthy.`;
+  if (total === 1) return 'The gateway needs attention.';
+  return `${needingAttention} of ${total} gateways ${needingAttention === 1 ? 'needs' : 'need'} attention.`;
+}
+
+/** The tenant's gateways, each with what is wrong with it at a glance. */
 export function Component() {
   const tenantId = useParams().tenantId ?? '';
   const gateways = useGateways(tenantId);
   const now = Date.now() / 1000;
+  const rows = (gateways.data ?? []).map((gateway) => ({ gateway, problems: gatewayProblems(gateway, now) }));
   return (
     <>
-      <PageHeader title="Gateways" />
+      <PageHeader
+        title="Gateways"
+        description={rows.length > 0 ? summary(rows.filter((row) => row.problems.length > 0).length, rows.length) : undefined}
+      />
       {gateways.isPending ? (
         <Spinner label="Loading gateways…" />
       ) : gateways.isError ? (
@@ -25,12 +38,12 @@ export function Component() {
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Location</th>
-              <th scope="col">Connectivity</th>
+              <th scope="col">Status</th>
               <th scope="col">Last report</th>
             </tr>
           </thead>
           <tbody>
-            {gateways.data.map((gateway) => {
+            {rows.map(({ gateway, problems }) => {
               const status = gateway.current_status;
               return (
                 <tr key={gateway.gateway_id}>
@@ -38,7 +51,9 @@ export function Component() {
                     <Link to={`/t/${encodeURIComponent(tenantId)}/gateways/${encodeURIComponent(gateway.gateway_id)}`}>{gateway.name}</Link>
                   </td>
                   <td>{gateway.location || '—'}</td>
-                  <td>{status?.cloud_connectivity === undefined ? '—' : status.cloud_connectivity ? 'Connected' : 'Offline'}</td>
+                  <td>
+                    <GatewayFlags problems={problems} reported={!!status} />
+                  </td>
                   <td>{status?.timestamp === undefined ? 'Never reported' : describeAge(status.timestamp, now)}</td>
                 </tr>
               );

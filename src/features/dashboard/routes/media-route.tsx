@@ -1,16 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Focus } from '../../../api/types';
+import { answerRuleOf } from '../../../api/application-types';
+import type { Focus, Media } from '../../../api/types';
 import { Alert } from '../../../components/alert';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
+import { applicationQueryOptions } from '../../../lib/queries/application';
+import { useMemberNames } from '../../../lib/queries/current-tenant';
 import { useMedia, useMediaDetections, useMediaSubjects } from '../../../lib/queries/media';
 import { useSubjectNames } from '../../../lib/queries/subjects';
-import { AssertionOverlay } from '../components/assertion-overlay';
+import { AssertionOverlay, markCount, markSource, type MarkedAssertion } from '../components/assertion-overlay';
 import { AssertionTimeline } from '../components/assertion-timeline';
 import { formatProbability } from '../utils/format-time';
 
-const VIEW_WIDTH = '1024';
+/** Every size the service keeps of the image, for the browser to pick the one the layout needs. */
+function sourceSet(media: Media): string {
+  const resized = Object.entries(media.resize_urls)
+    .filter(([width]) => Number(width) < media.image_width)
+    .map(([width, url]) => `${url} ${width}w`);
+  return [...resized, `${media.media_url} ${media.image_width}w`].join(', ');
+}
+
+/** What the colours over the image mean, with how many marks of each there are. */
+function MarkLegend({ assertions, hasFocus }: { assertions: readonly MarkedAssertion[]; hasFocus: boolean }) {
+  const count = (source: 'user' | 'model') =>
+    assertions.filter((assertion) => markSource(assertion) === source).reduce((sum, assertion) => sum + markCount(assertion), 0);
+  const entries = [
+    { key: 'model', label: 'Model’s marks', count: count('model') },
+    { key: 'user', label: 'People’s marks', count: count('user') },
+  ];
+  return (
+    <ul className="legend mark-legend" aria-label="Marks on the image">
+      {entries.map((entry) => (
+        <li key={entry.key}>
+          <span className={`legend__swatch legend__swatch--mark-${entry.key}`} aria-hidden="true" />
+          {entry.label} <span className="numeric">({entry.count})</span>
+        </li>
+      ))}
+      {hasFocus && (
+        <li>
+          <span className="legend__swatch legend__swatch--focus" aria-hidden="true" />
+          Focus area
+        </li>
+      )}
+    </ul>
+  );
+}
 
 function Associations({ mediaId, subjectName }: { mediaId: string; subjectName: (uid: string) => string }) {
   const associations = useMediaSubjects(mediaId);
@@ -51,6 +88,9 @@ export function Component() {
   const detections = useMediaDetections(mediaId);
   const associations = useMediaSubjects(mediaId);
   const subjectName = useSubjectNames(tenantId);
+  const personName = useMemberNames(tenantId);
+  const application = useQuery({ ...applicationQueryOptions(appId ?? ''), enabled: !!appId });
+  const labellable = !!application.data && !!answerRuleOf(application.data.type);
 
   if (media.isPending) return <Spinner label="Loading media…" />;
   if (media.isError) return <Alert>{media.error.message}</Alert>;
@@ -64,7 +104,8 @@ export function Component() {
         title={item.title ?? item.filename ?? `Media ${item.media_id}`}
         description={`${item.image_width} × ${item.image_height} · ${item.media_format}`}
         actions={
-          appId && (
+          appId &&
+          labellable && (
             <Link
               className="btn btn--primary"
               to={`/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}/media/${encodeURIComponent(mediaId)}/label`}
@@ -74,13 +115,23 @@ export function Component() {
           )
         }
       />
-      <div className="media-layout">
-        <div>
+      <div className="media-layout" style={{ '--media-ratio': item.image_width / item.image_height } as CSSProperties}>
+        <figure className="media-figure">
+          <figcaption>
+            <MarkLegend assertions={assertions} hasFocus={focuses.length > 0} />
+          </figcaption>
           <div className="media-view">
-            <img src={item.resize_urls[VIEW_WIDTH] ?? item.media_url} alt={item.title ?? item.filename ?? 'The media item'} />
+            <img
+              src={item.resize_urls['1024'] ?? item.media_url}
+              srcSet={sourceSet(item)}
+              sizes="(min-width: 900px) calc(100vw - 440px), 100vw"
+              width={item.image_width}
+              height={item.image_height}
+              alt={item.title ?? item.filename ?? 'The media item'}
+            />
             <AssertionOverlay width={item.image_width} height={item.image_height} assertions={assertions} focuses={focuses} />
           </div>
-        </div>
+        </figure>
         <div>
           <section className="panel" aria-labelledby="associations-title">
             <h2 id="associations-title" className="section-title">
@@ -94,8 +145,13 @@ export function Component() {
             <Alert>{detections.error.message}</Alert>
           ) : (
             <>
-              <AssertionTimeline title="By users" assertions={assertions.filter((a) => a.user_id)} subjectName={subjectName} />
-              <AssertionTimeline title="By models" assertions={assertions.filter((a) => !a.user_id)} subjectName={subjectName} />
+              <AssertionTimeline
+                title="By people"
+                assertions={assertions.filter((a) => markSource(a) === 'user')}
+                subjectName={subjectName}
+                personName={personName}
+              />
+              <AssertionTimeline title="By models" assertions={assertions.filter((a) => markSource(a) === 'model')} subjectName={subjectName} />
             </>
           )}
         </div>

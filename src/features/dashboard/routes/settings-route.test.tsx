@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupMswServer } from '../../../testing/msw-server';
@@ -8,6 +8,8 @@ import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';
 let state: DashboardState = initialState();
 // Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.
 vi.setConfig({ testTimeout: 20_000 });
+// The first find waits for the lazy route modules, which on a loaded machine takes longer than the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 const server = setupMswServer();
 beforeEach(() => {
   state = initialState();
@@ -60,8 +62,11 @@ describe('application settings', () => {
   });
 
   it('is read-only, with the reason, for someone who is neither app manager nor admin', async () => {
+    state.applications[0]!.app_managers = ['boss@acme.test'];
     renderSignedIn(SETTINGS, MEMBER);
-    expect(await screen.findByText(/read-only for you/)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Read-only for you: tenant administrators and this application’s managers (boss@acme.test) can change these settings.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Description')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
   });

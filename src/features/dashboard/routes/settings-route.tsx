@@ -154,6 +154,7 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
           onChange={(detection_post_urls) => set({ detection_post_urls })}
           errorAt={(index) => errors[`detection_post_urls.${index}`]}
           error={errors.detection_post_urls}
+          readOnly={readOnly}
         />
         <ListEditor
           legend="App managers"
@@ -163,6 +164,7 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
           onChange={(app_managers) => set({ app_managers })}
           errorAt={(index) => errors[`app_managers.${index}`]}
           error={errors.app_managers}
+          readOnly={readOnly}
         />
         <SubjectPicker
           legend="Input subjects"
@@ -195,6 +197,12 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
   );
 }
 
+/** One sentence for the people who see the settings read-only: who can change them. */
+export function whoCanChange(application: Application): string {
+  const managers = application.app_managers.length > 0 ? ` (${application.app_managers.join(', ')})` : '';
+  return `Read-only for you: tenant administrators and this application’s managers${managers} can change these settings.`;
+}
+
 /** The application's settings: editable by its managers and tenant admins, read-only for everyone else. */
 export function Component() {
   const { tenantId = '', appId = '' } = useParams();
@@ -208,9 +216,9 @@ export function Component() {
     <>
       <PageHeader title={`Settings · ${application.data.name}`} />
       {readOnly && (
-        <Alert tone="info">
-          Only this application’s managers and tenant administrators can change its settings, so they are read-only for you.
-        </Alert>
+        <div className="settings-notice">
+          <Alert tone="info">{whoCanChange(application.data)}</Alert>
+        </div>
       )}
       <SettingsEditor tenantId={tenantId} application={application.data} readOnly={readOnly} />
     </>

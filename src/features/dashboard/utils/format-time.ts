@@ -7,3 +7,11 @@ export const formatDateTime = (seconds: UnixSeconds | null | undefined): string 
 
 export const formatProbability = (probability: number | null | undefined): string =>
   probability === null || probability === undefined ? '—' : probability.toFixed(2);
+
+const sameYearFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** For narrow columns: without the year when it is this year's. */
+export function formatShortDateTime(seconds: UnixSeconds, nowMs = Date.now()): string {
+  const date = new Date(seconds * 1000);
+  return date.getFullYear() === new Date(nowMs).getFullYear() ? sameYearFormat.format(date) : dateTimeFormat.format(date);
+}

@@ -1,0 +1,83 @@
+import { configure, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { MediaAssertion } from '../../../api/types';
+import { setupMswServer } from '../../../testing/msw-server';
+import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';
+import { ADMIN, dashboardHandlers, initialState, MEMBER, type DashboardState } from '../testing/dashboard-service';
+import { sampleApplication, sampleMedia } from '../utils/test-fixtures';
+
+// Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
+// The first find waits for the lazy route modules, which on a loaded machine takes longer than the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
+const server = setupMswServer();
+let state: DashboardState = initialState();
+
+function assertion(overrides: Partial<MediaAssertion>): MediaAssertion {
+  return {
+    subject_uid: 's-car',
+    detection_id: 'd-model',
+    user_id: null,
+    model_id: 'app-cars.v0',
+    app_id: 'app-cars',
+    app_data_type: 'box_set',
+    app_data: [{ box: { x0: 10, y0: 20, x1: 110, y1: 90 }, probability: 0.7 }],
+    prev_prob: null,
+    probability: 0.7,
+    uncal_prob: 0.7,
+    timestamp: 1_700_000_000,
+    ...overrides,
+  };
+}
+
+const ASSERTIONS: MediaAssertion[] = [
+  assertion({}),
+  assertion({
+    detection_id: 'd-ada',
+    user_id: ADMIN.user_id,
+    model_id: null,
+    app_data: [{ box: { x0: 12, y0: 22, x1: 108, y1: 88 } }],
+    prev_prob: 0.7,
+    probability: 1,
+    timestamp: 1_700_000_100,
+  }),
+  assertion({ detection_id: 'd-gone', user_id: 'u-left-long-ago', model_id: null, subject_uid: 's-in', app_id: null, app_data_type: null, app_data: null, probability: 1 }),
+];
+
+beforeEach(() => {
+  state = initialState();
+  server.use(
+    ...dashboardHandlers(state),
+    http.get('/1/media/m-1', () => HttpResponse.json(sampleMedia('m-1', { filename: 'street.jpg' }))),
+    http.get('/1/media/m-1/detections', () => HttpResponse.json({ detections: ASSERTIONS })),
+    http.get('/1/media/m-1/subjects', () => HttpResponse.json({ data: [] })),
+  );
+});
+
+describe('media page', () => {
+  it('names people by their name or email, never their id, and draws each source in its colour with a legend', async () => {
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-cars/media/m-1`, MEMBER);
+    const people = await screen.findByRole('region', { name: 'By people' });
+    await within(people).findByText('Ada');
+    expect(within(people).getByText('A former member')).toBeInTheDocument();
+    expect(people).not.toHaveTextContent(ADMIN.user_id);
+    expect(people).not.toHaveTextContent('u-left-long-ago');
+    const models = screen.getByRole('region', { name: 'By models' });
+    expect(within(models).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['When', 'Subject', 'Probability']);
+    expect(within(models).getByRole('cell', { name: 'Car' })).toBeInTheDocument();
+
+    const legend = screen.getByRole('list', { name: 'Marks on the image' });
+    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Model’s marks (1)', 'People’s marks (1)']);
+    const figure = screen.getByRole('img', { name: 'street.jpg' }).closest('figure')!;
+    expect(figure.querySelectorAll('rect.overlay-mark--model')).toHaveLength(1);
+    expect(figure.querySelectorAll('rect.overlay-mark--user')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Label this media' })).toHaveAttribute('href', `/t/${TENANT_ID}/apps/app-cars/media/m-1/label`);
+  });
+
+  it('offers labelling only under an application whose type can be labelled', async () => {
+    state.applications.push(sampleApplication({ application_id: 'app-plates', name: 'Plates', type: 'ocr' }));
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-plates/media/m-1`, MEMBER);
+    await screen.findByRole('region', { name: 'By models' });
+    expect(screen.queryByRole('link', { name: 'Label this media' })).not.toBeInTheDocument();
+  });
+});
