@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Assertion, DetectionRecord } from '../../../api/types';
@@ -10,7 +10,6 @@ import { sampleMedia } from '../utils/test-fixtures';
 // Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.
 vi.setConfig({ testTimeout: 20_000 });
 // The first find waits for the lazy route modules, which on a loaded machine takes longer than the 1 s default.
-configure({ asyncUtilTimeout: 5_000 });
 const server = setupMswServer();
 const detectionQueries: URLSearchParams[] = [];
 

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { Gateway, GatewayStatus } from '../../../api/types';
 import { setupMswServer } from '../../../testing/msw-server';
 import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';
@@ -7,7 +7,6 @@ import { ADMIN, dashboardHandlers, initialState, type DashboardState } from '../
 // Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.
 vi.setConfig({ testTimeout: 20_000 });
 // The first find waits for the lazy route modules, which on a loaded machine takes longer than the 1 s default.
-configure({ asyncUtilTimeout: 5_000 });
 const server = setupMswServer();
 let state: DashboardState = initialState();
 const GIB = 1024 ** 3;

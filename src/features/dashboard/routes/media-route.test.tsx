@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { MediaAssertion } from '../../../api/types';
 import { setupMswServer } from '../../../testing/msw-server';
@@ -9,7 +9,6 @@ import { sampleApplication, sampleMedia } from '../utils/test-fixtures';
 // Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.
 vi.setConfig({ testTimeout: 20_000 });
 // The first find waits for the lazy route modules, which on a loaded machine takes longer than the 1 s default.
-configure({ asyncUtilTimeout: 5_000 });
 const server = setupMswServer();
 let state: DashboardState = initialState();
 

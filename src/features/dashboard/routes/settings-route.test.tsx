@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupMswServer } from '../../../testing/msw-server';
@@ -9,7 +9,6 @@ let state: DashboardState = initialState();
 // Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.
 vi.setConfig({ testTimeout: 20_000 });
 // The first find waits for the lazy route modules, which on a loaded machine takes longer than the 1 s default.
-configure({ asyncUtilTimeout: 5_000 });
 const server = setupMswServer();
 beforeEach(() => {
   state = initialState();
