@@ -33,6 +33,7 @@ const REFUSED_RANGES: { network: string; prefix: number; kind: string }[] = [
   { network: '224.0.0.0', prefix: 4, kind: 'a multicast address' },
   { network: '240.0.0.0', prefix: 4, kind: 'a reserved address' },
   { network: '::', prefix: 128, kind: 'the unspecified address' },
+  { network: '::', prefix: 96, kind: 'a reserved (IPv4-compatible) address' },
   { network: '100::', prefix: 64, kind: 'a discard address' },
   { network: '64:ff9b:1::', prefix: 48, kind: 'a local-use translation address' },
   { network: '2001:db8::', prefix: 32, kind: 'a documentation address' },

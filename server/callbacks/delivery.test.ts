@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CallbackConfig } from '../config';
-import { callbackOutbox } from '../db/schema';
+import { callbackBlacklist, callbackOutbox } from '../db/schema';
 import { buildApp } from '../app';
 import { seedIdentity } from '../demo/seed-identity';
 import { insertApplication, insertSubject } from '../feedback/test-fixtures';
@@ -209,6 +209,38 @@ describe('isolation of tenants and receivers', () => {
       await slow.close();
     }
   }, 30_000);
+});
+
+describe('the address rule at delivery', () => {
+  it('fails a post to a refused address at once, without retrying or blacklisting, unless the host is allowed', async () => {
+    const beyond = await createTestApp({ seed: true, config: { host: '0.0.0.0', callbacks: fastCallbacks } });
+    const allowing = await createTestApp({
+      seed: true,
+      config: { host: '0.0.0.0', callbacks: { ...fastCallbacks, allowedHosts: ['127.0.0.1'] } },
+    });
+    try {
+      const receiver = await startReceiver(0);
+      const queue = async (other: TestApp) => {
+        const tenant = other.demo!.tenantIds.demoLab;
+        const uid = await insertSubject(other.db, tenant, 'red');
+        // Saved before the rule (or by a trusted caller): delivery checks again.
+        const app = await insertApplication(other.db, tenant, 'classification', [uid], { detectionPostUrls: [receiver.url] });
+        await enqueueDetectionPosts(other.db, app, payload('med_4', [{ subject_uid: uid, probability: 0.9 }]));
+        const [row] = await other.db.select().from(callbackOutbox).where(eq(callbackOutbox.appId, app.applicationId));
+        return row!;
+      };
+      const refused = await waitForStatus(beyond, (await queue(beyond)).id, 'failed');
+      expect(refused.attempts).toBe(0);
+      expect(refused.lastError).toMatch(/127\.0\.0\.1 is a loopback address, allowed only while the service listens on loopback/);
+      expect(await beyond.db.select().from(callbackBlacklist)).toEqual([]);
+      expect(receiver.received).toHaveLength(0);
+
+      await waitForStatus(allowing, (await queue(allowing)).id, 'delivered');
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await Promise.all([beyond.close(), allowing.close()]);
+    }
+  });
 });
 
 describe('restart safety', () => {

@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -25,9 +25,17 @@ export interface SendOptions {
   timeoutMilliseconds: number;
   /** Aborted when the service closes. */
   stopping: AbortSignal;
-  /** Resolves names (tests give their own); the system resolver by default. */
-  resolve?: typeof dnsLookup;
+  /** Resolves a name to all its addresses (tests give their own); the system resolver by default. */
+  resolve?: Resolver;
 }
+
+export type Resolver = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(hostname, options, callback);
 
 class AddressRefused extends Error {}
 
@@ -39,14 +47,14 @@ class AddressRefused extends Error {}
 function guardedLookup(url: URL, options: SendOptions): LookupFunction {
   const allowed = isAllowedHost(url, options.addresses);
   const port = portOf(url);
-  const resolve = options.resolve ?? dnsLookup;
+  const resolve = options.resolve ?? systemResolver;
   return (hostname, lookupOptions, callback) => {
-    resolve(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
+    resolve(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       if (addresses.length === 0) return callback(new Error(`${hostname} has no address.`), '', 0);
       for (const { address } of addresses) {
         const refusal = refusalOfAddress(address, port, options.addresses, allowed);
-        if (refusal !== null) return callback(new AddressRefused(`${hostname} resolves to ${refusal}.`), '', 0);
+        if (refusal !== null) return callback(new AddressRefused(`${hostname} resolves to a refused address: ${refusal}.`), '', 0);
       }
       if (lookupOptions.all) return (callback as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
       return callback(null, addresses[0]!.address, addresses[0]!.family);
