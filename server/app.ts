@@ -13,6 +13,7 @@ import { registerBackgroundJobs } from './feedback/background-jobs';
 import { registerFeedbackScheduler } from './feedback/timer';
 import { handleError } from './http/error-handler';
 import './http/instance';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
 import { registerTransportSecurity } from './http/transport';
 import { zodProjectingSerializerCompiler, zodSerializerCompiler, zodValidatorCompiler } from './http/zod';
@@ -63,6 +64,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('*', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
+  await registerSecurityHeaders(app);
   registerTransportSecurity(app, config);
   await registerMediaServices(app, { serviceSecret: secret, blobs: deps.blobs });
   registerBackgroundJobs(app);

@@ -19,7 +19,13 @@ describe('loadConfig', () => {
       logLevel: 'info',
       rateLimit: { windowSeconds: 900, maxFailuresPerEmail: 10, maxFailuresPerAddress: 30 },
       build: { number: 0 },
+      callbacks: { allowedHosts: [] },
     });
+  });
+
+  it('reads CALLBACK_ALLOWED_HOSTS as hosts spelled as URLs spell them', () => {
+    const config = loadConfig([], { CALLBACK_ALLOWED_HOSTS: ' Hooks.Internal.Example , 10.0.0.5,fd00::1,[FE80::2],, hooks.internal.example' });
+    expect(config.callbacks?.allowedHosts).toEqual(['hooks.internal.example', '10.0.0.5', '[fd00::1]', '[fe80::2]']);
   });
 
   it('reads the environment, and flags win over it', () => {
@@ -64,6 +70,8 @@ describe('loadConfig', () => {
     [[], { ALLOW_SPECIAL_TYPES: 'perhaps' }, /ALLOW_SPECIAL_TYPES must be true or false/],
     [[], { PUBLIC_URL: 'label.example.org' }, /PUBLIC_URL must be an absolute URL/],
     [[], { LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [[], { CALLBACK_ALLOWED_HOSTS: 'hooks.example:8443' }, /CALLBACK_ALLOWED_HOSTS must list host names or addresses.*hooks\.example:8443/],
+    [[], { CALLBACK_ALLOWED_HOSTS: 'https://hooks.example/' }, /CALLBACK_ALLOWED_HOSTS/],
     [['--colour'], {}, /colour/],
   ])('refuses invalid input %j %j with a clear message', (argv, env, message) => {
     expect(() => loadConfig(argv, env)).toThrow(message);

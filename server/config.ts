@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLoopbackHost } from '../src/api/url-rule';
+import { normalizeHost } from './callbacks/address-rule';
 
 export interface RateLimitConfig {
   windowSeconds: number;
@@ -28,6 +29,11 @@ export interface CallbackConfig {
   pollMilliseconds: number;
   /** Each delivery attempt gives up after this long. */
   timeoutMilliseconds: number;
+  /**
+   * Hosts (as `URL.hostname` spells them) exempt from the callback address rule: they may be private, link-local
+   * or loopback addresses, or names that resolve to such addresses.
+   */
+  allowedHosts: string[];
 }
 
 export const DEFAULT_FEEDBACK_CONFIG: FeedbackConfig = { scheduleIntervalSeconds: 60, releaseEveryAnswers: 25, leaseSeconds: 1200 };
@@ -37,6 +43,7 @@ export const DEFAULT_CALLBACK_CONFIG: CallbackConfig = {
   firstRetrySeconds: 1,
   pollMilliseconds: 1000,
   timeoutMilliseconds: 10_000,
+  allowedHosts: [],
 };
 
 export interface ServiceConfig {
@@ -120,6 +127,20 @@ function parsePublicUrl(raw: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** A comma-separated list of host names or addresses, each spelled as `URL.hostname` gives it. */
+function parseHostList(name: string, raw: string): string[] {
+  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  return [
+    ...new Set(
+      entries.map((entry) => {
+        const host = normalizeHost(entry);
+        if (host === null) throw new ConfigError(`${name} must list host names or addresses (no ports or paths), got "${entry}".`);
+        return host;
+      }),
+    ),
+  ];
+}
+
 function readFlags(argv: string[]) {
   try {
     return parseArgs({
@@ -195,6 +216,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfi
       firstRetrySeconds: DEFAULT_CALLBACK_CONFIG.firstRetrySeconds,
       pollMilliseconds: DEFAULT_CALLBACK_CONFIG.pollMilliseconds,
       timeoutMilliseconds: DEFAULT_CALLBACK_CONFIG.timeoutMilliseconds,
+      allowedHosts: parseHostList('CALLBACK_ALLOWED_HOSTS', env.CALLBACK_ALLOWED_HOSTS ?? ''),
     },
   };
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CallbackConfig } from '../config';
-import { callbackOutbox } from '../db/schema';
+import { callbackBlacklist, callbackOutbox } from '../db/schema';
 import { buildApp } from '../app';
 import { seedIdentity } from '../demo/seed-identity';
 import { insertApplication, insertSubject } from '../feedback/test-fixtures';
@@ -17,22 +17,43 @@ interface Received {
   body: string;
 }
 
-/** A receiver on 127.0.0.1 that fails its first `failures` posts with 500. */
-async function startReceiver(failures: number) {
-  const received: Received[] = [];
-  let remaining = failures;
+const receivers: { close(): Promise<void> }[] = [];
+
+/** How a receiver answers a post: a status, or `'hang'` to never answer. */
+type Answer = number | 'hang';
+
+/**
+ * A receiver on 127.0.0.1 that answers each post by `answer` (given the post and how many came before it). It drops
+ * any connection still open when it closes, so a hanging receiver closes at once.
+ */
+async function startReceiver(answer: number | ((post: Received, index: number) => Answer)) {
+  const received: (Received & { at: number })[] = [];
+  const answerOf = typeof answer === 'number' ? (_: Received, index: number) => (index < answer ? 500 : 204) : answer;
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.statusCode = remaining-- > 0 ? 500 : 204;
+      const post = { headers: request.headers, body, at: performance.now() };
+      const status = answerOf(post, received.length);
+      received.push(post);
+      if (status === 'hang') return;
+      response.statusCode = status;
       response.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const receiver = {
+    url,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+  receivers.push(receiver);
+  return receiver;
 }
 
 const fastCallbacks: CallbackConfig = {
@@ -41,12 +62,14 @@ const fastCallbacks: CallbackConfig = {
   firstRetrySeconds: 0.05,
   pollMilliseconds: 20,
   timeoutMilliseconds: 2000,
+  allowedHosts: [],
 };
 
 async function waitForStatus(t: Pick<TestApp, 'db'>, id: number, status: string) {
   for (let i = 0; i < 1500; i += 1) {
     const [row] = await t.db.select().from(callbackOutbox).where(eq(callbackOutbox.id, id));
     if (row?.status === status) return row;
+    if (row && row.status !== 'pending') throw new Error(`Post ${id} became ${row.status} (${row.lastError}), not ${status}.`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`Post ${id} never became ${status}.`);
@@ -61,7 +84,6 @@ let t: TestApp;
 let tenantId: string;
 let red: string;
 let blue: string;
-const receivers: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true, config: { callbacks: fastCallbacks } });
@@ -74,13 +96,19 @@ afterEach(async () => {
 });
 afterAll(() => t.close());
 
-async function enqueue(urls: string[], subjects: { subject_uid: string; probability: number }[], thresholds = {}) {
-  const app = await insertApplication(t.db, tenantId, 'detection_fullframe', [red, blue], {
+async function enqueue(
+  urls: string[],
+  subjects: { subject_uid: string; probability: number }[],
+  thresholds = {},
+  app: { tenantId: string; secret: string } = { tenantId, secret: 'test-callback-secret' },
+) {
+  const row = await insertApplication(t.db, app.tenantId, 'detection_fullframe', [red, blue], {
     detectionPostUrls: urls,
     detectionThresholds: thresholds,
+    callbackSecret: app.secret,
   });
-  await enqueueDetectionPosts(t.db, app, payload('med_1', subjects));
-  return t.db.select().from(callbackOutbox).where(eq(callbackOutbox.appId, app.applicationId));
+  await enqueueDetectionPosts(t.db, row, payload('med_1', subjects));
+  return t.db.select().from(callbackOutbox).where(eq(callbackOutbox.appId, row.applicationId));
 }
 
 describe('detection posts', () => {
@@ -111,7 +139,6 @@ describe('detection posts', () => {
 
   it('delivers a signed post, retrying after failures', async () => {
     const receiver = await startReceiver(2);
-    receivers.push(receiver);
     const [row] = await enqueue([receiver.url], [{ subject_uid: red, probability: 0.9 }]);
     const delivered = await waitForStatus(t, row!.id, 'delivered');
     expect(delivered.attempts).toBe(3);
@@ -125,7 +152,6 @@ describe('detection posts', () => {
 
   it('gives up after the retry window, blacklists the URL and drops its later posts', async () => {
     const receiver = await startReceiver(1000);
-    receivers.push(receiver);
     const [first] = await enqueue([receiver.url], [{ subject_uid: red, probability: 0.9 }]);
     const failed = await waitForStatus(t, first!.id, 'failed');
     expect(failed.attempts).toBeGreaterThan(1);
@@ -138,12 +164,90 @@ describe('detection posts', () => {
   });
 });
 
+describe('isolation of tenants and receivers', () => {
+  it("one tenant's refused posts never blacklist the URL for another tenant", async () => {
+    const ours = { tenantId, secret: 'secret-of-the-receivers-owner' };
+    const theirs = { tenantId: t.demo!.tenantIds.harbour, secret: 'secret-of-another-tenant' };
+    // The receiver accepts only posts signed with its owner's secret, as a receiver should.
+    const receiver = await startReceiver((post) =>
+      post.headers['x-signature-256'] === signatureOf(post.body, ours.secret) ? 204 : 401,
+    );
+    const [refused] = await enqueue([receiver.url], [{ subject_uid: red, probability: 0.9 }], {}, theirs);
+    const failed = await waitForStatus(t, refused!.id, 'failed');
+    expect(failed.attempts).toBeGreaterThan(1);
+
+    const [accepted] = await enqueue([receiver.url], [{ subject_uid: red, probability: 0.9 }], {}, ours);
+    const delivered = await waitForStatus(t, accepted!.id, 'delivered');
+    expect(delivered.attempts).toBe(1);
+
+    // The other tenant's next post to the URL is still dropped: its blacklisting stands.
+    const [again] = await enqueue([receiver.url], [{ subject_uid: red, probability: 0.9 }], {}, theirs);
+    expect((await waitForStatus(t, again!.id, 'failed')).lastError).toMatch(/blacklisted/);
+  });
+
+  it('a receiver that never answers delays only its own posts', async () => {
+    const slow = await createTestApp({ seed: true, config: { callbacks: { ...fastCallbacks, timeoutMilliseconds: 10_000 } } });
+    try {
+      const tenant = slow.demo!.tenantIds.demoLab;
+      const uid = await insertSubject(slow.db, tenant, 'red');
+      const hanging = await startReceiver(() => 'hang');
+      const fast = await startReceiver(0);
+      const fire = async (url: string) => {
+        const app = await insertApplication(slow.db, tenant, 'classification', [uid], { detectionPostUrls: [url] });
+        await enqueueDetectionPosts(slow.db, app, payload('med_3', [{ subject_uid: uid, probability: 0.9 }]));
+      };
+      await fire(hanging.url);
+      await expect.poll(() => hanging.received.length, { timeout: 5000 }).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const firedAt = performance.now();
+      await fire(fast.url);
+      await expect.poll(() => fast.received.length, { timeout: 15_000, interval: 10 }).toBe(1);
+      const latency = fast.received[0]!.at - firedAt;
+      console.log(`fast receiver's post arrived ${latency.toFixed(0)} ms after it was queued, beside a hanging one`);
+      expect(latency).toBeLessThan(1500);
+    } finally {
+      await slow.close();
+    }
+  }, 30_000);
+});
+
+describe('the address rule at delivery', () => {
+  it('fails a post to a refused address at once, without retrying or blacklisting, unless the host is allowed', async () => {
+    const beyond = await createTestApp({ seed: true, config: { host: '0.0.0.0', callbacks: fastCallbacks } });
+    const allowing = await createTestApp({
+      seed: true,
+      config: { host: '0.0.0.0', callbacks: { ...fastCallbacks, allowedHosts: ['127.0.0.1'] } },
+    });
+    try {
+      const receiver = await startReceiver(0);
+      const queue = async (other: TestApp) => {
+        const tenant = other.demo!.tenantIds.demoLab;
+        const uid = await insertSubject(other.db, tenant, 'red');
+        // Saved before the rule (or by a trusted caller): delivery checks again.
+        const app = await insertApplication(other.db, tenant, 'classification', [uid], { detectionPostUrls: [receiver.url] });
+        await enqueueDetectionPosts(other.db, app, payload('med_4', [{ subject_uid: uid, probability: 0.9 }]));
+        const [row] = await other.db.select().from(callbackOutbox).where(eq(callbackOutbox.appId, app.applicationId));
+        return row!;
+      };
+      const refused = await waitForStatus(beyond, (await queue(beyond)).id, 'failed');
+      expect(refused.attempts).toBe(0);
+      expect(refused.lastError).toMatch(/127\.0\.0\.1 is a loopback address, allowed only while the service listens on loopback/);
+      expect(await beyond.db.select().from(callbackBlacklist)).toEqual([]);
+      expect(receiver.received).toHaveLength(0);
+
+      await waitForStatus(allowing, (await queue(allowing)).id, 'delivered');
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await Promise.all([beyond.close(), allowing.close()]);
+    }
+  });
+});
+
 describe('restart safety', () => {
   it('a new app instance on the same database delivers a post left pending', async () => {
     const database = await openTestDatabase();
     const secret = randomBytes(32);
     const receiver = await startReceiver(0);
-    receivers.push(receiver);
     try {
       const stopped = await buildApp(testConfig({ callbacks: { ...fastCallbacks, pollMilliseconds: 0 } }), { database, secret });
       const demo = await seedIdentity(database.db);

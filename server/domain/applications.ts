@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Application, ApplicationInput, FieldError } from '../../src/api/types';
 import { SPECIAL_APPLICATION_TYPES } from '../../src/api/types';
 import type { AuthContext } from '../auth/context';
+import { refusalOfUrl, type CallbackAddressRules } from '../callbacks/address-rule';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, assertions } from '../db/schema';
@@ -108,6 +109,19 @@ export async function listApplications(db: Database, tenantId: string): Promise<
 
 export interface ApplicationRules {
   allowSpecialTypes: boolean;
+  /** Where callbacks may go; without it (the demo seed, benchmarks: trusted callers) URLs get only the shape rule. */
+  callbackAddresses?: CallbackAddressRules;
+}
+
+/** The URLs whose targets the address rule forbids, one error each, naming the URL. */
+function callbackUrlErrors(input: ApplicationInput, rules: CallbackAddressRules): FieldError[] {
+  const lists = { detection_post_urls: input.detection_post_urls, gateway_post_urls: input.gateway_post_urls };
+  return Object.entries(lists).flatMap(([field, urls]) =>
+    (urls ?? []).flatMap((url, index) => {
+      const message = refusalOfUrl(url, rules);
+      return message === null ? [] : [{ field: `${field}.${index}`, message }];
+    }),
+  );
 }
 
 const SPECIAL_TYPES: ReadonlySet<string> = new Set(SPECIAL_APPLICATION_TYPES);
@@ -131,8 +145,8 @@ async function fieldErrorsOf(
   }
   errors.push(...(await missingSubjectErrors(db, tenantId, input.input_subjects ?? [], 'input_subjects')));
   errors.push(...(await missingSubjectErrors(db, tenantId, input.output_subjects ?? [], 'output_subjects')));
-  // The contract's URL rule ran at the edge; a check of callback hosts against private and link-local addresses,
-  // which needs the service's configuration, belongs here.
+  // The contract's URL shape rule ran at the edge; the address rule needs the service's configuration.
+  if (rules.callbackAddresses) errors.push(...callbackUrlErrors(input, rules.callbackAddresses));
   for (const uid of Object.keys(input.detection_thresholds ?? {})) {
     if (!outputSubjects.includes(uid)) {
       errors.push({ field: `detection_thresholds.${uid}`, message: `${uid} is not an output subject of the application.` });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requireAuth, requireTenantAdmin, resolveTenantId } from '../auth/context';
 import { applicationSchema, createApplicationBody, updateApplicationBody } from '../../src/api/schemas/application';
+import { callbackAddressRules } from '../callbacks/worker';
 import { applicationStats } from '../domain/application-stats';
 import {
   createApplication,
@@ -24,7 +25,7 @@ const statsSchema = z.object({
 });
 
 export const applicationRoutes: RoutesPlugin = async (app) => {
-  const rules = { allowSpecialTypes: app.config.allowSpecialTypes };
+  const rules = { allowSpecialTypes: app.config.allowSpecialTypes, callbackAddresses: callbackAddressRules(app) };
 
   app.get(
     '/1/tenants/:tenantId/applications',

@@ -17,7 +17,8 @@ export const SECURE_URL_MESSAGE =
   'Give an absolute https: URL (plain http: only to this computer: localhost, 127.x.x.x or [::1]).';
 
 /**
- * A URL the service may post to. Only the shared rule lives here; the service adds its own check on callback hosts
- * (private and link-local addresses) where it validates applications.
+ * A URL the service may post to. Only the shared shape rule lives here; the service adds its own address rule
+ * (no private, link-local or metadata targets; `server/callbacks/address-rule.ts`) where it validates applications
+ * and again when it delivers.
  */
 export const secureUrl = z.string().trim().max(URL_MAX, `Use at most ${URL_MAX} characters.`).refine(isSecureUrl, SECURE_URL_MESSAGE);

@@ -205,10 +205,16 @@ export const callbackOutbox = pgTable('callback_outbox', {
   createdAt: doublePrecision('created_at').notNull(),
 });
 
-export const callbackBlacklist = pgTable('callback_blacklist', {
-  url: text('url').primaryKey(),
-  until: doublePrecision('until').notNull(),
-});
+// migrations/0007_callback_blacklist_per_tenant.sql
+export const callbackBlacklist = pgTable(
+  'callback_blacklist',
+  {
+    tenantId: text('tenant_id').notNull(),
+    url: text('url').notNull(),
+    until: doublePrecision('until').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.url] })],
+);
 
 export const gateways = pgTable('gateways', {
   gatewayId: text('gateway_id').primaryKey(),

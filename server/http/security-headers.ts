@@ -1,0 +1,37 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The Content Security Policy of every answer: the app's page, its files and the API. It allows exactly what the
+ * built app uses (docs/service.md, "Callbacks and headers", gives the reason for each source):
+ * scripts, styles, fetches and its one Web Worker (click-to-box) from its own origin; images from its own origin
+ * (media, the favicon) and `data:` (the canvas cursors are inline SVG); inline styles (React and Konva set style
+ * attributes); no plug-ins, no framing, no other base or form target, no eval.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  workerSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  objectSrc: ["'none'"],
+};
+
+/**
+ * Security headers on every answer, through helmet: the CSP above, `X-Frame-Options: DENY`, `Referrer-Policy:
+ * no-referrer` and `X-Content-Type-Options: nosniff`, with helmet's other defaults (cross-origin isolation of the
+ * window and resources; media answers widen their resource policy themselves so that a page elsewhere may show them).
+ * Strict-Transport-Security is left to the transport rules, which send it only over TLS.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: false,
+  });
+}
