@@ -57,7 +57,7 @@ test('the manager walks every page with nothing refused by the CSP', async ({ pa
   };
 
   // The application page, its settings and its detections.
-  await page.getByRole('table', { name: 'Applications' }).getByRole('link', { name: 'Red bolts' }).click();
+  await page.getByRole('table', { name: 'Applications' }).getByRole('link', { name: 'Red bolts', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Red bolts' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Assertions by source' })).toBeVisible();
   await page.goto(`/t/${tenantId}/apps/${app('Red bolts')}/settings`);
