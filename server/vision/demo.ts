@@ -160,12 +160,15 @@ export function demoSceneSpec(type: LabellableType, random: Random): SceneSpec {
   }
 }
 
-/** The scenes of a demo application; scene n depends only on (type, seed, n). */
+/** Scene `index` of a demo application's set: it depends only on (type, seed, index). */
+export function generateDemoScene(type: LabellableType, seed: number, index: number): Promise<GeneratedScene> {
+  const sceneSeed = deriveSeed(seed, index);
+  return generateScene(demoSceneSpec(type, createRandom(sceneSeed)), sceneSeed);
+}
+
+/** The first `count` scenes of a demo application's set. */
 export async function generateDemoSet(type: LabellableType, count: number, seed: number): Promise<GeneratedScene[]> {
   const scenes: GeneratedScene[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const sceneSeed = deriveSeed(seed, index);
-    scenes.push(await generateScene(demoSceneSpec(type, createRandom(sceneSeed)), sceneSeed));
-  }
+  for (let index = 0; index < count; index += 1) scenes.push(await generateDemoScene(type, seed, index));
   return scenes;
 }
