@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       allowSpecialTypes: false,
       publicUrl: null,
       demo: true,
+      demoWaiting: 60,
       logLevel: 'info',
       rateLimit: { windowSeconds: 900, maxFailuresPerEmail: 10, maxFailuresPerAddress: 30 },
       build: { number: 0 },
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
       build: { number: 42, time: '2025-03-01T12:00:00Z' },
     });
     expect(loadConfig([], { DEMO: '0', TRUST_PROXY: 'true' })).toMatchObject({ demo: false, trustProxy: true });
+    expect(loadConfig([], { DEMO_WAITING: '200' })).toMatchObject({ demo: true, demoWaiting: 200 });
   });
 
   it('refuses a non-loopback host without both a certificate and a key', () => {
@@ -72,6 +74,7 @@ describe('loadConfig', () => {
     [[], { LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [[], { CALLBACK_ALLOWED_HOSTS: 'hooks.example:8443' }, /CALLBACK_ALLOWED_HOSTS must list host names or addresses.*hooks\.example:8443/],
     [[], { CALLBACK_ALLOWED_HOSTS: 'https://hooks.example/' }, /CALLBACK_ALLOWED_HOSTS/],
+    [[], { DEMO_WAITING: '0' }, /DEMO_WAITING must be a whole number from 1/],
     [['--colour'], {}, /colour/],
   ])('refuses invalid input %j %j with a clear message', (argv, env, message) => {
     expect(() => loadConfig(argv, env)).toThrow(message);

@@ -61,6 +61,8 @@ export interface ServiceConfig {
   /** Absolute base of generated URLs (no trailing slash); null derives it from each request's host. */
   publicUrl: string | null;
   demo: boolean;
+  /** With the demo: how many feedback requests each demo application keeps waiting; 60 when absent. */
+  demoWaiting?: number;
   logLevel: string;
   /** Folder of the built single-page app (`dist/`); served when it exists. */
   staticDir: string;
@@ -194,6 +196,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfi
     allowSpecialTypes: parseBoolean('ALLOW_SPECIAL_TYPES', env.ALLOW_SPECIAL_TYPES ?? ''),
     publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : null,
     demo: !flags['no-demo'] && parseBoolean('DEMO', env.DEMO ?? '1'),
+    demoWaiting: parseInteger('DEMO_WAITING', env.DEMO_WAITING || '60', 1, 100_000),
     logLevel,
     staticDir: path.resolve(import.meta.dirname, '../dist'),
     rateLimit: {

@@ -63,6 +63,40 @@ describe('server/main.ts', () => {
     expect(await service.exited).toBe(0);
   });
 
+  it('with the demo: listens with a few requests per application, fills the rest in the background, stops cleanly mid-fill and resumes', { timeout: 240_000 }, async () => {
+    const demoDir = await mkdtemp(path.join(os.tmpdir(), 'looplabel-main-demo-'));
+    try {
+      const first = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: '12' });
+      started.push(first);
+      const url = await first.listening;
+      await expect.poll(() => first.output().stdout).toMatch(/Demo data seeded in [\d.]+ s \(\d+ scenes so far[^]*labeller@demo\.test/);
+      // stopped while the feeder fills the queues: it finishes the scene in hand and exits 0
+      expect((await fetch(`${url}/1/version`)).status).toBe(200);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+
+      const second = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: '12' });
+      started.push(second);
+      const again = await second.listening;
+      await expect.poll(() => second.output().stdout, { timeout: 180_000, interval: 200 }).toMatch(/Demo data ready: every demo application has at least 1[2-9] feedback requests waiting/);
+      const token = await fetch(`${again}/1/token`, { headers: { authorization: `Basic ${Buffer.from('labeller@demo.test:looplabel-demo').toString('base64')}` } });
+      const bearer = { authorization: `Bearer ${(await token.json()).access_token}` };
+      const { data } = await (await fetch(`${again}/1/tenants/current/applications`, { headers: bearer })).json();
+      expect(data).toHaveLength(7);
+      for (const app of data as { application_id: string }[]) {
+        const counts = await (await fetch(`${again}/1/applications/${app.application_id}/feedback/pending`, { headers: bearer })).json();
+        expect(counts.pending).toBeGreaterThanOrEqual(12);
+      }
+      expect(second.output().stdout).not.toContain('Demo sign-ins');
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    } finally {
+      for (const service of started) if (service.child.exitCode === null) service.child.kill('SIGKILL');
+      await Promise.all(started.map((service) => service.exited));
+      await rm(demoDir, { recursive: true, force: true });
+    }
+  });
+
   it('exits 1 with a clear message when the configuration is invalid', async () => {
     const service = start(['--host', '0.0.0.0']);
     expect(await service.exited).toBe(1);

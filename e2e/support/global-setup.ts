@@ -1,10 +1,42 @@
 import { rmSync } from 'node:fs';
-import { startService, TEMPLATE_DIR_VARIABLE } from './service';
+import { listApplications } from '../../src/api/endpoints/applications';
+import { getPendingCount } from '../../src/api/endpoints/feedback';
+import { getToken } from '../../src/api/endpoints/identity';
+import { createApiClient } from '../../src/api/client';
+import { startService, TEMPLATE_DIR_VARIABLE, type RunningService } from './service';
+
+/** Every demo application has this many feedback requests waiting in the template (the service's DEMO_WAITING). */
+const DEMO_WAITING = 60;
+const FILL_TIMEOUT_MS = 420_000;
+
+/**
+ * The service listens once every demo application has a few requests waiting and fills the queues in the
+ * background (docs/service.md). The template must hold the full queues, as the tests label many items in the same
+ * applications, so this waits until the labeller sees DEMO_WAITING waiting in every application.
+ */
+async function waitForDemoQueues(service: RunningService): Promise<void> {
+  const token = await getToken(createApiClient({ baseUrl: service.url }), { email: 'labeller@demo.test', password: 'looplabel-demo' });
+  const client = createApiClient({ baseUrl: service.url, getToken: () => token.access_token });
+  const { data } = await listApplications(client);
+  const deadline = Date.now() + FILL_TIMEOUT_MS;
+  for (;;) {
+    const counts = await Promise.all(data.map(async (app) => [app.type, (await getPendingCount(client, app.application_id)).pending] as const));
+    if (counts.every(([, pending]) => pending >= DEMO_WAITING)) return;
+    if (Date.now() > deadline) throw new Error(`The demo queues were not filled within ${FILL_TIMEOUT_MS / 1000} s: ${JSON.stringify(counts)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
 
 /** Makes the demo data once, in a stopped service's data directory that every worker's service starts from. */
 export default async function globalSetup() {
   delete process.env[TEMPLATE_DIR_VARIABLE];
   const service = await startService();
+  try {
+    await waitForDemoQueues(service);
+  } catch (error) {
+    await service.dispose();
+    throw error;
+  }
   await service.stop();
   process.env[TEMPLATE_DIR_VARIABLE] = service.dataDir;
   return () => rmSync(service.dataDir, { recursive: true, force: true });

@@ -1,19 +1,17 @@
-import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { LABELLABLE_TYPES, type LabellableType } from '../../src/api/types';
-import { assertions, applications, subjects } from '../db/schema';
+import { applications, subjects } from '../db/schema';
 import { createApplication } from '../domain/applications';
-import { insertMedia } from '../domain/media';
 import { createSubject } from '../domain/subjects';
-import { scheduleDue } from '../feedback/scheduler';
-import { storeMedia } from '../media/store-media';
 import type { ServiceContext } from '../processing/context';
-import { associateMedia, drainProcessing } from '../processing/pipeline';
-import { DEMO_APPLICATIONS, DEMO_PALETTE, demoCustomFields, generateDemoSet, type DemoSubjectName } from '../vision/demo';
-import { deriveSeed } from '../vision/random';
+import { DEMO_APPLICATIONS, DEMO_PALETTE, demoCustomFields, type DemoSubjectName } from '../vision/demo';
 import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';
 
-export const DEMO_SCENES_PER_APPLICATION = 40;
-const DEMO_SCENE_SEED = 20_240_611;
+/**
+ * The demo applications may schedule this many feedback requests an hour (the system's rate is 120): someone
+ * trying the demo, or the end-to-end tests, may well answer more than that.
+ */
+export const DEMO_FEEDBACK_PER_HOUR = 3600;
 
 /** How to answer, per type, appended to the description of what to label. */
 const HOW_TO_LABEL: Record<LabellableType, string> = {
@@ -31,8 +29,6 @@ export interface DemoApplicationSet {
   applicationIds: Record<LabellableType, string>;
   /** The input subject (a camera) of each application. */
   inputSubjectUids: Record<LabellableType, string>;
-  /** Scenes uploaded by this call (0 when all were there). */
-  scenesUploaded: number;
 }
 
 const inputSubjectName = (type: LabellableType) => `Camera: ${DEMO_APPLICATIONS[type].name}`;
@@ -72,6 +68,7 @@ async function findOrCreateApplication(
       output_subjects: outputSubjects,
       detection_thresholds: Object.fromEntries(outputSubjects.map((uid) => [uid, 0.5])),
       app_managers: [DEMO_ACCOUNTS.manager.email],
+      requested_feedback_per_hour: DEMO_FEEDBACK_PER_HOUR,
       custom_fields: demoCustomFields(type, uidByName),
     },
     { allowSpecialTypes: false },
@@ -79,51 +76,12 @@ async function findOrCreateApplication(
   return created.application_id;
 }
 
-/** How many media items were already captured straight to the subject (source-1 assertions). */
-async function capturedCount(ctx: ServiceContext, subjectUid: string): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(assertions)
-    .where(and(eq(assertions.subjectUid, subjectUid), isNotNull(assertions.userId), isNull(assertions.appId)));
-  return row?.n ?? 0;
-}
-
-/** Uploads the scenes of the type that the subject does not have yet; scene n is always the same image. */
-async function uploadMissingScenes(ctx: ServiceContext, identity: DemoIdentity, type: LabellableType, subjectUid: string, wanted: number) {
-  const present = await capturedCount(ctx, subjectUid);
-  if (present >= wanted) return 0;
-  const seed = deriveSeed(DEMO_SCENE_SEED, LABELLABLE_TYPES.indexOf(type));
-  const scenes = (await generateDemoSet(type, wanted, seed)).slice(present);
-  for (const [offset, scene] of scenes.entries()) {
-    const stored = await storeMedia(ctx.blobs, scene.image);
-    const row = await insertMedia(ctx.db, {
-      tenantId: identity.tenantIds.demoLab,
-      uploadedBy: DEMO_ACCOUNTS.admin.email,
-      stored,
-      metaTags: ['demo', type, scene.truth.difficulty],
-      details: { filename: `${type}-${String(present + offset + 1).padStart(3, '0')}.${scene.format === 'jpeg' ? 'jpg' : 'png'}` },
-    });
-    await associateMedia(ctx, {
-      tenantId: identity.tenantIds.demoLab,
-      mediaId: row.mediaId,
-      subjectUid,
-      userId: identity.userIds.admin,
-    });
-  }
-  return scenes.length;
-}
-
 /**
  * One application of each labellable type in the demo tenant, managed by the demo manager, each fed by its own
- * camera subject with synthetic scenes that the baseline models process, so that every application has feedback
- * requests waiting. Whatever exists already (matched by name) is kept: a restart adds nothing, an interrupted
- * first start is completed.
+ * camera subject (the demo feeder uploads synthetic scenes to it, see feeder.ts). Whatever exists already (matched
+ * by name) is kept; demo applications made before they had a rate of their own get DEMO_FEEDBACK_PER_HOUR.
  */
-export async function seedApplications(
-  ctx: ServiceContext,
-  identity: DemoIdentity,
-  scenesPerApplication = DEMO_SCENES_PER_APPLICATION,
-): Promise<DemoApplicationSet> {
+export async function seedApplications(ctx: ServiceContext, identity: DemoIdentity): Promise<DemoApplicationSet> {
   const tenantId = identity.tenantIds.demoLab;
   const uidByName: Record<string, string> = {};
   for (const name of Object.keys(DEMO_PALETTE) as DemoSubjectName[]) {
@@ -132,14 +90,14 @@ export async function seedApplications(
 
   const applicationIds = {} as Record<LabellableType, string>;
   const inputSubjectUids = {} as Record<LabellableType, string>;
-  let scenesUploaded = 0;
   for (const type of LABELLABLE_TYPES) {
     const description = `Synthetic conveyor scenes for the "${DEMO_APPLICATIONS[type].name}" demo application.`;
     inputSubjectUids[type] = await findOrCreateSubject(ctx, tenantId, inputSubjectName(type), description);
     applicationIds[type] = await findOrCreateApplication(ctx, tenantId, type, inputSubjectUids[type], uidByName);
-    scenesUploaded += await uploadMissingScenes(ctx, identity, type, inputSubjectUids[type], scenesPerApplication);
   }
-  await drainProcessing(ctx);
-  await scheduleDue(ctx.db);
-  return { applicationIds, inputSubjectUids, scenesUploaded };
+  await ctx.db
+    .update(applications)
+    .set({ requestedFeedbackPerHour: DEMO_FEEDBACK_PER_HOUR })
+    .where(and(inArray(applications.applicationId, Object.values(applicationIds)), isNull(applications.requestedFeedbackPerHour)));
+  return { applicationIds, inputSubjectUids };
 }

@@ -1,14 +1,30 @@
-import sharp from 'sharp';
 import type { BoxCoords, PointCoords } from '../../src/api/types';
 import { hexToRgb, type Rgb } from './colour';
 import { createRandom, type Random } from './random';
+import {
+  createCanvas,
+  encode,
+  fillRect,
+  lightAndAddNoise,
+  paintBelt,
+  paintCable,
+  paintGuard,
+  paintPart,
+  paintShadow,
+  sceneLight,
+  type CameraBlur,
+  type Canvas,
+  type Light,
+  type Lighting,
+} from './scene-paint';
 import { outlineOf, type Outline, type PartShape } from './shapes';
 
 /**
  * Synthetic "parts on a conveyor" scenes with their ground truth.
  * - clear: every part in full contrast, inside the frame, apart from the others;
  * - faint: like clear, but the subjects' parts are washed out (low contrast);
- * - cluttered: parts may overlap each other and cross the frame edge.
+ * - cluttered: parts may overlap each other and cross the frame edge; a cable or a guard may lie over them, the
+ *   shadow of something overhead may fall across them, the belt's motion may blur them.
  */
 export type SceneDifficulty = 'clear' | 'faint' | 'cluttered';
 
@@ -41,7 +57,7 @@ export interface SceneSpec {
 export interface SceneObject {
   subject: string | null;
   shape: PartShape;
-  /** Extent of the object's pixels in the frame (x1, y1 exclusive), including any later hidden by other parts. */
+  /** Extent of the object's pixels in the frame (x1, y1 exclusive), including any hidden by later parts, a cable or a guard. */
   box: BoxCoords;
   /** Mean position of the object's pixels in the frame. */
   centre: PointCoords;
@@ -50,8 +66,22 @@ export interface SceneObject {
   cropped: boolean;
 }
 
+/** How the camera saw the scene. */
+export interface SceneConditions {
+  /** Parts are brighter on the light's side; their shadows fall away from it. */
+  light: Light;
+  /** A cable lies across one of the parts. */
+  cable: boolean;
+  /** A steel guard reaches into the frame. */
+  guard: boolean;
+  /** The shadow of something overhead falls across one of the parts. */
+  shadowBand: boolean;
+  blur: CameraBlur;
+}
+
 export interface SceneTruth {
   difficulty: SceneDifficulty;
+  conditions: SceneConditions;
   objects: SceneObject[];
   /** Per subject name: how many of its objects are in the frame. */
   counts: Record<string, number>;
@@ -71,30 +101,51 @@ export interface GeneratedScene {
   truth: SceneTruth;
 }
 
-interface Canvas {
-  width: number;
-  height: number;
-  pixels: Float32Array;
-}
-
 const FAINT_OPACITY: readonly [number, number] = [0.3, 0.42];
 const PLACEMENT_ATTEMPTS = 60;
 const GAP = 6;
+const SHADOW_DEPTH = 0.45;
 
+/**
+ * Paints the scene as an inspection camera sees it (see scene-paint.ts): a worn belt under light from one side,
+ * shaded parts with their shadows, in cluttered scenes a cable or guard over the parts and the shadow of something
+ * overhead, then vignetting, a slight blur (motion blur in some cluttered scenes) and sensor noise.
+ */
 export async function generateScene(spec: SceneSpec, seed: number): Promise<GeneratedScene> {
   const random = createRandom(seed);
-  const canvas: Canvas = { width: spec.width, height: spec.height, pixels: new Float32Array(spec.width * spec.height * 3) };
+  const canvas = createCanvas(spec.width, spec.height);
+  const light = sceneLight(random);
   paintBelt(canvas, random);
   const objects: SceneObject[] = [];
   if (spec.fill) objects.push(paintFill(canvas, spec.fill, spec.difficulty === 'faint', random));
   const placed: BoxCoords[] = [];
   for (const part of shuffledParts(spec.parts, random)) {
-    const object = placeAndPaint(canvas, part, spec.difficulty, placed, random);
+    const object = placeAndPaint(canvas, part, spec.difficulty, placed, light, random);
     if (object) objects.push(object);
   }
-  lightAndAddNoise(canvas, random);
+  const cluttered = spec.difficulty === 'cluttered';
+  // what gets in the way falls across one of the parts, preferably one the applications look for
+  const subjects = objects.filter((object) => object.subject !== null);
+  const target = () => (subjects.length > 0 ? random.pick(subjects).centre : objects.length > 0 ? random.pick(objects).centre : middleOf(canvas));
+  const cable = cluttered && random.chance(0.4);
+  if (cable) paintCable(canvas, light, target(), random);
+  const guard = cluttered && random.chance(0.3);
+  if (guard) paintGuard(canvas, light, random);
+  const band = cluttered && random.chance(0.6) ? shadowBand(target(), random) : null;
+  lightAndAddNoise(canvas, light, { shadowBand: band }, random);
+  const blur = { sigma: random.between(0.5, 0.9), motion: cluttered && random.chance(0.3) ? random.pick([3, 5, 7]) : 0 };
   const format = spec.format ?? 'png';
-  return { image: await encode(canvas, format), width: spec.width, height: spec.height, format, truth: truthOf(spec, objects) };
+  const conditions = { light, cable, guard, shadowBand: band !== null, blur };
+  return { image: await encode(canvas, format, blur), width: spec.width, height: spec.height, format, truth: truthOf(spec, objects, conditions) };
+}
+
+const middleOf = (canvas: Canvas): PointCoords => ({ x: canvas.width / 2, y: canvas.height / 2 });
+
+/** The shadow of a beam overhead, across `through`: deep enough that a part in it loses much of its colour. */
+function shadowBand(through: PointCoords, random: Random): NonNullable<Lighting['shadowBand']> {
+  const angle = random.between(-0.35, 0.35) + (random.chance(0.5) ? 0 : Math.PI / 2);
+  const offset = through.x * Math.cos(angle) + through.y * Math.sin(angle) + random.between(-20, 20);
+  return { angle, offset, width: random.between(70, 150), depth: random.between(0.55, 0.75) };
 }
 
 function shuffledParts(parts: readonly PartSpec[], random: Random): PartSpec[] {
@@ -106,26 +157,7 @@ function shuffledParts(parts: readonly PartSpec[], random: Random): PartSpec[] {
   return single;
 }
 
-function paintBelt(canvas: Canvas, random: Random): void {
-  const base = random.between(62, 92);
-  const tint = [random.between(-4, 4), random.between(-3, 3), random.between(-2, 6)];
-  const slatPeriod = random.int(28, 52);
-  const slatPhase = random.int(0, slatPeriod);
-  const rail = random.int(14, 30);
-  for (let y = 0; y < canvas.height; y += 1) {
-    const rowGrain = random.between(-4, 4);
-    const onRail = y < rail || y >= canvas.height - rail;
-    for (let x = 0; x < canvas.width; x += 1) {
-      const slat = (x + slatPhase) % slatPeriod < 3 ? -12 : 0;
-      const level = onRail ? base + 55 : base + rowGrain + slat;
-      const i = (y * canvas.width + x) * 3;
-      canvas.pixels[i] = level + (tint[0] ?? 0);
-      canvas.pixels[i + 1] = level + (tint[1] ?? 0);
-      canvas.pixels[i + 2] = level + (tint[2] ?? 0);
-    }
-  }
-}
-
+/** A container behind a window with glass walls and a sheen, filled with liquid from `level` to its bottom. */
 function paintFill(canvas: Canvas, fill: FillSpec, faint: boolean, random: Random): SceneObject {
   const x0 = Math.round(canvas.width * random.between(0.25, 0.35));
   const x1 = Math.round(canvas.width * random.between(0.65, 0.75));
@@ -134,6 +166,19 @@ function paintFill(canvas: Canvas, fill: FillSpec, faint: boolean, random: Rando
   fillRect(canvas, { x0, y0: top, x1, y1: bottom }, [196, 202, 208], 0.55);
   const liquid = { x0, y0: Math.round(fill.level), x1, y1: bottom };
   fillRect(canvas, liquid, hexToRgb(fill.color), faint ? random.between(...FAINT_OPACITY) : 1);
+  // the liquid darker towards the bottom, the glass walls, a sheen down the glass
+  const depthShade = random.between(0.1, 0.2);
+  for (let y = liquid.y0; y < liquid.y1; y += 1) {
+    const factor = 1 - (depthShade * (y - liquid.y0)) / Math.max(1, liquid.y1 - liquid.y0);
+    for (let x = x0; x < x1; x += 1) {
+      const i = (y * canvas.width + x) * 3;
+      for (let c = 0; c < 3; c += 1) canvas.pixels[i + c] = (canvas.pixels[i + c] ?? 0) * factor;
+    }
+  }
+  fillRect(canvas, { x0: x0 - 4, y0: top, x1: x0, y1: bottom }, [120, 126, 132], 0.8);
+  fillRect(canvas, { x0: x1, y0: top, x1: x1 + 4, y1: bottom }, [120, 126, 132], 0.8);
+  const sheen = Math.round(x0 + (x1 - x0) * random.between(0.15, 0.3));
+  fillRect(canvas, { x0: sheen, y0: top, x1: sheen + random.int(6, 14), y1: bottom }, [255, 255, 255], 0.12);
   return {
     subject: fill.subject,
     shape: 'rect',
@@ -144,24 +189,12 @@ function paintFill(canvas: Canvas, fill: FillSpec, faint: boolean, random: Rando
   };
 }
 
-function fillRect(canvas: Canvas, box: BoxCoords, colour: Rgb, opacity: number): void {
-  for (let y = box.y0; y < box.y1; y += 1) {
-    for (let x = box.x0; x < box.x1; x += 1) blend(canvas, (y * canvas.width + x) * 3, colour, opacity);
-  }
-}
-
-function blend(canvas: Canvas, index: number, colour: Rgb, opacity: number): void {
-  for (let c = 0; c < 3; c += 1) {
-    const under = canvas.pixels[index + c] ?? 0;
-    canvas.pixels[index + c] = under + ((colour[c] ?? 0) - under) * opacity;
-  }
-}
-
 function placeAndPaint(
   canvas: Canvas,
   part: PartSpec,
   difficulty: SceneDifficulty,
   placed: BoxCoords[],
+  light: Light,
   random: Random,
 ): SceneObject | null {
   const outline = outlineOf(part.shape, random.between(part.size[0], part.size[1]), random);
@@ -174,10 +207,21 @@ function placeAndPaint(
       x1: Math.ceil(centre.x + outline.halfWidth),
       y1: Math.ceil(centre.y + outline.halfHeight),
     };
-    if (difficulty !== 'cluttered' && placed.some((other) => overlaps(box, other, GAP))) continue;
+    if (difficulty !== 'cluttered' && placed.some((other) => overlaps(box, other, GAP + light.shadowLength))) continue;
     placed.push(box);
     const faint = difficulty === 'faint' && part.subject !== null;
-    return paintPart(canvas, part, outline, centre, faint, random);
+    const opacity = faint ? random.between(...FAINT_OPACITY) : 1;
+    const [r, g, b] = hexToRgb(part.color);
+    const colour: Rgb = [r + random.between(-8, 8), g + random.between(-8, 8), b + random.between(-8, 8)];
+    paintShadow(canvas, outline, centre, light, SHADOW_DEPTH * opacity);
+    const pixels = paintPart(canvas, outline, centre, colour, opacity, light);
+    if (!pixels) return null;
+    const cropped =
+      centre.x - outline.halfWidth < 0 ||
+      centre.y - outline.halfHeight < 0 ||
+      centre.x + outline.halfWidth > canvas.width ||
+      centre.y + outline.halfHeight > canvas.height;
+    return { subject: part.subject, shape: part.shape, box: pixels.box, centre: pixels.centre, faint, cropped };
   }
   return null;
 }
@@ -203,86 +247,7 @@ function overlaps(a: BoxCoords, b: BoxCoords, gap: number): boolean {
   return a.x0 < b.x1 + gap && b.x0 < a.x1 + gap && a.y0 < b.y1 + gap && b.y0 < a.y1 + gap;
 }
 
-function paintPart(
-  canvas: Canvas,
-  part: PartSpec,
-  outline: Outline,
-  centre: PointCoords,
-  faint: boolean,
-  random: Random,
-): SceneObject | null {
-  const base = hexToRgb(part.color).map((v) => v + random.between(-8, 8));
-  const opacity = faint ? random.between(...FAINT_OPACITY) : 1;
-  const extent = Math.max(outline.halfWidth, outline.halfHeight);
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  let sumX = 0;
-  let sumY = 0;
-  let area = 0;
-  const xStart = Math.max(0, Math.floor(centre.x - outline.halfWidth));
-  const xEnd = Math.min(canvas.width - 1, Math.ceil(centre.x + outline.halfWidth));
-  const yStart = Math.max(0, Math.floor(centre.y - outline.halfHeight));
-  const yEnd = Math.min(canvas.height - 1, Math.ceil(centre.y + outline.halfHeight));
-  for (let y = yStart; y <= yEnd; y += 1) {
-    for (let x = xStart; x <= xEnd; x += 1) {
-      const dx = x + 0.5 - centre.x;
-      const dy = y + 0.5 - centre.y;
-      if (!outline.inside(dx, dy)) continue;
-      // a soft highlight towards the top left makes the part look solid
-      const shade = 1 - (0.08 * (dx + dy)) / extent;
-      const colour: Rgb = [(base[0] ?? 0) * shade, (base[1] ?? 0) * shade, (base[2] ?? 0) * shade];
-      blend(canvas, (y * canvas.width + x) * 3, colour, opacity);
-      minX = Math.min(minX, x);
-      minY = Math.min(minY, y);
-      maxX = Math.max(maxX, x);
-      maxY = Math.max(maxY, y);
-      sumX += x + 0.5;
-      sumY += y + 0.5;
-      area += 1;
-    }
-  }
-  if (area === 0) return null;
-  const cropped =
-    centre.x - outline.halfWidth < 0 ||
-    centre.y - outline.halfHeight < 0 ||
-    centre.x + outline.halfWidth > canvas.width ||
-    centre.y + outline.halfHeight > canvas.height;
-  return {
-    subject: part.subject,
-    shape: part.shape,
-    box: { x0: minX, y0: minY, x1: maxX + 1, y1: maxY + 1 },
-    centre: { x: sumX / area, y: sumY / area },
-    faint,
-    cropped,
-  };
-}
-
-function lightAndAddNoise(canvas: Canvas, random: Random): void {
-  const angle = random.between(0, 2 * Math.PI);
-  const strength = random.between(0.12, 0.3);
-  const cos = (Math.cos(angle) * strength) / canvas.width;
-  const sin = (Math.sin(angle) * strength) / canvas.height;
-  const noise = random.between(3, 7);
-  for (let y = 0; y < canvas.height; y += 1) {
-    for (let x = 0; x < canvas.width; x += 1) {
-      const light = 1 + (x - canvas.width / 2) * cos + (y - canvas.height / 2) * sin;
-      const i = (y * canvas.width + x) * 3;
-      for (let c = 0; c < 3; c += 1) {
-        canvas.pixels[i + c] = (canvas.pixels[i + c] ?? 0) * light + (random.float() + random.float() - 1) * noise;
-      }
-    }
-  }
-}
-
-async function encode(canvas: Canvas, format: 'png' | 'jpeg'): Promise<Buffer> {
-  const bytes = Buffer.from(Uint8ClampedArray.from(canvas.pixels).buffer);
-  const image = sharp(bytes, { raw: { width: canvas.width, height: canvas.height, channels: 3 } });
-  return format === 'png' ? image.png({ compressionLevel: 3 }).toBuffer() : image.jpeg({ quality: 88 }).toBuffer();
-}
-
-function truthOf(spec: SceneSpec, objects: SceneObject[]): SceneTruth {
+function truthOf(spec: SceneSpec, objects: SceneObject[], conditions: SceneConditions): SceneTruth {
   const subjects = new Set([...spec.parts.map((part) => part.subject), spec.fill?.subject ?? null]);
   subjects.delete(null);
   const counts: Record<string, number> = Object.fromEntries([...subjects].map((subject) => [subject, 0]));
@@ -299,6 +264,7 @@ function truthOf(spec: SceneSpec, objects: SceneObject[]): SceneTruth {
   const ranked = Object.entries(areas).sort((a, b) => b[1] - a[1]);
   return {
     difficulty: spec.difficulty,
+    conditions,
     objects,
     counts,
     presence: Object.fromEntries(Object.entries(counts).map(([subject, count]) => [subject, count > 0])),

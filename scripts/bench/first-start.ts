@@ -1,0 +1,97 @@
+// `npx tsx scripts/bench/first-start.ts [--wanted 60] [--timeout 300]`: the service's first start with the demo data,
+// as `npm start` runs it once the app is built. From a fresh data folder it times how long until `/1/version`
+// answers, then how long until every demo application has `--wanted` feedback requests waiting (pending), sampling
+// the counts every half second. The service is stopped and its data deleted at the end. Figures: docs/performance.md.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { listApplications } from '../../src/api/endpoints/applications';
+import { getPendingCount } from '../../src/api/endpoints/feedback';
+import { getToken } from '../../src/api/endpoints/identity';
+import { createApiClient, type ApiClient } from '../../src/api/client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/demo/seed-identity';
+import { formatTable } from './table';
+
+const { values } = parseArgs({ options: { wanted: { type: 'string' }, timeout: { type: 'string' } } });
+const wanted = Number(values.wanted ?? 60);
+const timeoutSeconds = Number(values.timeout ?? 300);
+const root = join(import.meta.dirname, '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (from: number) => (performance.now() - from) / 1000;
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'looplabel-first-start-'));
+const baseUrl = `http://127.0.0.1:${port}`;
+let output = '';
+const startedAt = performance.now();
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts'), '--port', String(port), '--data-dir', dataDir], {
+  cwd: root,
+  env: { ...process.env, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+child.stdout.on('data', (chunk) => (output += chunk));
+child.stderr.on('data', (chunk) => (output += chunk));
+
+async function versionAnswers(): Promise<boolean> {
+  try {
+    return (await fetch(`${baseUrl}/1/version`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function pendingByApplication(client: ApiClient): Promise<Map<string, number>> {
+  const { data } = await listApplications(client);
+  const counts = await Promise.all(data.map(async (app) => [app.type, (await getPendingCount(client, app.application_id)).pending] as const));
+  return new Map(counts);
+}
+
+try {
+  const deadline = startedAt + timeoutSeconds * 1000;
+  while (!(await versionAnswers())) {
+    if (child.exitCode !== null) throw new Error(`The service exited with ${child.exitCode}:\n${output}`);
+    if (performance.now() > deadline) throw new Error(`/1/version did not answer within ${timeoutSeconds} s:\n${output}`);
+    await sleep(100);
+  }
+  const upAfter = seconds(startedAt);
+  const anonymous = createApiClient({ baseUrl });
+  const token = await getToken(anonymous, { email: DEMO_ACCOUNTS.labeller.email, password: DEMO_PASSWORD });
+  const client = createApiClient({ baseUrl, getToken: () => token.access_token });
+  const atUp = await pendingByApplication(client);
+  let counts = atUp;
+  let fullAfter: number | null = null;
+  while (performance.now() < deadline) {
+    counts = await pendingByApplication(client);
+    if ([...counts.values()].every((n) => n >= wanted)) {
+      fullAfter = seconds(startedAt);
+      break;
+    }
+    await sleep(500);
+  }
+  console.log(`/1/version answered after ${upAfter.toFixed(1)} s`);
+  console.log(
+    fullAfter === null
+      ? `Not every application had ${wanted} waiting within ${timeoutSeconds} s`
+      : `Every application had at least ${wanted} waiting after ${fullAfter.toFixed(1)} s`,
+  );
+  console.log(formatTable(['application type', 'waiting when up', 'waiting at the end'], [...counts.keys()].map((type) => [type, atUp.get(type) ?? 0, counts.get(type) ?? 0])));
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
