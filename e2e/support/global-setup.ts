@@ -3,16 +3,13 @@ import { listApplications } from '../../src/api/endpoints/applications';
 import { getPendingCount } from '../../src/api/endpoints/feedback';
 import { getToken } from '../../src/api/endpoints/identity';
 import { createApiClient } from '../../src/api/client';
-import { startService, TEMPLATE_DIR_VARIABLE, type RunningService } from './service';
-
-/** Every demo application has this many feedback requests waiting in the template (the service's DEMO_WAITING). */
-const DEMO_WAITING = 60;
+import { E2E_DEMO_WAITING, startService, TEMPLATE_DIR_VARIABLE, type RunningService } from './service';
 const FILL_TIMEOUT_MS = 420_000;
 
 /**
  * The service listens once every demo application has a few requests waiting and fills the queues in the
  * background (docs/service.md). The template must hold the full queues, as the tests label many items in the same
- * applications, so this waits until the labeller sees DEMO_WAITING waiting in every application.
+ * applications, so this waits until the labeller sees E2E_DEMO_WAITING waiting in every application.
  */
 async function waitForDemoQueues(service: RunningService): Promise<void> {
   const token = await getToken(createApiClient({ baseUrl: service.url }), { email: 'labeller@demo.test', password: 'looplabel-demo' });
@@ -21,7 +18,7 @@ async function waitForDemoQueues(service: RunningService): Promise<void> {
   const deadline = Date.now() + FILL_TIMEOUT_MS;
   for (;;) {
     const counts = await Promise.all(data.map(async (app) => [app.type, (await getPendingCount(client, app.application_id)).pending] as const));
-    if (counts.every(([, pending]) => pending >= DEMO_WAITING)) return;
+    if (counts.every(([, pending]) => pending >= E2E_DEMO_WAITING)) return;
     if (Date.now() > deadline) throw new Error(`The demo queues were not filled within ${FILL_TIMEOUT_MS / 1000} s: ${JSON.stringify(counts)}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

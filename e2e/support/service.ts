@@ -41,6 +41,12 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`The service did not start within 180 s:\n${output()}`);
 }
 
+/**
+ * Feedback requests the demo keeps waiting in each application of an e2e service: enough for the specs that label
+ * in the same application on one service, and a third of the interactive default, so the template is made quickly.
+ */
+export const E2E_DEMO_WAITING = 20;
+
 /** Where the global setup keeps a data directory with the demo data already made, for services to start from. */
 export const TEMPLATE_DIR_VARIABLE = 'LOOPLABEL_E2E_TEMPLATE_DIR';
 
@@ -63,7 +69,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
     child = spawn(
       process.execPath,
       ['--import', 'tsx', 'server/main.ts', '--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir],
-      { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+      { env: { ...process.env, LOG_LEVEL: 'warn', DEMO_WAITING: String(E2E_DEMO_WAITING), ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stdout?.on('data', (chunk) => (log += chunk));
     child.stderr?.on('data', (chunk) => (log += chunk));
