@@ -230,7 +230,7 @@ test('a filter the service refuses is explained in words beside it', async ({ pa
 });
 
 test('scrolling the detections loads the next page', async ({ page, service }) => {
-  // The demo gives each application 40 scenes; 30 more make a second page of the 60 the browser asks for.
+  // The demo keeps adding scenes (its feeder); 30 more make sure there is a second page of the 60 asked for.
   const app = await demoApp(service, 'Part kind');
   const api = await apiAs(service, DEMO.manager);
   const camera = (await listSubjects(api)).data.find((subject) => subject.name === 'Camera: Part kind')!;
@@ -246,14 +246,14 @@ test('scrolling the detections loads the next page', async ({ page, service }) =
     expect(response.ok).toBe(true);
   }
   await expect(async () => {
-    expect((await listApplicationDetections(api, app.application_id, { limit: 100 })).data).toHaveLength(70);
+    expect((await listApplicationDetections(api, app.application_id, { limit: 100 })).data.length).toBeGreaterThan(60);
   }).toPass({ timeout: 30_000 });
 
   const tenantId = await openDemoLab(page, DEMO.manager);
   await page.goto(`/t/${tenantId}/apps/${app.application_id}/detections`);
   await expect(page.getByRole('status')).toHaveText('60 shown, more load as you scroll');
   await page.getByRole('region', { name: 'Detections' }).evaluate((grid) => grid.scrollTo(0, grid.scrollHeight));
-  await expect(page.getByRole('status')).toHaveText('70 shown');
+  await expect(page.getByRole('status')).toHaveText(/^(6[1-9]|[7-9]\d|1\d\d+) shown/);
 });
 
 test('the media page draws the assertions and lists the timeline and associations', async ({ page, service }) => {
