@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { JSON_BODY_MAX_BYTES } from '../src/api/limits';
-import { SignInLimiter } from './auth/rate-limit';
+import { RateLimiter, registerRateLimitSweep } from './auth/rate-limit';
 import { registerCallbackWorker } from './callbacks/worker';
 import { loadOrCreateSecret } from './auth/secret';
 import { TokenIssuer } from './auth/tokens';
@@ -52,9 +52,11 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   if (!deps.database) app.addHook('onClose', () => database.close());
 
   const tokens = new TokenIssuer(secret, config.tokenTtlSeconds, deps.nowSeconds);
+  const limiter = new RateLimiter(database.db, config.rateLimit);
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('tokens', tokens);
+  app.decorate('limiter', limiter);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(config.validateResponses ? zodSerializerCompiler : zodProjectingSerializerCompiler);
   app.setErrorHandler(handleError);
@@ -67,12 +69,12 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   await registerMediaServices(app, { serviceSecret: secret, blobs: deps.blobs });
   registerBackgroundJobs(app);
   await registerOpenApi(app);
-  const limiter = new SignInLimiter(config.rateLimit);
   const memberRoles = new MemberRoles(database.db);
   await app.register(apiRoutes({ db: database.db, tokens, limiter, memberRoles }));
   await registerStaticApp(app, config.staticDir);
   registerFeedbackScheduler(app);
   registerDatabaseMaintenance(app, database);
+  registerRateLimitSweep(app, limiter);
   registerCallbackWorker(app);
   return app;
 }

@@ -17,7 +17,7 @@ describe('loadConfig', () => {
       publicUrl: null,
       demo: true,
       logLevel: 'info',
-      rateLimit: { windowSeconds: 900, maxFailuresPerEmail: 10, maxFailuresPerAddress: 30 },
+      rateLimit: { windowSeconds: 900, maxFailuresPerEmail: 10, maxFailuresPerAddress: 30, registrationWindowSeconds: 3600, maxRegistrationsPerAddress: 20 },
       build: { number: 0 },
     });
   });

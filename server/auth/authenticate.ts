@@ -5,13 +5,13 @@ import { findUserByEmail } from '../identity/users';
 import { BASIC_CHALLENGE, BEARER_CHALLENGE, REALM, type AuthContext, type SignedInUser } from './context';
 import type { MemberRoles } from './member-roles';
 import { verifyAgainstDecoy, verifyPassword } from './passwords';
-import type { SignInLimiter } from './rate-limit';
+import type { RateLimiter } from './rate-limit';
 import type { TokenIssuer } from './tokens';
 
 export interface AuthenticationDeps {
   db: Database;
   tokens: TokenIssuer;
-  limiter: SignInLimiter;
+  limiter: RateLimiter;
   memberRoles: MemberRoles;
 }
 
@@ -54,17 +54,19 @@ async function authenticateBasic(request: FastifyRequest, deps: AuthenticationDe
   const credentials = encoded ? decodeBasic(encoded) : null;
   if (!credentials) throw unauthorized('Give your email and password.', BASIC_CHALLENGE);
 
-  const wait = deps.limiter.retryAfter(credentials.email, request.ip);
-  if (wait > 0) throw tooManyRequests(`Too many failed sign-ins. Try again in ${wait} seconds.`, wait);
+  // Every attempt takes a failure slot before its password is checked, and gives it back when the password was right:
+  // guesses sent in parallel cannot all reach the check before the first failure is counted.
+  const slot = await deps.limiter.takeSignIn(credentials.email, request.ip);
+  if (!slot.ok) {
+    throw tooManyRequests(`Too many failed sign-ins. Try again in ${slot.retryAfter} seconds.`, slot.retryAfter);
+  }
 
   const user = await findUserByEmail(deps.db, credentials.email);
   const valid = user
     ? await verifyPassword(credentials.password, user.passwordHash)
     : await verifyAgainstDecoy(credentials.password);
-  if (!user || !valid) {
-    deps.limiter.recordFailure(credentials.email, request.ip);
-    throw unauthorized('The email or password is not correct.', BASIC_CHALLENGE);
-  }
+  if (!user || !valid) throw unauthorized('The email or password is not correct.', BASIC_CHALLENGE);
+  await deps.limiter.release(slot.slots);
   return { userId: user.id, email: user.email };
 }
 

@@ -55,7 +55,7 @@ export function testConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfi
     demo: false,
     logLevel: 'silent',
     staticDir: path.join(os.tmpdir(), 'looplabel-test-no-dist'),
-    rateLimit: { windowSeconds: 900, maxFailuresPerEmail: 10, maxFailuresPerAddress: 30 },
+    rateLimit: { windowSeconds: 900, maxFailuresPerEmail: 10, maxFailuresPerAddress: 30, registrationWindowSeconds: 3600, maxRegistrationsPerAddress: 20 },
     build: { number: 7, time: '2025-01-01T00:00:00.000Z' },
     validateResponses: true,
     ...overrides,
