@@ -54,6 +54,8 @@ export const invites = pgTable(
     createdAt: createdAt(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** SHA-256 (hex) of the acceptance code; null for invites sent before codes existed. */
+    codeHash: text('code_hash'),
   },
   (table) => [
     uniqueIndex('invites_one_pending_per_email')
