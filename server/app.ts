@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from './db';
 import { registerDatabaseMaintenance } from './db/maintenance';
 import { registerBackgroundJobs } from './feedback/background-jobs';
 import { registerFeedbackScheduler } from './feedback/timer';
+import { handleClientError, handleFrameworkError, MAX_ID_LENGTH, registerEdgeRules } from './http/edge';
 import { handleError } from './http/error-handler';
 import './http/instance';
 import { registerStaticApp } from './http/static-app';
@@ -38,6 +39,9 @@ function createServer(config: ServiceConfig): FastifyInstance {
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_MAX_BYTES,
+    routerOptions: { maxParamLength: MAX_ID_LENGTH },
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   };
   if (!config.tls) return Fastify(options);
   const https = { cert: readFileSync(config.tls.certPath), key: readFileSync(config.tls.keyPath) };
@@ -60,6 +64,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(config.validateResponses ? zodSerializerCompiler : zodProjectingSerializerCompiler);
   app.setErrorHandler(handleError);
+  registerEdgeRules(app);
 
   // Bodies are JSON whatever their declared type: client libraries are told to omit the Content-Type header.
   app.removeContentTypeParser('text/plain');

@@ -45,7 +45,8 @@ async function authenticateBearer(request: FastifyRequest, deps: AuthenticationD
 function decodeBasic(value: string): { email: string; password: string } | null {
   const decoded = Buffer.from(value, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon <= 0) return null;
+  // No account's email or password holds a NUL character, and the database could not even look one up.
+  if (colon <= 0 || decoded.includes('\u0000')) return null;
   return { email: decoded.slice(0, colon).trim().toLowerCase(), password: decoded.slice(colon + 1) };
 }
 
