@@ -13,6 +13,7 @@ import { registerBackgroundJobs } from './feedback/background-jobs';
 import { registerFeedbackScheduler } from './feedback/timer';
 import { handleClientError, handleFrameworkError, MAX_ID_LENGTH, registerEdgeRules } from './http/edge';
 import { handleError } from './http/error-handler';
+import { loggerOptions, type LogDestination } from './http/logging';
 import './http/instance';
 import { registerStaticApp } from './http/static-app';
 import { registerTransportSecurity } from './http/transport';
@@ -32,11 +33,13 @@ export interface AppDeps {
   nowSeconds?: () => number;
   /** Where media bytes go; without one, files under `<dataDir>/media`. */
   blobs?: BlobStore;
+  /** Where the log lines go; stdout without one. */
+  logStream?: LogDestination;
 }
 
-function createServer(config: ServiceConfig): FastifyInstance {
+function createServer(config: ServiceConfig, logStream?: LogDestination): FastifyInstance {
   const options = {
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_MAX_BYTES,
     routerOptions: { maxParamLength: MAX_ID_LENGTH },
@@ -51,7 +54,7 @@ function createServer(config: ServiceConfig): FastifyInstance {
 
 export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const secret = deps.secret ?? (await loadOrCreateSecret(config.dataDir));
-  const app = createServer(config);
+  const app = createServer(config, deps.logStream);
   const database = deps.database ?? (await openDatabase(config));
   if (!deps.database) app.addHook('onClose', () => database.close());
 
