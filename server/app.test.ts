@@ -17,7 +17,7 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, 'config.js'), "window.LOOPLABEL_CONFIG = { apiBaseUrl: 'https://api.example' };");
   t = await createTestApp({
     seed: true,
-    config: { staticDir: distDir, rateLimit: { windowSeconds: 600, maxFailuresPerEmail: 3, maxFailuresPerAddress: 5 } },
+    config: { staticDir: distDir, rateLimit: { windowSeconds: 600, maxFailuresPerEmail: 3, maxFailuresPerAddress: 5, registrationWindowSeconds: 3600, maxRegistrationsPerAddress: 20 } },
   });
   t.app.get('/1/test-failure', async () => {
     throw new Error('connect ECONNREFUSED /var/run/postgresql: SELECT password_hash FROM users');

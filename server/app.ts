@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { JSON_BODY_MAX_BYTES } from '../src/api/limits';
-import { SignInLimiter } from './auth/rate-limit';
+import { RateLimiter, registerRateLimitSweep } from './auth/rate-limit';
 import { registerCallbackWorker } from './callbacks/worker';
 import { loadOrCreateSecret } from './auth/secret';
 import { TokenIssuer } from './auth/tokens';
@@ -11,7 +11,9 @@ import { openDatabase, type DatabaseHandle } from './db';
 import { registerDatabaseMaintenance } from './db/maintenance';
 import { registerBackgroundJobs } from './feedback/background-jobs';
 import { registerFeedbackScheduler } from './feedback/timer';
+import { handleClientError, handleFrameworkError, MAX_ID_LENGTH, registerEdgeRules } from './http/edge';
 import { handleError } from './http/error-handler';
+import { loggerOptions, type LogDestination } from './http/logging';
 import './http/instance';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
@@ -32,13 +34,18 @@ export interface AppDeps {
   nowSeconds?: () => number;
   /** Where media bytes go; without one, files under `<dataDir>/media`. */
   blobs?: BlobStore;
+  /** Where the log lines go; stdout without one. */
+  logStream?: LogDestination;
 }
 
-function createServer(config: ServiceConfig): FastifyInstance {
+function createServer(config: ServiceConfig, logStream?: LogDestination): FastifyInstance {
   const options = {
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_MAX_BYTES,
+    routerOptions: { maxParamLength: MAX_ID_LENGTH },
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   };
   if (!config.tls) return Fastify(options);
   const https = { cert: readFileSync(config.tls.certPath), key: readFileSync(config.tls.keyPath) };
@@ -48,17 +55,20 @@ function createServer(config: ServiceConfig): FastifyInstance {
 
 export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const secret = deps.secret ?? (await loadOrCreateSecret(config.dataDir));
-  const app = createServer(config);
+  const app = createServer(config, deps.logStream);
   const database = deps.database ?? (await openDatabase(config));
   if (!deps.database) app.addHook('onClose', () => database.close());
 
   const tokens = new TokenIssuer(secret, config.tokenTtlSeconds, deps.nowSeconds);
+  const limiter = new RateLimiter(database.db, config.rateLimit);
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('tokens', tokens);
+  app.decorate('limiter', limiter);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(config.validateResponses ? zodSerializerCompiler : zodProjectingSerializerCompiler);
   app.setErrorHandler(handleError);
+  registerEdgeRules(app);
 
   // Bodies are JSON whatever their declared type: client libraries are told to omit the Content-Type header.
   app.removeContentTypeParser('text/plain');
@@ -69,12 +79,12 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   await registerMediaServices(app, { serviceSecret: secret, blobs: deps.blobs });
   registerBackgroundJobs(app);
   await registerOpenApi(app);
-  const limiter = new SignInLimiter(config.rateLimit);
   const memberRoles = new MemberRoles(database.db);
   await app.register(apiRoutes({ db: database.db, tokens, limiter, memberRoles }));
   await registerStaticApp(app, config.staticDir);
   registerFeedbackScheduler(app);
   registerDatabaseMaintenance(app, database);
+  registerRateLimitSweep(app, limiter);
   registerCallbackWorker(app);
   return app;
 }

@@ -18,7 +18,7 @@ describe('loadConfig', () => {
       demo: true,
       demoWaiting: 60,
       logLevel: 'info',
-      rateLimit: { windowSeconds: 900, maxFailuresPerEmail: 10, maxFailuresPerAddress: 30 },
+      rateLimit: { windowSeconds: 900, maxFailuresPerEmail: 10, maxFailuresPerAddress: 30, registrationWindowSeconds: 3600, maxRegistrationsPerAddress: 20 },
       build: { number: 0 },
       callbacks: { allowedHosts: [] },
     });

@@ -4,9 +4,13 @@ import { isLoopbackHost } from '../src/api/url-rule';
 import { normalizeHost } from './callbacks/address-rule';
 
 export interface RateLimitConfig {
+  /** Failed sign-ins count for this long. */
   windowSeconds: number;
   maxFailuresPerEmail: number;
   maxFailuresPerAddress: number;
+  /** Registrations (`POST /1/users`) count for this long. */
+  registrationWindowSeconds: number;
+  maxRegistrationsPerAddress: number;
 }
 
 export interface FeedbackConfig {
@@ -203,6 +207,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfi
       windowSeconds: parseInteger('SIGNIN_WINDOW_SECONDS', env.SIGNIN_WINDOW_SECONDS || '900', 1, 86_400),
       maxFailuresPerEmail: parseInteger('SIGNIN_MAX_FAILURES_PER_EMAIL', env.SIGNIN_MAX_FAILURES_PER_EMAIL || '10', 1, 1_000_000),
       maxFailuresPerAddress: parseInteger('SIGNIN_MAX_FAILURES_PER_ADDRESS', env.SIGNIN_MAX_FAILURES_PER_ADDRESS || '30', 1, 1_000_000),
+      registrationWindowSeconds: parseInteger('REGISTER_WINDOW_SECONDS', env.REGISTER_WINDOW_SECONDS || '3600', 1, 86_400),
+      maxRegistrationsPerAddress: parseInteger('REGISTER_MAX_PER_ADDRESS', env.REGISTER_MAX_PER_ADDRESS || '20', 1, 1_000_000),
     },
     build: {
       number: parseInteger('BUILD_NUMBER', env.BUILD_NUMBER || '0', 0, Number.MAX_SAFE_INTEGER),

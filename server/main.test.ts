@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,15 @@ describe('server/main.ts', () => {
 
     service.child.kill('SIGTERM');
     expect(await service.exited).toBe(0);
+
+    // The data are the service user's alone: directories 0700, files 0600.
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+    const entries = await readdir(dataDir, { withFileTypes: true, recursive: true });
+    expect(entries.filter((entry) => entry.isFile()).length).toBeGreaterThan(100);
+    for (const entry of entries) {
+      const mode = (await stat(path.join(entry.parentPath, entry.name))).mode & 0o777;
+      expect(mode, path.join(entry.parentPath, entry.name)).toBe(entry.isDirectory() ? 0o700 : 0o600);
+    }
   });
 
   it('with the demo: listens with a few requests per application, fills the rest in the background, stops cleanly mid-fill and resumes', { timeout: 240_000 }, async () => {

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServiceConfig } from './config';
+import { ensurePrivateDir } from './data-dir';
 import { DEMO_READY_LINE, seedDemo } from './demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed-identity';
 
@@ -16,7 +17,10 @@ function readConfig(): ServiceConfig {
 }
 
 async function main(): Promise<void> {
+  // Whatever the service writes (the data directory, the database, media, the secret) is its own user's alone.
+  process.umask(0o077);
   const config = readConfig();
+  await ensurePrivateDir(config.dataDir);
   const app = await buildApp(config);
 
   if (config.demo) say('Checking the demo data (a first start creates it, which takes a few seconds)…');

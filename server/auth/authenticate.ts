@@ -5,13 +5,13 @@ import { findUserByEmail } from '../identity/users';
 import { BASIC_CHALLENGE, BEARER_CHALLENGE, REALM, type AuthContext, type SignedInUser } from './context';
 import type { MemberRoles } from './member-roles';
 import { verifyAgainstDecoy, verifyPassword } from './passwords';
-import type { SignInLimiter } from './rate-limit';
+import type { RateLimiter } from './rate-limit';
 import type { TokenIssuer } from './tokens';
 
 export interface AuthenticationDeps {
   db: Database;
   tokens: TokenIssuer;
-  limiter: SignInLimiter;
+  limiter: RateLimiter;
   memberRoles: MemberRoles;
 }
 
@@ -45,7 +45,8 @@ async function authenticateBearer(request: FastifyRequest, deps: AuthenticationD
 function decodeBasic(value: string): { email: string; password: string } | null {
   const decoded = Buffer.from(value, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon <= 0) return null;
+  // No account's email or password holds a NUL character, and the database could not even look one up.
+  if (colon <= 0 || decoded.includes('\u0000')) return null;
   return { email: decoded.slice(0, colon).trim().toLowerCase(), password: decoded.slice(colon + 1) };
 }
 
@@ -54,17 +55,19 @@ async function authenticateBasic(request: FastifyRequest, deps: AuthenticationDe
   const credentials = encoded ? decodeBasic(encoded) : null;
   if (!credentials) throw unauthorized('Give your email and password.', BASIC_CHALLENGE);
 
-  const wait = deps.limiter.retryAfter(credentials.email, request.ip);
-  if (wait > 0) throw tooManyRequests(`Too many failed sign-ins. Try again in ${wait} seconds.`, wait);
+  // Every attempt takes a failure slot before its password is checked, and gives it back when the password was right:
+  // guesses sent in parallel cannot all reach the check before the first failure is counted.
+  const slot = await deps.limiter.takeSignIn(credentials.email, request.ip);
+  if (!slot.ok) {
+    throw tooManyRequests(`Too many failed sign-ins. Try again in ${slot.retryAfter} seconds.`, slot.retryAfter);
+  }
 
   const user = await findUserByEmail(deps.db, credentials.email);
   const valid = user
     ? await verifyPassword(credentials.password, user.passwordHash)
     : await verifyAgainstDecoy(credentials.password);
-  if (!user || !valid) {
-    deps.limiter.recordFailure(credentials.email, request.ip);
-    throw unauthorized('The email or password is not correct.', BASIC_CHALLENGE);
-  }
+  if (!user || !valid) throw unauthorized('The email or password is not correct.', BASIC_CHALLENGE);
+  await deps.limiter.release(slot.slots);
   return { userId: user.id, email: user.email };
 }
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signToken, verifyToken, type TokenClaims } from './jwt';
+import { decodeBase64Url, signToken, verifyToken, type TokenClaims } from './jwt';
 
 const secret = Buffer.alloc(32, 1);
 const claims: TokenClaims = { sub: 'usr_1', tid: 'ten_1', ema: 'a@example.com', iat: 1000, exp: 2000 };
@@ -34,5 +34,34 @@ describe('tokens', () => {
     const payload = b64({ sub: 'usr_1', exp: 2000 });
     const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
     expect(verifyToken(`${header}.${payload}.${signature}`, secret, 1500)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('refuses a token whose parts are not canonical base64url, though they decode to the same bytes', () => {
+    const token = signToken(claims, secret);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    expect(signature).toHaveLength(43);
+    // 43 characters carry 258 bits for 256: the last character's two low bits are unused and must be zero.
+    const last = signature.at(-1)!;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sloppy = alphabet[alphabet.indexOf(last) | 1]!;
+    expect(Buffer.from(`${signature.slice(0, -1)}${sloppy}`, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+    const standard = Buffer.from(signature, 'base64url').toString('base64');
+    const variants = [
+      `${header}.${payload}.${signature}=`,
+      `${header}.${payload}.${signature.slice(0, -1)}${sloppy}`,
+      `${header}.${payload}.${standard}`,
+      `${header}.${payload}.${signature} `,
+      `${header}=.${payload}.${signature}`,
+      `${header}.${payload}=.${signature}`,
+    ].filter((variant) => variant !== token);
+    expect(variants.length).toBeGreaterThanOrEqual(5);
+    for (const variant of variants) expect(verifyToken(variant, secret, 1500).ok, variant).toBe(false);
+    expect(verifyToken(token, secret, 1500).ok).toBe(true);
+  });
+
+  it('decodes only canonical base64url', () => {
+    expect(decodeBase64Url('aGk')).toEqual(Buffer.from('hi'));
+    expect(decodeBase64Url('')).toEqual(Buffer.alloc(0));
+    for (const bad of ['aGk=', 'aGl', 'a+/b', 'aG k', 'a', 'aGk\u0000']) expect(decodeBase64Url(bad), bad).toBeNull();
   });
 });

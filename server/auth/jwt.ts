@@ -21,9 +21,24 @@ export function signToken(claims: TokenClaims, secret: Buffer): string {
   return `${input}.${sign(input, secret).toString('base64url')}`;
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * The bytes of a part in canonical base64url only: no padding, no `+` or `/`, no stray characters, and no unused
+ * bits set in the last character. Node's decoder accepts all of those, which would let one token be written in
+ * several ways that all verify.
+ */
+export function decodeBase64Url(part: string): Buffer | null {
+  if (!BASE64URL.test(part) || part.length % 4 === 1) return null;
+  const bytes = Buffer.from(part, 'base64url');
+  return bytes.toString('base64url') === part ? bytes : null;
+}
+
 function decodeJson(part: string): unknown {
+  const bytes = decodeBase64Url(part);
+  if (!bytes) return null;
   try {
-    return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return JSON.parse(bytes.toString('utf8'));
   } catch {
     return null;
   }
@@ -43,7 +58,7 @@ function isClaims(value: unknown): value is TokenClaims {
 
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
 
-/** Checks the form, the algorithm (HS256 only), the signature (in constant time) and the expiry. */
+/** Checks the form (canonical base64url parts), the algorithm (HS256 only), the signature (in constant time) and the expiry. */
 export function verifyToken(token: string, secret: Buffer, nowSeconds: number): VerifyResult {
   const parts = token.split('.');
   if (parts.length !== 3) return { ok: false, reason: 'malformed' };
@@ -52,8 +67,8 @@ export function verifyToken(token: string, secret: Buffer, nowSeconds: number): 
   if (!decodedHeader || decodedHeader.alg !== 'HS256') return { ok: false, reason: 'malformed' };
 
   const expected = sign(`${header}.${payload}`, secret);
-  const actual = Buffer.from(signature, 'base64url');
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return { ok: false, reason: 'signature' };
+  const actual = decodeBase64Url(signature);
+  if (!actual || actual.length !== expected.length || !timingSafeEqual(actual, expected)) return { ok: false, reason: 'signature' };
 
   const claims = decodeJson(payload);
   if (!isClaims(claims)) return { ok: false, reason: 'malformed' };

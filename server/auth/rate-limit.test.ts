@@ -1,24 +1,77 @@
-import { describe, expect, it } from 'vitest';
-import { SignInLimiter } from './rate-limit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RateLimitConfig } from '../config';
+import type { DatabaseHandle } from '../db';
+import { rateLimitSlots } from '../db/schema';
+import { openTestDatabase } from '../testing/test-app';
+import { RateLimiter, type SlotResult } from './rate-limit';
 
-describe('SignInLimiter', () => {
-  it('blocks an email, then an address, and frees them as failures leave the window', () => {
-    let now = 0;
-    const limiter = new SignInLimiter({ windowSeconds: 60, maxFailuresPerEmail: 2, maxFailuresPerAddress: 3 }, () => now);
+const config: RateLimitConfig = {
+  windowSeconds: 60,
+  maxFailuresPerEmail: 2,
+  maxFailuresPerAddress: 3,
+  registrationWindowSeconds: 100,
+  maxRegistrationsPerAddress: 2,
+};
 
-    limiter.recordFailure('a@x.test', '10.0.0.1');
-    now = 10_000;
-    expect(limiter.retryAfter('a@x.test', '10.0.0.1')).toBe(0);
-    limiter.recordFailure('a@x.test', '10.0.0.1');
-    // The first failure (t=0) leaves the 60 s window at t=60.
-    expect(limiter.retryAfter('a@x.test', '10.0.0.2')).toBe(50);
-    expect(limiter.retryAfter('b@x.test', '10.0.0.1')).toBe(0);
+let database: DatabaseHandle;
+let now = 1_000_000;
+let limiter: RateLimiter;
 
-    limiter.recordFailure('b@x.test', '10.0.0.1');
-    expect(limiter.retryAfter('c@x.test', '10.0.0.1')).toBe(50);
-    expect(limiter.retryAfter('c@x.test', '10.0.0.9')).toBe(0);
+beforeAll(async () => {
+  database = await openTestDatabase();
+  limiter = new RateLimiter(database.db, config, () => now);
+});
+afterAll(() => database.close());
 
-    now = 60_001;
-    expect(limiter.retryAfter('a@x.test', '10.0.0.1')).toBe(0);
+const retryAfter = (result: SlotResult) => (result.ok ? 0 : result.retryAfter);
+
+describe('RateLimiter', () => {
+  it('blocks an email, then an address, and frees them as slots leave the window', async () => {
+    expect((await limiter.takeSignIn('a@x.test', '10.0.0.1')).ok).toBe(true);
+    now += 10_000;
+    expect((await limiter.takeSignIn('a@x.test', '10.0.0.1')).ok).toBe(true);
+    // The first slot (t=0) leaves the 60 s window at t=60.
+    expect(retryAfter(await limiter.takeSignIn('a@x.test', '10.0.0.2'))).toBe(50);
+    expect((await limiter.takeSignIn('b@x.test', '10.0.0.1')).ok).toBe(true);
+    expect(retryAfter(await limiter.takeSignIn('c@x.test', '10.0.0.1'))).toBe(50);
+    expect((await limiter.takeSignIn('c@x.test', '10.0.0.9')).ok).toBe(true);
+
+    now += 50_001;
+    expect((await limiter.takeSignIn('a@x.test', '10.0.0.1')).ok).toBe(true);
+  });
+
+  it('takes the slots of every key or of none', async () => {
+    expect((await limiter.takeSignIn('d@x.test', '10.0.1.1')).ok).toBe(true);
+    expect((await limiter.takeSignIn('d@x.test', '10.0.1.2')).ok).toBe(true);
+    // The email is full: the refused attempt takes no slot of its (new) address either.
+    for (let i = 0; i < 5; i += 1) expect((await limiter.takeSignIn('d@x.test', '10.0.1.3')).ok).toBe(false);
+    for (let i = 0; i < 3; i += 1) expect((await limiter.takeSignIn(`e${i}@x.test`, '10.0.1.3')).ok).toBe(true);
+  });
+
+  it('counts a released slot no more', async () => {
+    const first = await limiter.takeSignIn('f@x.test', '10.0.2.1');
+    const second = await limiter.takeSignIn('f@x.test', '10.0.2.1');
+    if (!first.ok || !second.ok) throw new Error('expected room');
+    await limiter.release(second.slots);
+    expect((await limiter.takeSignIn('f@x.test', '10.0.2.1')).ok).toBe(true);
+    expect((await limiter.takeSignIn('f@x.test', '10.0.2.1')).ok).toBe(false);
+  });
+
+  it('never gives more slots than the limit to attempts made at once', async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => limiter.takeSignIn('g@x.test', `10.0.3.${i}`)));
+    expect(results.filter((result) => result.ok)).toHaveLength(config.maxFailuresPerEmail);
+  });
+
+  it('limits registrations per address in their own window', async () => {
+    expect((await limiter.takeRegistration('10.0.4.1')).ok).toBe(true);
+    expect((await limiter.takeRegistration('10.0.4.1')).ok).toBe(true);
+    expect(retryAfter(await limiter.takeRegistration('10.0.4.1'))).toBe(100);
+    expect((await limiter.takeRegistration('10.0.4.2')).ok).toBe(true);
+  });
+
+  it('sweeps the slots whose window has ended', async () => {
+    now += 200_000;
+    await limiter.sweep();
+    expect(await database.db.$count(rateLimitSlots)).toBe(0);
   });
 });

@@ -1,53 +1,78 @@
+import { inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { startPeriodicTask } from '../callbacks/periodic-task';
 import type { RateLimitConfig } from '../config';
+import type { Database } from '../db';
+import { rowsOf } from '../db/json-row';
+import { rateLimitSlots } from '../db/schema';
+
+/** Slots taken (to give back with `release` when the attempt turns out not to count), or how long to wait. */
+export type SlotResult = { ok: true; slots: number[] } | { ok: false; retryAfter: number };
+
+interface KeyLimit {
+  key: string;
+  limit: number;
+}
 
 /**
- * Counts failed sign-ins per email and per client address in a sliding window (in memory, per process).
- * `retryAfter` answers how many seconds a key must wait, or 0 when it may try.
+ * Rate limits counted in the database, so that every instance of the service shares them. An attempt takes a slot
+ * under each of its keys before it does the work being limited, all at once or not at all (in one statement that
+ * locks the keys), so attempts made in parallel can never exceed a limit. A slot counts until its window ends,
+ * unless it is released.
  */
-export class SignInLimiter {
-  private readonly failures = new Map<string, number[]>();
-  private readonly windowMs: number;
-
+export class RateLimiter {
   constructor(
+    private readonly db: Database,
     private readonly config: RateLimitConfig,
     private readonly now: () => number = Date.now,
-  ) {
-    this.windowMs = config.windowSeconds * 1000;
-  }
+  ) {}
 
-  retryAfter(email: string, address: string): number {
-    return Math.max(
-      this.waitFor(`email:${email}`, this.config.maxFailuresPerEmail),
-      this.waitFor(`addr:${address}`, this.config.maxFailuresPerAddress),
+  /** A failed-sign-in slot for the email and the client address, taken before the password is checked. */
+  takeSignIn(email: string, address: string): Promise<SlotResult> {
+    return this.take(
+      [
+        { key: `signin:email:${email}`, limit: this.config.maxFailuresPerEmail },
+        { key: `signin:addr:${address}`, limit: this.config.maxFailuresPerAddress },
+      ],
+      this.config.windowSeconds,
     );
   }
 
-  recordFailure(email: string, address: string): void {
-    const now = this.now();
-    if (this.failures.size > 10_000) this.sweep(now);
-    for (const key of [`email:${email}`, `addr:${address}`]) {
-      this.failures.set(key, [...this.recent(key, now), now]);
-    }
+  /** A registration slot for the client address. */
+  takeRegistration(address: string): Promise<SlotResult> {
+    return this.take(
+      [{ key: `register:addr:${address}`, limit: this.config.maxRegistrationsPerAddress }],
+      this.config.registrationWindowSeconds,
+    );
   }
 
-  private recent(key: string, now: number): number[] {
-    return (this.failures.get(key) ?? []).filter((time) => time > now - this.windowMs);
+  /** Gives slots back: the attempt does not count (a sign-in whose password was right). */
+  async release(slots: number[]): Promise<void> {
+    if (slots.length > 0) await this.db.delete(rateLimitSlots).where(inArray(rateLimitSlots.id, slots));
   }
 
-  private waitFor(key: string, max: number): number {
-    const now = this.now();
-    const recent = this.recent(key, now);
-    if (recent.length < max) return 0;
-    // The oldest failure that keeps the count at the limit must leave the window first.
-    const blocking = recent[recent.length - max] ?? now;
-    return Math.max(1, Math.ceil((blocking + this.windowMs - now) / 1000));
+  /** Removes the slots whose window has ended (taking a slot also removes its own keys' old ones). */
+  async sweep(): Promise<void> {
+    await this.db.delete(rateLimitSlots).where(lte(rateLimitSlots.expiresAt, this.now() / 1000));
   }
 
-  private sweep(now: number): void {
-    for (const key of this.failures.keys()) {
-      const recent = this.recent(key, now);
-      if (recent.length === 0) this.failures.delete(key);
-      else this.failures.set(key, recent);
-    }
+  private async take(keys: KeyLimit[], windowSeconds: number): Promise<SlotResult> {
+    const now = this.now() / 1000;
+    const request = JSON.stringify({ now, expires_at: now + windowSeconds, keys });
+    const result = await this.db.execute(sql`SELECT take_rate_limit_slots(${request}::jsonb) AS taken`);
+    const [row] = rowsOf<{ taken: { slots?: (number | string)[]; retry_after?: number } }>(result);
+    const taken = row!.taken;
+    if (taken.slots) return { ok: true, slots: taken.slots.map(Number) };
+    return { ok: false, retryAfter: Math.max(1, Math.ceil(taken.retry_after ?? 1)) };
   }
+}
+
+/** Slots of keys nobody tries again would stay behind: sweep them every minute until the app closes. */
+export function registerRateLimitSweep(app: FastifyInstance, limiter: RateLimiter): void {
+  const task = startPeriodicTask(
+    () => limiter.sweep(),
+    60_000,
+    (error) => app.log.error({ err: error }, 'Sweeping the rate-limit slots failed.'),
+  );
+  app.addHook('onClose', () => task.stop());
 }

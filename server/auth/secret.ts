@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../data-dir';
 
 const SECRET_BYTES = 32;
 
@@ -14,11 +15,11 @@ export async function loadOrCreateSecret(dataDir: string): Promise<Buffer> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await mkdir(dataDir, { recursive: true });
+  await ensurePrivateDir(dataDir);
   const secret = randomBytes(SECRET_BYTES);
   // `wx` fails when another process created the file meanwhile; then its secret is the one to use.
   try {
-    await writeFile(file, secret.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+    await writeFile(file, secret.toString('hex') + '\n', { mode: PRIVATE_FILE_MODE, flag: 'wx' });
     return secret;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

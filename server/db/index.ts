@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { ensurePrivateDir, restrictTree } from '../data-dir';
 import { migrate, type RunInTransaction } from './migrate';
 import * as schema from './schema';
 
@@ -73,9 +73,12 @@ export const postgresTransactions =
 
 async function openPglite(dataDir: string | null, dump: Blob | null): Promise<DatabaseHandle> {
   let client: PGlite;
-  if (dataDir) {
-    const dir = path.join(dataDir, 'db');
-    await mkdir(dir, { recursive: true });
+  const dir = dataDir ? path.join(dataDir, 'db') : null;
+  // PGlite writes its files 0666: they are made private (see data-dir.ts) on open, after maintenance and on close.
+  const restrict = () => (dir ? restrictTree(dir) : Promise.resolve());
+  if (dataDir && dir) {
+    await ensurePrivateDir(dataDir);
+    await ensurePrivateDir(dir);
     client = new PGlite(dir);
   } else {
     client = new PGlite(dump ? { loadDataDir: dump } : {});
@@ -83,6 +86,7 @@ async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Da
   try {
     await client.waitReady;
     await migrate(pgliteTransactions(client));
+    await restrict();
   } catch (error) {
     await client.close();
     throw error;
@@ -90,9 +94,13 @@ async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Da
   return {
     db: drizzlePglite({ client, schema }),
     driver: 'pglite',
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await restrict();
+    },
     maintain: async () => {
       await client.exec('VACUUM (ANALYZE)');
+      await restrict();
     },
     dump: () => client.dumpDataDir('none'),
   };

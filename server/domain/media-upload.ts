@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Focus } from '../../src/api/types';
 import type { AuthContext } from '../auth/context';
+import { findNul, nulRefusal } from '../http/edge';
 import { HttpError, badRequest } from '../http/errors';
 import { zodValidatorCompiler } from '../http/zod';
 import { MAX_MEDIA_BYTES, MediaError } from '../media/inspect';
@@ -54,18 +55,27 @@ async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
   if (!request.isMultipart()) throw new HttpError(415, 'Send the media as multipart/form-data with one file part.');
   let file: { bytes: Buffer; filename: string | undefined } | null = null;
   const fields: Record<string, string[]> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (file) throw badRequest('Send exactly one file part; this request has more than one.');
-      const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-        throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
-      });
-      file = { bytes, filename: part.filename || undefined };
-    } else {
-      (fields[part.fieldname] ??= []).push(String(part.value));
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (file) throw badRequest('Send exactly one file part; this request has more than one.');
+        const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+          throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
+        });
+        file = { bytes, filename: part.filename || undefined };
+      } else {
+        (fields[part.fieldname] ??= []).push(String(part.value));
+      }
     }
+  } catch (error) {
+    // The form parser's own errors with a status (limits) keep it; one without is a form that does not parse.
+    if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
+    throw badRequest('The multipart form is malformed.');
   }
   if (!file) throw badRequest('Send the image as a file part of the form.');
+  // The edge rule for text, applied to the form that the body hook could not see.
+  const nul = findNul({ ...fields, filename: file.filename });
+  if (nul !== null) throw nulRefusal('body', nul);
   return { ...file, fields };
 }
 

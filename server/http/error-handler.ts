@@ -9,6 +9,19 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body has a content type this endpoint does not accept.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+  FST_ERR_CTP_INVALID_TYPE: 'The request has a Content-Type header that is not valid.',
+  // Multipart uploads (@fastify/multipart).
+  FST_PARTS_LIMIT: 'The form has too many parts.',
+  FST_FILES_LIMIT: 'The form has too many files.',
+  FST_FIELDS_LIMIT: 'The form has too many fields.',
+  FST_PROTO_VIOLATION: 'The form has a field name that is not allowed.',
+  FST_MP_PREMATURE_CLOSE: 'The form ended before it was complete.',
+};
+
+/** Statuses the framework's codes stand for, where its own differ from the API's rules. */
+const FRAMEWORK_STATUSES: Record<string, number> = {
+  // "Not multipart" is a body of the wrong type for an upload (415), not a matter of the Accept header (406).
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 415,
 };
 
 const SERVER_FAILURE = 'Something went wrong on the service. Try again shortly.';
@@ -31,7 +44,8 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
     if (error.fieldErrors.length > 0) body.errors = error.fieldErrors;
     return reply.status(error.statusCode).headers(challengeHeaders(error.headers, request)).send(body);
   }
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  const status =
+    FRAMEWORK_STATUSES[error.code] ?? (error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500);
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: SERVER_FAILURE });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
+import type { RateLimiter } from '../auth/rate-limit';
 import type { TokenIssuer } from '../auth/tokens';
 import type { ServiceConfig } from '../config';
 import type { Database } from '../db';
@@ -9,6 +10,8 @@ declare module 'fastify' {
     db: Database;
     config: ServiceConfig;
     tokens: TokenIssuer;
+    /** Rate limits shared by every instance (in the database). */
+    limiter: RateLimiter;
   }
 }
 

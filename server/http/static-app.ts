@@ -37,6 +37,7 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isPageLoad = (request.method === 'GET' || request.method === 'HEAD') && !API_PATH.test(request.url);
     if (hasApp && isPageLoad) return reply.sendFile('index.html');
-    throw notFound(`There is no endpoint ${request.method} ${request.url.split('?')[0]}.`);
+    const path = request.url.split('?')[0] ?? '';
+    throw notFound(`There is no endpoint ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}.`);
   });
 }

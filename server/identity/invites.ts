@@ -1,9 +1,10 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Invite } from '../../src/api/types';
+import type { Invite, SentInvite } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { invites, memberships, tenants, users } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../http/errors';
 import { toUnixSeconds } from '../http/schemas';
 import { addMember } from './tenants';
 import { normalizeEmail } from './users';
@@ -27,14 +28,32 @@ function toInvite(row: InviteRow, tenantName: string): Invite {
 
 const withTenantName = { invite: invites, tenantName: tenants.name };
 
+const hashCode = (code: string) => createHash('sha256').update(code).digest();
+
+/** A new acceptance code (128 random bits) and the hash that is stored. */
+function newInviteCode(): { code: string; codeHash: string } {
+  const code = randomBytes(16).toString('base64url');
+  return { code, codeHash: hashCode(code).toString('hex') };
+}
+
+function codeMatches(code: string, storedHash: string | null): boolean {
+  if (!storedHash) return false;
+  const stored = Buffer.from(storedHash, 'hex');
+  const given = hashCode(code);
+  return stored.length === given.length && timingSafeEqual(stored, given);
+}
+
 export interface InviteRequest {
   tenantId: string;
   invitedEmail: string;
   senderEmail: string;
 }
 
-/** Creates a pending invite, or resends the one already pending for that email. A member already in is 409. */
-export async function sendInvite(db: Database, request: InviteRequest): Promise<{ invite: Invite; created: boolean }> {
+/**
+ * Creates a pending invite, or resends the one already pending for that email. A member already in is 409. Either way
+ * the invite gets a new acceptance code, returned this once (only its hash is kept): the sender passes it on.
+ */
+export async function sendInvite(db: Database, request: InviteRequest): Promise<{ invite: SentInvite; created: boolean }> {
   const invitedEmail = normalizeEmail(request.invitedEmail);
   return db.transaction(async (tx) => {
     const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, request.tenantId)).for('update');
@@ -45,6 +64,7 @@ export async function sendInvite(db: Database, request: InviteRequest): Promise<
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.tenantId, tenant.id), eq(users.email, invitedEmail)));
     if (member) throw conflict(`${invitedEmail} is already a member of ${tenant.name}.`);
+    const { code, codeHash } = newInviteCode();
 
     const [resent] = await tx
       .update(invites)
@@ -52,16 +72,17 @@ export async function sendInvite(db: Database, request: InviteRequest): Promise<
         resendCounter: sql`${invites.resendCounter} + 1`,
         lastResendBy: request.senderEmail,
         lastResendAt: new Date(),
+        codeHash,
       })
       .where(and(eq(invites.tenantId, tenant.id), eq(invites.invitedEmail, invitedEmail), eq(invites.status, 'pending')))
       .returning();
-    if (resent) return { invite: toInvite(resent, tenant.name), created: false };
+    if (resent) return { invite: { ...toInvite(resent, tenant.name), invite_code: code }, created: false };
 
     const [created] = await tx
       .insert(invites)
-      .values({ id: newId('inv'), tenantId: tenant.id, invitedEmail, status: 'pending', createdBy: request.senderEmail })
+      .values({ id: newId('inv'), tenantId: tenant.id, invitedEmail, status: 'pending', createdBy: request.senderEmail, codeHash })
       .returning();
-    return { invite: toInvite(created!, tenant.name), created: true };
+    return { invite: { ...toInvite(created!, tenant.name), invite_code: code }, created: true };
   });
 }
 
@@ -90,10 +111,15 @@ export interface InviteAnswerRequest {
   userId: string;
   email: string;
   status: 'accepted' | 'declined';
+  /** The invite's acceptance code, when the caller gave one. */
+  code?: string;
 }
 
 /**
  * Answers the user's latest invite to the tenant: 404 when there is none, 409 when it is no longer pending.
+ * An account made after the invite was sent must give the invite's code (403 without it or with a wrong one): the
+ * invite went to the person who holds the email, who may not be whoever registered that email first. An account that
+ * already existed when the invite was sent is the one the sender invited; a code it gives must still be right.
  * Accepting makes the user a tenant_user of the tenant.
  */
 export async function answerInvite(db: Database, answer: InviteAnswerRequest): Promise<Invite> {
@@ -108,6 +134,22 @@ export async function answerInvite(db: Database, answer: InviteAnswerRequest): P
       .for('update', { of: invites });
     if (!latest) throw notFound('No invite to this tenant was found.');
     if (latest.invite.status !== 'pending') throw conflict(`This invite was already ${latest.invite.status}.`);
+    // Compared in the database, at its full (microsecond) precision.
+    const [account] = await tx
+      .select({ newer: sql<boolean>`${users.createdAt} > ${invites.createdAt}` })
+      .from(users)
+      .innerJoin(invites, eq(invites.id, latest.invite.id))
+      .where(eq(users.id, answer.userId));
+    const newerThanInvite = account?.newer ?? true;
+    if (answer.code !== undefined) {
+      if (!codeMatches(answer.code, latest.invite.codeHash)) throw forbidden('The invite code is not correct.');
+    } else if (newerThanInvite) {
+      throw forbidden(
+        latest.invite.codeHash
+          ? 'Your account was made after this invite was sent: give the invite code that came with it.'
+          : 'Your account was made after this invite was sent: ask for the invite to be sent again, with a code.',
+      );
+    }
 
     const now = new Date();
     const [updated] = await tx

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Invite, Tenant, TenantListItem, TenantUser, TokenResponse, User } from '../../src/api/types';
+import type { Invite, SentInvite, Tenant, TenantListItem, TenantUser, TokenResponse, User } from '../../src/api/types';
 
 const tenantType = z.enum(['usertenant', 'orgtenant']);
 const tenantRole = z.enum(['tenant_admin', 'tenant_user']);
@@ -57,3 +57,5 @@ export const inviteSchema = z.object({
   created_at: z.number(),
   accepted_at: z.number().nullable(),
 }) satisfies z.ZodType<Invite>;
+
+export const sentInviteSchema = inviteSchema.extend({ invite_code: z.string() }) satisfies z.ZodType<SentInvite>;

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 import { dirname, join } from 'node:path';
 
 export interface StoredBlob {
@@ -39,7 +40,7 @@ function isMissingFile(error: unknown): boolean {
 async function writeFileAtomically(path: string, data: Buffer | string): Promise<void> {
   const temporaryPath = `${path}.${randomUUID()}.tmp`;
   try {
-    const handle = await open(temporaryPath, 'wx');
+    const handle = await open(temporaryPath, 'wx', PRIVATE_FILE_MODE);
     try {
       await handle.writeFile(data);
       await handle.sync();
@@ -74,7 +75,7 @@ export function createFileBlobStore(rootDir: string): BlobStore {
     async put(bytes, contentType) {
       const key = blobKeyOf(bytes);
       if (await has(key)) return { key };
-      await mkdir(dirname(blobPath(key)), { recursive: true });
+      await mkdir(dirname(blobPath(key)), { recursive: true, mode: PRIVATE_DIR_MODE });
       // The type goes first: once the blob exists, its type does too.
       await writeFileAtomically(contentTypePath(key), contentType);
       await writeFileAtomically(blobPath(key), bytes);

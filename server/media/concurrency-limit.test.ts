@@ -36,6 +36,7 @@ describe('createConcurrencyLimit', () => {
     expect(await Promise.all(results)).toEqual([0, 10, 20, 30]);
     expect(started).toEqual([0, 1, 2, 3]);
     expect(mostAtOnce).toBe(2);
+    expect(limit.stats()).toEqual({ running: 0, waiting: 0, peak: 2, peakWaiting: 2 });
   });
 
   it('frees the slot when a task fails', async () => {

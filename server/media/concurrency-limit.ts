@@ -1,3 +1,12 @@
+export interface ConcurrencyStats {
+  running: number;
+  waiting: number;
+  /** The most tasks that ever ran at once. */
+  peak: number;
+  /** The most tasks that ever waited at once. */
+  peakWaiting: number;
+}
+
 /** Runs at most `maxConcurrent` tasks at a time; the rest wait in arrival order. */
 export function createConcurrencyLimit(maxConcurrent: number) {
   if (!Number.isInteger(maxConcurrent) || maxConcurrent < 1) {
@@ -12,14 +21,26 @@ export function createConcurrencyLimit(maxConcurrent: number) {
     else running -= 1;
   };
 
-  return async function limit<T>(task: () => Promise<T>): Promise<T> {
+  let peak = 0;
+  let peakWaiting = 0;
+
+  async function limit<T>(task: () => Promise<T>): Promise<T> {
     if (running < maxConcurrent) running += 1;
     // The releasing task hands its slot straight to us, so `running` stays the same.
-    else await new Promise<void>((resolve) => waiting.push(resolve));
+    else {
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        peakWaiting = Math.max(peakWaiting, waiting.length);
+      });
+    }
+    peak = Math.max(peak, running);
     try {
       return await task();
     } finally {
       release();
     }
-  };
+  }
+  limit.maxConcurrent = maxConcurrent;
+  limit.stats = (): ConcurrencyStats => ({ running, waiting: waiting.length, peak, peakWaiting });
+  return limit;
 }

@@ -96,6 +96,18 @@ describe('inspectImage', () => {
     expect(error.message).toBe('The file is larger than 25 MiB.');
   });
 
+  it.each([
+    ['a PNG of 30000×30000, which the decoder itself refuses', async () => withPngSize(await makeImage('png', 4, 4), 30_000, 30_000)],
+    ['a PNG of 1×200000000', async () => withPngSize(await makeImage('png', 4, 4), 1, 200_000_000)],
+    ['a JPEG of 65000×65000', async () => withJpegSize(await makeImage('jpeg', 8, 8), 65_000, 65_000)],
+    ['a WebP of 16383×16383', async () => withWebpSize(await makeImage('webp', 8, 8), 16_383, 16_383)],
+    ['a GIF whose screen is 65535×65535', async () => withGifScreen(await makeImage('gif', 4, 4), 65_535, 65_535)],
+  ])('refuses %s with 413 from its header, never 415', async (_name, make) => {
+    const error = await refusal(await make());
+    expect(error.status).toBe(413);
+    expect(error.message).toBe('The image has more than 100 megapixels.');
+  });
+
   it('refuses an image of too many pixels with 413', async () => {
     // A tiny PNG whose header claims 12000×12000: 144 megapixels if it were decoded.
     const png = Buffer.from(await makeImage('png', 4, 4));
@@ -107,3 +119,34 @@ describe('inspectImage', () => {
     expect(error.message).toBe('The image has more than 100 megapixels.');
   });
 });
+
+function withPngSize(image: Buffer, width: number, height: number): Buffer {
+  const png = Buffer.from(image);
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
+function withJpegSize(image: Buffer, width: number, height: number): Buffer {
+  const jpeg = Buffer.from(image);
+  const frame = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+  jpeg.writeUInt16BE(height, frame + 5);
+  jpeg.writeUInt16BE(width, frame + 7);
+  return jpeg;
+}
+
+function withWebpSize(image: Buffer, width: number, height: number): Buffer {
+  const webp = Buffer.from(image);
+  expect(webp.toString('latin1', 12, 16)).toBe('VP8 ');
+  webp.writeUInt16LE(width, 26);
+  webp.writeUInt16LE(height, 28);
+  return webp;
+}
+
+function withGifScreen(image: Buffer, width: number, height: number): Buffer {
+  const gif = Buffer.from(image);
+  gif.writeUInt16LE(width, 6);
+  gif.writeUInt16LE(height, 8);
+  return gif;
+}

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { MEDIA_MAX_BYTES } from '../../src/api/limits';
+import { declaredSize } from './image-header';
 import { MAX_MEDIA_PIXELS, openImage, runImageWork } from './open-image';
 
 const MIB = 1024 * 1024;
@@ -54,6 +55,7 @@ export function sniffImageFormat(bytes: Buffer): ImageFormat | null {
 }
 
 const UNSUPPORTED = 'The file is not a JPEG, PNG, WebP or GIF image.';
+const tooManyPixels = () => new MediaError(413, `The image has more than ${MAX_MEDIA_PIXELS / 1_000_000} megapixels.`);
 const DAMAGED = 'The image file is damaged or incomplete.';
 
 /** Reads the facts of an upload and proves it decodes, or throws a MediaError. */
@@ -68,16 +70,19 @@ export async function inspectImage(
   const format = sniffImageFormat(bytes);
   if (!format) throw new MediaError(415, UNSUPPORTED);
 
-  // The header alone, read without the pixel limit, so that too many pixels can be answered with 413.
+  // The size the header declares, read before any decoder sees the file: decoders refuse some huge sizes as if the
+  // file were damaged, and the answer to too many pixels is 413 whatever the decoder thinks.
+  const declared = declaredSize(bytes, format);
+  if (declared && declared.width * declared.height > MAX_MEDIA_PIXELS) throw tooManyPixels();
+
+  // The header as the decoder reads it, without its pixel limit, so that too many pixels can be answered with 413.
   const metadata = await sharp(bytes)
     .metadata()
     .catch(() => {
       throw new MediaError(415, DAMAGED);
     });
   const { width, height } = metadata.autoOrient;
-  if (width * height > MAX_MEDIA_PIXELS) {
-    throw new MediaError(413, `The image has more than ${MAX_MEDIA_PIXELS / 1_000_000} megapixels.`);
-  }
+  if (width * height > MAX_MEDIA_PIXELS) throw tooManyPixels();
   // The header can be intact while the pixel data is cut short; a small decode reads all of it cheaply
   // (JPEG decodes at 1/8 scale).
   await runImageWork(() => openImage(bytes).resize({ width: 64 }).toBuffer()).catch(() => {

@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import sharp from 'sharp';
 import { createConcurrencyLimit } from './concurrency-limit';
 
@@ -13,5 +13,12 @@ export function openImage(bytes: Buffer) {
   return sharp(bytes, { autoOrient: true, failOn: 'error', limitInputPixels: MAX_MEDIA_PIXELS });
 }
 
+/**
+ * How many images are decoded at once, across all requests and background work: one per core, but never more than 4
+ * and never more than one per 512 MiB of memory, since a decode near the pixel limit can hold about 400 MB. Parallel
+ * uploads beyond that wait their turn instead of exhausting the memory.
+ */
+export const IMAGE_WORK_CONCURRENCY = Math.max(1, Math.min(availableParallelism(), 4, Math.floor(totalmem() / 2 ** 29)));
+
 /** Decoded images are large, so this bounds how many are decoded at once across all requests. */
-export const runImageWork = createConcurrencyLimit(availableParallelism());
+export const runImageWork = createConcurrencyLimit(IMAGE_WORK_CONCURRENCY);

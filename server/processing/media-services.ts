@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { ensurePrivateDir } from '../data-dir';
 import { createFileBlobStore, type BlobStore } from '../media/blob-store';
 import { MAX_MEDIA_BYTES } from '../media/inspect';
 import { mediaFileRoutes } from '../media/routes';
@@ -20,7 +21,12 @@ export async function registerMediaServices(
   app: FastifyInstance,
   { serviceSecret, blobs }: { serviceSecret: Buffer; blobs?: BlobStore },
 ): Promise<void> {
-  const store = blobs ?? createFileBlobStore(path.join(app.config.dataDir, 'media'));
+  let store = blobs;
+  if (!store) {
+    const mediaDir = path.join(app.config.dataDir, 'media');
+    await ensurePrivateDir(mediaDir);
+    store = createFileBlobStore(mediaDir);
+  }
   const secret = mediaSigningKey(serviceSecret);
   app.decorate('blobs', store);
   app.decorate('mediaSecret', secret);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invite, Tenant, TenantList, TenantUser, TokenResponse, User } from '../../src/api/types';
+import type { Invite, SentInvite, Tenant, TenantList, TenantUser, TokenResponse, User } from '../../src/api/types';
 import { signToken } from '../auth/jwt';
 import { DEMO_PASSWORD } from '../demo/seed-identity';
 import { basicAuth, bearer, createTestApp, type TestApp } from '../testing/test-app';
@@ -99,7 +99,11 @@ describe('GET /1/users/{id|current}', () => {
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: t.demo!.userIds.admin })).toString('base64url');
     const expired = signToken({ ...claims, iat: 1_000, exp: 2_000 }, t.secret);
     const otherSecret = signToken(claims, Buffer.alloc(32, 7));
-    for (const token of [`${header}.${forged}.${signature}`, expired, otherSecret, 'not-a-token', `${header}.${payload}`]) {
+    const padded = `${labellerToken}=`;
+    const standardBase64 = `${header}.${payload}.${Buffer.from(signature, 'base64url').toString('base64').replace(/=+$/, '')}`;
+    const paddedHeader = `${header}=.${payload}.${signature}`;
+    for (const token of [`${header}.${forged}.${signature}`, expired, otherSecret, 'not-a-token', `${header}.${payload}`, padded, paddedHeader, standardBase64]) {
+      if (token === labellerToken) continue;
       const response = await get('/1/users/current', bearer(token));
       expect(response.statusCode, token).toBe(401);
       expect(response.headers['www-authenticate']).toMatch(/error="invalid_token"/);
@@ -223,10 +227,10 @@ describe('invites', () => {
     expect((await post(`/1/tenants/${harbour}/invites`, { invited_user_email: 'x@example.com' }, bearer(adminToken))).statusCode).toBe(404);
   });
 
-  it('invites an email with no account yet, resends it, and the person accepts after signing up', async () => {
+  it('invites an email with no account yet, resends it, and the person accepts after signing up, with the code', async () => {
     const first = await post('/1/tenants/current/invites', { invited_user_email: 'Newcomer@Example.com' }, bearer(adminToken));
     expect(first.statusCode).toBe(201);
-    expect(first.json<Invite>()).toEqual({
+    expect(first.json<SentInvite>()).toEqual({
       created_by: 'admin@demo.test',
       invited_user_email: 'newcomer@example.com',
       invitation_status: 'pending',
@@ -237,21 +241,34 @@ describe('invites', () => {
       last_resend_at: null,
       created_at: expect.any(Number),
       accepted_at: null,
+      invite_code: expect.stringMatching(/^[\w-]{22}$/),
     });
 
     const resent = await post('/1/tenants/current/invites', { invited_user_email: 'newcomer@example.com' }, bearer(adminToken));
     expect(resent.statusCode).toBe(200);
-    expect(resent.json<Invite>()).toMatchObject({ resend_counter: 1, last_resend_by: 'admin@demo.test', last_resend_at: expect.any(Number), created_at: first.json<Invite>().created_at });
+    expect(resent.json<SentInvite>()).toMatchObject({ resend_counter: 1, last_resend_by: 'admin@demo.test', last_resend_at: expect.any(Number), created_at: first.json<Invite>().created_at });
+    const { invite_code: code, ...resentInvite } = resent.json<SentInvite>();
+    expect(code).not.toBe(first.json<SentInvite>().invite_code);
 
     const pending = await get('/1/tenants/current/invites', bearer(adminToken));
     expect(pending.json<{ data: Invite[] }>().data.map((invite) => invite.invited_user_email)).toEqual(['newcomer@example.com']);
+    expect(pending.body).not.toContain('invite_code');
 
     await post('/1/users', { email: 'newcomer@example.com', password: 'newcomer-pw' });
     const token = await t.signIn('newcomer@example.com', 'newcomer-pw');
     const mine = await get('/1/users/current/invites', bearer(token));
-    expect(mine.json<Invite[]>()).toEqual([resent.json()]);
+    expect(mine.json<Invite[]>()).toEqual([resentInvite]);
 
-    const accepted = await post('/1/users/current/invites', { tenant_id: demoLab, invitation_status: 'accepted' }, bearer(token));
+    // The account is newer than the invite: without the code, or with the code the resend replaced, it is 403.
+    const answer = (body: object) => post('/1/users/current/invites', { tenant_id: demoLab, invitation_status: 'accepted', ...body }, bearer(token));
+    const withoutCode = await answer({});
+    expect(withoutCode.statusCode).toBe(403);
+    expect(withoutCode.json()).toEqual({ message: 'Your account was made after this invite was sent: give the invite code that came with it.' });
+    const oldCode = await answer({ invite_code: first.json<SentInvite>().invite_code });
+    expect(oldCode.statusCode).toBe(403);
+    expect(oldCode.json()).toEqual({ message: 'The invite code is not correct.' });
+
+    const accepted = await answer({ invite_code: code });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json<Invite>()).toMatchObject({ invitation_status: 'accepted', accepted_at: expect.any(Number) });
     expect((await get('/1/users/current/invites', bearer(token))).json()).toEqual([]);
@@ -262,6 +279,34 @@ describe('invites', () => {
 
     const again = await post('/1/tenants/current/invites', { invited_user_email: 'newcomer@example.com' }, bearer(adminToken));
     expect(again.statusCode).toBe(409);
+  });
+
+  it('does not give an invite to whoever registers the invited email first, not even to decline it', async () => {
+    const sent = await post('/1/tenants/current/invites', { invited_user_email: 'target@example.com' }, bearer(adminToken));
+    expect(sent.statusCode).toBe(201);
+    await post('/1/users', { email: 'target@example.com', password: 'squatter-pw' }, {});
+    const squatter = await t.signIn('target@example.com', 'squatter-pw');
+    for (const invitation_status of ['accepted', 'declined']) {
+      const taken = await post('/1/users/current/invites', { tenant_id: demoLab, invitation_status }, bearer(squatter));
+      expect(taken.statusCode).toBe(403);
+      const guessed = await post('/1/users/current/invites', { tenant_id: demoLab, invitation_status, invite_code: 'A'.repeat(22) }, bearer(squatter));
+      expect(guessed.statusCode).toBe(403);
+    }
+    expect((await get(`/1/token?tenant_id=${demoLab}`, { authorization: basicAuth('target@example.com', 'squatter-pw') })).statusCode).toBe(404);
+    const pending = await get('/1/tenants/current/invites', bearer(adminToken));
+    expect(pending.json<{ data: Invite[] }>().data.map((invite) => invite.invited_user_email)).toContain('target@example.com');
+  });
+
+  it('lets an account that existed when the invite was sent answer it without the code, but not with a wrong one', async () => {
+    await post('/1/users', { email: 'existing@example.com', password: 'existing-pw' });
+    const token = await t.signIn('existing@example.com', 'existing-pw');
+    const sent = await post('/1/tenants/current/invites', { invited_user_email: 'existing@example.com' }, bearer(adminToken));
+    expect(sent.statusCode).toBe(201);
+    const wrong = await post('/1/users/current/invites', { tenant_id: demoLab, invitation_status: 'accepted', invite_code: 'wrong' }, bearer(token));
+    expect(wrong.statusCode).toBe(403);
+    const accepted = await post('/1/users/current/invites', { tenant_id: demoLab, invitation_status: 'accepted' }, bearer(token));
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).not.toHaveProperty('invite_code');
   });
 
   it('shows the labeller the seeded invite, refuses a bad status (400) and a second answer (409)', async () => {

@@ -3,7 +3,7 @@ import { requireAuth, requireTenantAdmin, resolveTenantId, resolveUserId } from 
 import type { RoutesPlugin } from '../http/instance';
 import { email, listOf, nodeId } from '../http/schemas';
 import { answerInvite, listPendingInvitesFor, listPendingTenantInvites, sendInvite } from '../identity/invites';
-import { inviteSchema } from '../identity/schemas';
+import { inviteSchema, sentInviteSchema } from '../identity/schemas';
 
 const tenantParams = z.object({ tenantId: nodeId });
 const userParams = z.object({ userId: nodeId });
@@ -11,6 +11,7 @@ const userParams = z.object({ userId: nodeId });
 const answerBody = z.object({
   tenant_id: z.string().min(1).max(100),
   invitation_status: z.enum(['accepted', 'declined'], { message: 'Answer accepted or declined.' }),
+  invite_code: z.string().min(1).max(100).optional(),
 });
 
 export const inviteRoutes: RoutesPlugin = async (app) => {
@@ -20,7 +21,7 @@ export const inviteRoutes: RoutesPlugin = async (app) => {
       schema: {
         params: tenantParams,
         body: z.object({ invited_user_email: email }),
-        response: { 200: inviteSchema, 201: inviteSchema },
+        response: { 200: sentInviteSchema, 201: sentInviteSchema },
       },
     },
     async (request, reply) => {
@@ -63,6 +64,7 @@ export const inviteRoutes: RoutesPlugin = async (app) => {
         userId: resolveUserId(auth.userId, request.params.userId),
         email: auth.email,
         status: request.body.invitation_status,
+        code: request.body.invite_code,
       });
     },
   );

@@ -1,4 +1,6 @@
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_WORK_CONCURRENCY, runImageWork } from '../media/open-image';
 import { makeImage } from '../media/test-images';
 import { multipartBody } from '../processing/multipart-body';
 import { drainProcessing } from '../processing/pipeline';
@@ -80,6 +82,28 @@ describe('POST /1/media', () => {
     const response = await upload(labeller, [['file', huge, 'huge.png']]);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ message: 'The file is larger than 25 MiB.' });
+  });
+
+  it('refuses an image of too many pixels with 413 and a message, also one its decoder would call damaged', async () => {
+    for (const [width, height] of [[12_000, 12_000], [30_000, 30_000]] as const) {
+      const big = Buffer.from(png);
+      big.writeUInt32BE(width, 16);
+      big.writeUInt32BE(height, 20);
+      big.writeUInt32BE(crc32(big.subarray(12, 29)), 29);
+      const response = await upload(labeller, [['file', big, 'big.png']]);
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ message: 'The image has more than 100 megapixels.' });
+    }
+  });
+
+  it('decodes at most IMAGE_WORK_CONCURRENCY images at once, however many uploads arrive together', async () => {
+    const images = await Promise.all(Array.from({ length: 12 }, (_, i) => makeImage('jpeg', 1200 + i, 900)));
+    const responses = await Promise.all(images.map((image, i) => upload(labeller, [['file', image, `parallel-${i}.jpg`]])));
+    expect(responses.map((response) => response.statusCode)).toEqual(images.map(() => 201));
+    const stats = runImageWork.stats();
+    console.log(`12 parallel uploads: at most ${stats.peak} decodes at once (limit ${IMAGE_WORK_CONCURRENCY}), up to ${stats.peakWaiting} waiting`);
+    expect(stats.peak).toBeLessThanOrEqual(IMAGE_WORK_CONCURRENCY);
+    expect(stats.peakWaiting).toBeGreaterThan(0);
   });
 
   it('needs exactly one file part (400) and a multipart body (415)', async () => {

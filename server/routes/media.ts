@@ -14,7 +14,7 @@ import { listOf, nodeId } from '../http/schemas';
 const mediaParams = z.object({ mediaId: nodeId });
 
 export const mediaRoutes: RoutesPlugin = async (app) => {
-  app.post('/1/media', { schema: { response: { 201: mediaSchema } } }, async (request, reply) => {
+  app.post('/1/media', { config: { multipart: true }, schema: { response: { 201: mediaSchema } } }, async (request, reply) => {
     const { media } = await receiveUpload(request, requireAuth(request));
     return reply.status(201).send(toMedia(media, request));
   });

@@ -47,7 +47,7 @@ async function mediaToAssociate(request: FastifyRequest): Promise<{ row: MediaRo
 export const subjectMediaRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/1/subjects/:subjectUid/media',
-    { schema: { params: subjectParams, response: { 200: associationResult } } },
+    { config: { multipart: true }, schema: { params: subjectParams, response: { 200: associationResult } } },
     async (request) => {
       const auth = requireAuth(request);
       const subject = await getSubjectRow(app.db, auth.tenantId, request.params.subjectUid);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requireAuth, requireSignedInUser, resolveUserId } from '../auth/context';
-import { notFound } from '../http/errors';
+import { notFound, tooManyRequests } from '../http/errors';
 import type { RoutesPlugin } from '../http/instance';
 import { email, nodeId } from '../http/schemas';
 import { tenantListItemSchema, userSchema } from '../identity/schemas';
@@ -26,6 +26,10 @@ export const userRoutes: RoutesPlugin = async (app) => {
     '/1/users',
     { config: { auth: 'none' }, schema: { body: createUserBody, response: { 201: userSchema } } },
     async (request, reply) => {
+      const slot = await app.limiter.takeRegistration(request.ip);
+      if (!slot.ok) {
+        throw tooManyRequests(`Too many new accounts from this address. Try again in ${slot.retryAfter} seconds.`, slot.retryAfter);
+      }
       const { email, password, given_name, surname } = request.body;
       const user = await createUser(app.db, { email, password, givenName: given_name || null, surname: surname || null });
       return reply.status(201).send(toUser(user));

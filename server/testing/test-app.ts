@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
+import type { LogDestination } from '../http/logging';
 import type { ServiceConfig } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db';
 import { listMigrations, MIGRATIONS_DIR } from '../db/migrate';
@@ -18,6 +19,8 @@ export interface TestAppOptions {
   /** Seed the demo identities (`labeller@demo.test` etc., password `looplabel-demo`). */
   seed?: boolean;
   nowSeconds?: () => number;
+  /** Where the log lines go (set `config.logLevel` too: tests are silent by default). */
+  logStream?: LogDestination;
 }
 
 export interface TestApp {
@@ -55,7 +58,7 @@ export function testConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfi
     demo: false,
     logLevel: 'silent',
     staticDir: path.join(os.tmpdir(), 'looplabel-test-no-dist'),
-    rateLimit: { windowSeconds: 900, maxFailuresPerEmail: 10, maxFailuresPerAddress: 30 },
+    rateLimit: { windowSeconds: 900, maxFailuresPerEmail: 10, maxFailuresPerAddress: 30, registrationWindowSeconds: 3600, maxRegistrationsPerAddress: 20 },
     build: { number: 7, time: '2025-01-01T00:00:00.000Z' },
     validateResponses: true,
     ...overrides,
@@ -125,7 +128,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const secret = randomBytes(32);
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { database, secret, nowSeconds: options.nowSeconds, blobs: createMemoryBlobStore() });
+    app = await buildApp(config, {
+      database,
+      secret,
+      nowSeconds: options.nowSeconds,
+      blobs: createMemoryBlobStore(),
+      logStream: options.logStream,
+    });
   } catch (error) {
     await database.close();
     throw error;

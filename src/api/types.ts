@@ -83,9 +83,16 @@ export interface Invite {
   accepted_at: UnixSeconds | null;
 }
 
+/** An invite as its sender gets it: with the acceptance code, shown only this once (a resend makes a new one). */
+export interface SentInvite extends Invite {
+  invite_code: string;
+}
+
 export interface InviteAnswer {
   tenant_id: string;
   invitation_status: 'accepted' | 'declined';
+  /** The code that came with the invite; needed when the account was made after the invite was sent. */
+  invite_code?: string;
 }
 
 export interface VersionRecord {

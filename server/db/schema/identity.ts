@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -54,6 +54,8 @@ export const invites = pgTable(
     createdAt: createdAt(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** SHA-256 (hex) of the acceptance code; null for invites sent before codes existed. */
+    codeHash: text('code_hash'),
   },
   (table) => [
     uniqueIndex('invites_one_pending_per_email')
@@ -61,3 +63,10 @@ export const invites = pgTable(
       .where(sql`${table.status} = 'pending'`),
   ],
 );
+
+/** Mirror of migrations/0007_rate_limits.sql: one counted attempt under a key, until `expires_at` (Unix seconds). */
+export const rateLimitSlots = pgTable('rate_limit_slots', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  key: text('key').notNull(),
+  expiresAt: doublePrecision('expires_at').notNull(),
+});

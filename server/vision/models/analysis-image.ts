@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { BoxCoords, Focus } from '../../../src/api/types';
+import { MAX_MEDIA_PIXELS, runImageWork } from '../../media/open-image';
 import { rgbToLab } from '../colour';
 
 /** The models look at most this many pixels across; results are mapped back to media pixels. */
@@ -20,12 +21,17 @@ export interface AnalysisImage {
   scaleY: number;
 }
 
-export async function loadAnalysisImage(image: Buffer, focus?: Focus | null): Promise<AnalysisImage> {
-  const metadata = await sharp(image).metadata();
+/** Decodes under the service's bound on concurrent image work (a model release may load many examples at once). */
+export function loadAnalysisImage(image: Buffer, focus?: Focus | null): Promise<AnalysisImage> {
+  return runImageWork(() => decodeForAnalysis(image, focus));
+}
+
+async function decodeForAnalysis(image: Buffer, focus?: Focus | null): Promise<AnalysisImage> {
+  const metadata = await sharp(image, { limitInputPixels: MAX_MEDIA_PIXELS }).metadata();
   const mediaWidth = metadata.width;
   const mediaHeight = metadata.height;
   const region = focus ? clampBox(focus.box, mediaWidth, mediaHeight) : { x0: 0, y0: 0, x1: mediaWidth, y1: mediaHeight };
-  const { data, info } = await sharp(image)
+  const { data, info } = await sharp(image, { limitInputPixels: MAX_MEDIA_PIXELS })
     .extract({ left: region.x0, top: region.y0, width: region.x1 - region.x0, height: region.y1 - region.y0 })
     .removeAlpha()
     .toColourspace('srgb')

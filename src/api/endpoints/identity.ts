@@ -4,6 +4,7 @@ import type {
   Invite,
   InviteAnswer,
   ListResponse,
+  SentInvite,
   Tenant,
   TenantList,
   TenantUser,
@@ -30,8 +31,9 @@ export const getTenant = (client: ApiClient, tenantId = 'current') =>
 export const listTenantUsers = (client: ApiClient, tenantId = 'current') =>
   client.request<ListResponse<TenantUser>>(`/1/tenants/${encodeURIComponent(tenantId)}/users`);
 
+/** Sends (or resends) an invite; the answer carries the acceptance code to pass on to the invited person. */
 export const sendInvite = (client: ApiClient, invitedUserEmail: string, tenantId = 'current') =>
-  client.request<Invite>(`/1/tenants/${encodeURIComponent(tenantId)}/invites`, {
+  client.request<SentInvite>(`/1/tenants/${encodeURIComponent(tenantId)}/invites`, {
     method: 'POST',
     body: { invited_user_email: invitedUserEmail },
   });
@@ -41,6 +43,7 @@ export const listTenantInvites = (client: ApiClient, tenantId = 'current') =>
 
 export const listMyInvites = (client: ApiClient) => client.request<Invite[]>('/1/users/current/invites');
 
+/** Accepts or declines; an account made after the invite was sent must give its `invite_code`. */
 export const answerInvite = (client: ApiClient, answer: InviteAnswer) =>
   client.request<Invite>('/1/users/current/invites', { method: 'POST', body: answer });
 
