@@ -6,6 +6,7 @@ import { feedbackRoutes } from './feedback';
 import { gatewayRoutes } from './gateways';
 import { inviteRoutes } from './invites';
 import { mediaRoutes } from './media';
+import { modelRoutes } from './models';
 import { subjectMediaRoutes } from './subject-media';
 import { subjectRoutes } from './subjects';
 import { tenantRoutes } from './tenants';
@@ -33,6 +34,7 @@ export const apiRoutes = (deps: AuthenticationDeps): RoutesPlugin =>
       mediaRoutes,
       subjectMediaRoutes,
       detectionRoutes,
+      modelRoutes,
     ];
     for (const routes of resources) {
       await api.register(routes);
