@@ -2,7 +2,8 @@ import type { Measures, ModelEvaluation } from '../../src/api/schemas/models';
 import type { FeedbackSubjectAnswer, Focus, LabellableType } from '../../src/api/types';
 import type { ModelParameters } from '../vision/models/parameters';
 import { ACCEPT_PROBABILITY } from '../vision/models/proposal';
-import { runModel } from '../vision/models/run-model';
+import { loadAnalysisImage } from '../vision/models/analysis-image';
+import { runModelOn } from '../vision/models/run-model';
 
 /** An answered item with its image: what a model is measured on. */
 export interface ValidationExample {
@@ -39,8 +40,8 @@ function count(tally: Tally, predicted: boolean, actual: boolean) {
 
 /**
  * Measures each model (by its parameters) on the same answered items: for every answer, does the model's presence
- * call for that subject (probability ≥ 0.5) agree with the person's True/False? Each image is read once and every
- * model is run on it. Returns one evaluation per parameter set, in their order.
+ * call for that subject (probability ≥ 0.5) agree with the person's True/False? Each image is decoded once and
+ * every model is run on it. Returns one evaluation per parameter set, in their order.
  */
 export async function measureModels(
   type: LabellableType,
@@ -50,8 +51,9 @@ export async function measureModels(
 ): Promise<ModelEvaluation[]> {
   const tallies = parameterSets.map(() => ({ overall: emptyTally(), perSubject: new Map<string, Tally>() }));
   for (const example of examples) {
+    const image = await loadAnalysisImage(example.image, example.focus);
     for (const [index, parameters] of parameterSets.entries()) {
-      const proposals = await runModel({ type, outputSubjects, parameters, image: example.image, focus: example.focus });
+      const proposals = runModelOn(image, { type, outputSubjects, parameters });
       const tally = tallies[index]!;
       for (const answer of example.answers) {
         const proposal = proposals.find((candidate) => candidate.subject_uid === answer.subject_uid);
