@@ -1,5 +1,6 @@
 import { registerAuthentication, type AuthenticationDeps } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/instance';
+import { apiKeyRoutes } from './api-keys';
 import { applicationRoutes } from './applications';
 import { detectionRoutes } from './detections';
 import { feedbackRoutes } from './feedback';
@@ -35,6 +36,7 @@ export const apiRoutes = (deps: AuthenticationDeps): RoutesPlugin =>
       subjectMediaRoutes,
       detectionRoutes,
       modelRoutes,
+      apiKeyRoutes,
     ];
     for (const routes of resources) {
       await api.register(routes);
