@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db';
 import { tooManyRequests, unauthorized } from '../http/errors';
+import { userOfApiKey } from '../identity/api-keys';
 import { findUserByEmail } from '../identity/users';
-import { BASIC_CHALLENGE, BEARER_CHALLENGE, REALM, type AuthContext, type SignedInUser } from './context';
+import { BASIC_CHALLENGE, BEARER_CHALLENGE, KEY_CHALLENGE, REALM, type AuthContext, type SignedInUser } from './context';
 import type { MemberRoles } from './member-roles';
 import { verifyAgainstDecoy, verifyPassword } from './passwords';
 import type { RateLimiter } from './rate-limit';
@@ -24,7 +25,7 @@ const TOKEN_PROBLEMS = {
 const invalidToken = (message: string) =>
   unauthorized(message, `Bearer realm="${REALM}", error="invalid_token", error_description="${message}"`);
 
-function credentialsOf(request: FastifyRequest, scheme: 'Basic' | 'Bearer'): string | null {
+function credentialsOf(request: FastifyRequest, scheme: 'Basic' | 'Bearer' | 'Key'): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const [given, value] = header.trim().split(/\s+/, 2);
@@ -50,7 +51,17 @@ function decodeBasic(value: string): { email: string; password: string } | null 
   return { email: decoded.slice(0, colon).trim().toLowerCase(), password: decoded.slice(colon + 1) };
 }
 
+/** `Authorization: Key <api_key>`: the key's owner, or 401 for a malformed, unknown or revoked key. */
+async function authenticateApiKey(key: string, deps: AuthenticationDeps): Promise<SignedInUser> {
+  const user = await userOfApiKey(deps.db, key);
+  if (!user) throw unauthorized('The API key is not valid: it may have been revoked.', KEY_CHALLENGE);
+  return user;
+}
+
+/** The user by email and password (Basic), or by one of their API keys (Key). */
 async function authenticateBasic(request: FastifyRequest, deps: AuthenticationDeps): Promise<SignedInUser> {
+  const apiKey = credentialsOf(request, 'Key');
+  if (apiKey) return authenticateApiKey(apiKey, deps);
   const encoded = credentialsOf(request, 'Basic');
   const credentials = encoded ? decodeBasic(encoded) : null;
   if (!credentials) throw unauthorized('Give your email and password.', BASIC_CHALLENGE);

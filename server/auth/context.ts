@@ -10,7 +10,7 @@ export interface AuthContext {
   role: TenantRole;
 }
 
-/** Who signed in with HTTP Basic credentials (no tenant yet). */
+/** Who signed in with HTTP Basic credentials or an API key (no tenant yet). */
 export interface SignedInUser {
   userId: string;
   email: string;
@@ -20,7 +20,7 @@ export type AuthMode = 'bearer' | 'basic' | 'none';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** How the route's caller proves who they are; `bearer` unless the route says otherwise. */
+    /** How the route's caller proves who they are; `bearer` unless the route says otherwise. `basic` also takes an API key. */
     auth?: AuthMode;
   }
   interface FastifyRequest {
@@ -32,6 +32,7 @@ declare module 'fastify' {
 export const REALM = 'looplabel';
 export const BEARER_CHALLENGE = `Bearer realm="${REALM}"`;
 export const BASIC_CHALLENGE = `Basic realm="${REALM}", charset="UTF-8"`;
+export const KEY_CHALLENGE = `Key realm="${REALM}"`;
 
 /** The caller of a bearer route. */
 export function requireAuth(request: FastifyRequest): AuthContext {

@@ -1,20 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import type { AnswerSet } from '../../src/api/schemas/models';
 import type { BoxRegion } from '../../src/api/types';
 import { assertions, feedbackQueue, models } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import { recordAssertions, touchDetectionRecord } from '../domain/assertions';
 import type { MediaRow } from '../domain/media';
-import { baselineModelId, processMediaForApplication } from '../processing/pipeline';
+import { processMediaForApplication } from '../processing/pipeline';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { hexToRgb, labDistance, rgbToLab } from '../vision/colour';
 import { DEMO_PALETTE, generateDemoSet } from '../vision/demo';
 import type { ModelParameters } from '../vision/models/parameters';
 import { runModel } from '../vision/models/run-model';
 import type { GeneratedScene } from '../vision/scenes';
-import { currentParameters, releaseModel } from './release';
+import { baselineModelId, currentParameters, releaseModel } from './release';
 import { considerForFeedback } from './scheduler';
-import { insertApplication, insertMedia, insertSubject } from './test-fixtures';
+import { insertApplication, insertMedia, insertSubject, mediaIdIn } from './test-fixtures';
 
 const TRUE_RED = DEMO_PALETTE['red bolt'].appearance.color;
 const WRONG_RED = '#d07890';
@@ -47,13 +48,14 @@ const misSetApplication = (overrides: Partial<ApplicationRow> = {}) =>
     ...overrides,
   });
 
-const storeScene = (scene: GeneratedScene) =>
-  insertMedia(t.db, tenantId, { width: scene.width, height: scene.height }, { blobs: t.app.blobs, data: scene.image });
+/** A scene stored as media whose answers fall in the given set. */
+const storeScene = async (scene: GeneratedScene, set: AnswerSet = 'training') =>
+  insertMedia(t.db, tenantId, { width: scene.width, height: scene.height }, { blobs: t.app.blobs, data: scene.image }, await mediaIdIn(t.db, set));
 
-/** A labeller's answers on the training scenes: the true boxes of the red bolts, or False where there is none. */
-async function answerTrainingScenes(app: ApplicationRow) {
-  for (const scene of training) {
-    const mediaRow = await storeScene(scene);
+/** A labeller's answers on the scenes: the true boxes of the red bolts, or False where there is none. */
+async function answerScenes(app: ApplicationRow, scenes: GeneratedScene[], set: AnswerSet) {
+  for (const scene of scenes) {
+    const mediaRow = await storeScene(scene, set);
     const boxes = scene.truth.objects.filter((object) => object.subject === 'red bolt').map(({ box }) => ({ box }));
     await t.db.transaction(async (tx) => {
       await recordAssertions(tx, {
@@ -74,6 +76,8 @@ async function answerTrainingScenes(app: ApplicationRow) {
   }
 }
 
+const answerTrainingScenes = (app: ApplicationRow) => answerScenes(app, training, 'training');
+
 async function modelAssertionOn(app: ApplicationRow, mediaRow: MediaRow) {
   const [row] = await t.db
     .select()
@@ -88,16 +92,49 @@ const runOn = (parameters: ModelParameters, scene: GeneratedScene) =>
 const confidentBoxes = (appData: unknown) => ((appData ?? []) as BoxRegion[]).filter((region) => (region.probability ?? 0) >= 0.5);
 
 describe('releaseModel', () => {
-  it('refits the baseline on the answered images and records the release', async () => {
+  it('learns from the training answers, measures on the validation answers, with the model it replaced', async () => {
     const app = await misSetApplication();
     await answerTrainingScenes(app);
+    await answerScenes(app, fresh, 'validation');
     const released = await releaseModel({ db: t.db, blobs: t.app.blobs }, app);
 
-    expect(released).toMatchObject({ releaseModelCount: 1, trainingDataCount: training.length, answersSinceRelease: 0 });
-    expect(released.currentPerformance).toMatchObject({ model_version: 1, evaluated_answers: training.length });
+    expect(released).toMatchObject({
+      releaseModelCount: 1,
+      trainingDataCount: training.length,
+      validationDataCount: fresh.length,
+      answersSinceRelease: 0,
+    });
     const [model] = await t.db.select().from(models).where(eq(models.modelId, released.currentModelId!));
     const color = (model?.parameters as unknown as ModelParameters).appearance[bolt]?.color ?? '';
     expect(colourError(color)).toBeLessThan(colourError(WRONG_RED) / 2);
+
+    expect(model).toMatchObject({ trainingCount: training.length, validationCount: fresh.length, previousModelId: baselineModelId(app.applicationId) });
+    const { validation, previousValidation } = model!;
+    expect(validation?.data_count).toBe(fresh.length);
+    expect(previousValidation?.data_count).toBe(fresh.length);
+    for (const evaluation of [validation!, previousValidation!]) {
+      const { TP, FP, TN, FN } = evaluation.model_performance;
+      expect(TP + FP + TN + FN).toBe(fresh.length);
+      expect(Object.keys(evaluation.model_performance_per_subject)).toEqual([bolt]);
+    }
+    // The refitted colour finds the bolts that the mis-set one misses, on answers it never learned from.
+    expect(validation!.model_performance.recall!).toBeGreaterThan(previousValidation!.model_performance.recall ?? 0);
+    expect(released.currentPerformance).toEqual({
+      ...validation!.model_performance,
+      data_count: fresh.length,
+      model_id: released.currentModelId,
+      model_version: 1,
+    });
+  });
+
+  it('learns nothing from validation answers', async () => {
+    const app = await misSetApplication();
+    await answerScenes(app, training.slice(0, 6), 'validation');
+    const before = await currentParameters(t.db, app);
+    const released = await releaseModel({ db: t.db, blobs: t.app.blobs }, app);
+
+    expect(released).toMatchObject({ trainingDataCount: 0, validationDataCount: 6 });
+    expect(await currentParameters(t.db, released)).toEqual(before);
   });
 
   it('makes the pipeline propose with the released model for media processed after it', async () => {

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNotNull, max } from 'drizzle-orm';
-import type { FeedbackSubjectAnswer, LabellableType } from '../../src/api/types';
+import { and, asc, desc, eq, inArray, isNotNull, max } from 'drizzle-orm';
+import type { AnswerSet } from '../../src/api/schemas/models';
+import type { FeedbackSubjectAnswer, Focus, LabellableType } from '../../src/api/types';
 import { LABELLABLE_TYPES } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
@@ -13,7 +14,8 @@ import { feedbackPriority } from '../vision/ambiguity';
 import { parametersFromApplication, type ModelParameters } from '../vision/models/parameters';
 import { ACCEPT_PROBABILITY } from '../vision/models/proposal';
 import { runModel } from '../vision/models/run-model';
-import { refitParameters, type FeedbackExample } from '../vision/refit';
+import { refitParameters } from '../vision/refit';
+import { measureModels } from './validation';
 
 /** What a release needs from the service. */
 export interface ReleaseContext {
@@ -21,10 +23,15 @@ export interface ReleaseContext {
   blobs: BlobStore;
 }
 
-/** A release fits on the most recent answered items, at most this many, to bound its time. */
-const MAX_EXAMPLES = 200;
+/** A release learns from the most recent answered training items, at most this many, to bound its time. */
+const MAX_TRAINING_ITEMS = 200;
+/** And is measured on the most recent answered validation items, at most this many. */
+const MAX_VALIDATION_ITEMS = 200;
 
 const isLabellable = (type: string): type is LabellableType => (LABELLABLE_TYPES as readonly string[]).includes(type);
+
+/** The id of an application's baseline model: the one that proposes before its first release. */
+export const baselineModelId = (applicationId: string) => `${applicationId}.v0`;
 
 /** The parameters of the application's current model, or the baseline's from its configuration before a release. */
 export async function currentParameters(db: Database, appRow: ApplicationRow): Promise<ModelParameters> {
@@ -45,24 +52,31 @@ export async function currentParameters(db: Database, appRow: ApplicationRow): P
 
 interface AnsweredItem {
   mediaRow: MediaRow;
+  focus: Focus | null;
   answers: FeedbackSubjectAnswer[];
 }
 
-/** The current feedback answers (source 2) of the application, grouped per media item and focus. */
-async function answeredItems(db: Database, appId: string): Promise<AnsweredItem[]> {
+/**
+ * The current feedback answers (source 2) of the application, grouped per media item and focus, newest first, in
+ * their two sets (each answer's `set_assignment`): at most MAX_TRAINING_ITEMS and MAX_VALIDATION_ITEMS items.
+ */
+async function answeredItems(db: Database, appId: string): Promise<Record<AnswerSet, AnsweredItem[]>> {
   const rows = await db
     .select({ assertion: assertions, mediaRow: media })
     .from(assertions)
     .innerJoin(media, eq(media.mediaId, assertions.mediaId))
     .where(and(eq(assertions.appId, appId), isNotNull(assertions.userId), eq(assertions.current, true)))
-    .orderBy(desc(assertions.createdAt));
-  const items = new Map<string, AnsweredItem>();
+    .orderBy(desc(assertions.createdAt), asc(assertions.detectionId));
+  const sets = { training: new Map<string, AnsweredItem>(), validation: new Map<string, AnsweredItem>() };
+  const limits = { training: MAX_TRAINING_ITEMS, validation: MAX_VALIDATION_ITEMS };
   for (const { assertion, mediaRow } of rows) {
+    const set = assertion.setAssignment ?? 'training';
+    const items = sets[set];
     const key = `${assertion.mediaId}|${assertion.focusKey}`;
     let item = items.get(key);
     if (!item) {
-      if (items.size === MAX_EXAMPLES) continue;
-      item = { mediaRow, answers: [] };
+      if (items.size === limits[set]) continue;
+      item = { mediaRow, focus: assertion.focus ?? null, answers: [] };
       items.set(key, item);
     }
     item.answers.push({
@@ -72,35 +86,11 @@ async function answeredItems(db: Database, appId: string): Promise<AnsweredItem[
       ...(assertion.appData !== null ? { app_data: assertion.appData } : {}),
     });
   }
-  return [...items.values()];
+  return { training: [...sets.training.values()], validation: [...sets.validation.values()] };
 }
 
-/** How often the model's presence call (probability ≥ 0.5) agrees with people's True/False, per answered subject. */
-async function evaluate(type: LabellableType, appRow: ApplicationRow, parameters: ModelParameters, examples: FeedbackExample[]) {
-  let truePositive = 0;
-  let falsePositive = 0;
-  let falseNegative = 0;
-  let agreed = 0;
-  let total = 0;
-  for (const example of examples) {
-    const proposals = await runModel({ type, outputSubjects: appRow.outputSubjects, parameters, image: example.image });
-    for (const answer of example.answers) {
-      const proposal = proposals.find((candidate) => candidate.subject_uid === answer.subject_uid);
-      const predicted = (proposal?.probability ?? 0) >= ACCEPT_PROBABILITY;
-      const actual = answer.result === 'True';
-      total += 1;
-      if (predicted === actual) agreed += 1;
-      if (predicted && actual) truePositive += 1;
-      if (predicted && !actual) falsePositive += 1;
-      if (!predicted && actual) falseNegative += 1;
-    }
-  }
-  const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
-  const precision = ratio(truePositive, truePositive + falsePositive);
-  const recall = ratio(truePositive, truePositive + falseNegative);
-  const f1 = precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : null;
-  return { accuracy: ratio(agreed, total), precision, recall, f1, evaluated_answers: total };
-}
+const withImages = (blobs: BlobStore, items: AnsweredItem[]) =>
+  Promise.all(items.map(async (item) => ({ image: await readMediaBytes(blobs, item.mediaRow), focus: item.focus, answers: item.answers })));
 
 /** Re-evaluates the waiting feedback requests with the new model: they keep their place, with new proposals. */
 async function refreshQueue(ctx: ReleaseContext, appRow: ApplicationRow, modelId: string, parameters: ModelParameters) {
@@ -127,19 +117,24 @@ async function refreshQueue(ctx: ReleaseContext, appRow: ApplicationRow, modelId
 }
 
 /**
- * Releases a new model: the baseline's parameters re-fitted to the feedback so far, stored as the next `models`
- * row and made the application's current model, with its release counters and performance on that feedback.
- * With refresh_feedback the waiting requests are re-evaluated by it. Returns the updated application row.
+ * Releases a new model: the current model's parameters re-fitted to the training answers, measured (with the model
+ * it replaces) on the validation answers, stored as the next `models` row and made the application's current model,
+ * with its release counters and performance. With refresh_feedback the waiting requests are re-evaluated by it.
+ * Returns the updated application row.
  */
 export async function releaseModel(ctx: ReleaseContext, appRow: ApplicationRow): Promise<ApplicationRow> {
   const type = appRow.type;
   if (!isLabellable(type)) throw badRequest(`Applications of type ${type} have no baseline model to release.`);
   const items = await answeredItems(ctx.db, appRow.applicationId);
-  const examples = await Promise.all(
-    items.map(async (item) => ({ image: await readMediaBytes(ctx.blobs, item.mediaRow), answers: item.answers })),
+  const previousParameters = await currentParameters(ctx.db, appRow);
+  const previousModelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
+  const parameters = await refitParameters(type, previousParameters, await withImages(ctx.blobs, items.training));
+  const [validation, previousValidation] = await measureModels(
+    type,
+    appRow.outputSubjects,
+    [parameters, previousParameters],
+    await withImages(ctx.blobs, items.validation),
   );
-  const parameters = await refitParameters(type, await currentParameters(ctx.db, appRow), examples);
-  const performance = await evaluate(type, appRow, parameters, examples);
   const now = unixNow();
   const modelId = newId('mdl');
   const updated = await ctx.db.transaction(async (tx) => {
@@ -153,8 +148,12 @@ export async function releaseModel(ctx: ReleaseContext, appRow: ApplicationRow):
       applicationId: appRow.applicationId,
       version,
       parameters: parameters as unknown as Record<string, unknown>,
-      metrics: performance,
-      trainingCount: examples.length,
+      metrics: validation!.model_performance,
+      trainingCount: items.training.length,
+      validationCount: items.validation.length,
+      validation,
+      previousModelId,
+      previousValidation,
       createdAt: now,
     });
     const [row] = await tx
@@ -165,9 +164,9 @@ export async function releaseModel(ctx: ReleaseContext, appRow: ApplicationRow):
         candidateModelCount: version,
         lastCandidateAt: now,
         lastReleasedAt: now,
-        trainingDataCount: examples.length,
-        validationDataCount: examples.length,
-        currentPerformance: { ...performance, model_version: version },
+        trainingDataCount: items.training.length,
+        validationDataCount: items.validation.length,
+        currentPerformance: { ...validation!.model_performance, data_count: items.validation.length, model_id: modelId, model_version: version },
         answersSinceRelease: 0,
       })
       .where(eq(applications.applicationId, appRow.applicationId))

@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
+import type { AnswerSet } from '../../src/api/schemas/models';
 import type { ApplicationType } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
+import { rowsOf } from '../db/json-row';
 import { applications, media, subjects } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import type { MediaRow } from '../domain/media';
@@ -38,17 +41,27 @@ export async function insertApplication(
   return row!;
 }
 
+/** A fresh media id whose answers fall in the given set (migration 0007's `answer_set`). */
+export async function mediaIdIn(db: Database, set: AnswerSet): Promise<string> {
+  for (;;) {
+    const mediaId = newId('med');
+    const [row] = rowsOf<{ set: AnswerSet }>(await db.execute(sql`SELECT answer_set(${mediaId}) AS set`));
+    if (row?.set === set) return mediaId;
+  }
+}
+
 export async function insertMedia(
   db: Database,
   tenantId: string,
   size: { width: number; height: number },
   bytes?: { blobs: BlobStore; data: Buffer },
+  mediaId: string = newId('med'),
 ): Promise<MediaRow> {
   const originalKey = bytes ? (await bytes.blobs.put(bytes.data, 'image/png')).key : '0'.repeat(64);
   const [row] = await db
     .insert(media)
     .values({
-      mediaId: newId('med'),
+      mediaId,
       tenantId,
       createdAt: 1,
       mediaTimestamp: 1,

@@ -4,7 +4,7 @@ import type { Database } from '../db';
 import { detectionThreshold, listActiveApplicationsWithInput, type ApplicationRow } from '../domain/applications';
 import { recordAssertions, touchDetectionRecord, unixNow } from '../domain/assertions';
 import { readMediaBytes, type MediaRow } from '../domain/media';
-import { currentParameters } from '../feedback/release';
+import { baselineModelId, currentParameters } from '../feedback/release';
 import { considerForFeedback } from '../feedback/scheduler';
 import { runModel } from '../vision/models/run-model';
 import type { ServiceContext } from './context';
@@ -19,8 +19,6 @@ export interface Association {
 }
 
 /** The model id of an application's baseline before any release: its parameters come from the application. */
-export const baselineModelId = (applicationId: string) => `${applicationId}.v0`;
-
 /**
  * Associates a media item with a subject as an authoritative user assertion (source 1); the media then enters
  * every active application having the subject among its inputs. `capture_id` is the assertion's id.

@@ -8,10 +8,9 @@ import { detectionRecordSchema, pagedListOf } from '../domain/media-schemas';
 import { badRequest } from '../http/errors';
 import type { RoutesPlugin } from '../http/instance';
 import { nodeId, queryBoolean } from '../http/schemas';
-import { baselineModelId } from '../processing/pipeline';
-import { pagingLink, pagingQuery } from './paging';
+import { baselineModelId } from '../feedback/release';
+import { pagingLink, pagingQuery, unixTime } from './paging';
 
-const unixTime = z.string().regex(/^-?\d+(\.\d+)?$/, { message: 'Give a Unix time in seconds.' }).transform(Number);
 const probability = z
   .string()
   .regex(/^\d+(\.\d+)?$/, { message: 'Give a probability from 0 to 1.' })

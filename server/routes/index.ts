@@ -1,11 +1,13 @@
 import { registerAuthentication, type AuthenticationDeps } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/instance';
+import { apiKeyRoutes } from './api-keys';
 import { applicationRoutes } from './applications';
 import { detectionRoutes } from './detections';
 import { feedbackRoutes } from './feedback';
 import { gatewayRoutes } from './gateways';
 import { inviteRoutes } from './invites';
 import { mediaRoutes } from './media';
+import { modelRoutes } from './models';
 import { subjectMediaRoutes } from './subject-media';
 import { subjectRoutes } from './subjects';
 import { tenantRoutes } from './tenants';
@@ -33,6 +35,8 @@ export const apiRoutes = (deps: AuthenticationDeps): RoutesPlugin =>
       mediaRoutes,
       subjectMediaRoutes,
       detectionRoutes,
+      modelRoutes,
+      apiKeyRoutes,
     ];
     for (const routes of resources) {
       await api.register(routes);

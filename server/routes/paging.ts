@@ -5,9 +5,14 @@ import { publicBaseUrl } from '../domain/media';
 
 const wholeNumber = z.string().regex(/^\d{1,15}$/, { message: 'Give a whole number.' }).transform(Number);
 
+const LIMIT_MESSAGE = `Give a whole number from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}.`;
+
+/** A Unix time in seconds (fractions allowed), as a query parameter. */
+export const unixTime = z.string().regex(/^-?\d+(\.\d+)?$/, { message: 'Give a Unix time in seconds.' }).transform(Number);
+
 /** `limit` 1..100 (default 10) and the opaque `cursor` of paged lists; other query parameters are ignored. */
 export const pagingQuery = z.object({
-  limit: wholeNumber.pipe(z.number().int().min(PAGE_LIMIT.min).max(PAGE_LIMIT.max)).default(PAGE_LIMIT.default),
+  limit: wholeNumber.pipe(z.number().int().min(PAGE_LIMIT.min, LIMIT_MESSAGE).max(PAGE_LIMIT.max, LIMIT_MESSAGE)).default(PAGE_LIMIT.default),
   cursor: wholeNumber.optional(),
 });
 

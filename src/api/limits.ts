@@ -26,3 +26,8 @@ export const SUBJECTS_PER_LIST_MAX = 100;
 export const POST_URLS_MAX = 20;
 export const URL_MAX = 2000;
 export const APP_MANAGERS_MAX = 100;
+
+/** An API key's description. */
+export const API_KEY_DESCRIPTION_MAX = 200;
+/** API keys one user may hold at once. */
+export const API_KEYS_PER_USER_MAX = 100;

@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
                       },
                     ],
                   },
+                  { path: 'api-keys', lazy: lazyRoute(() => import('../features/api-keys/routes/api-keys-route')) },
                   { path: '*', element: <NotFoundRoute /> },
                 ],
               },

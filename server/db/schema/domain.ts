@@ -1,6 +1,7 @@
 // Typed mirror of migrations/0002_domain.sql for drizzle queries. The SQL migrations are the source of truth.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { AnswerSet, ModelEvaluation } from '../../../src/api/schemas/models';
 import type { AppData, AppDataType, ApplicationType, Focus, GatewayStatus, ReleaseMetric } from '../../../src/api/types';
 
 export const subjects = pgTable('subjects', {
@@ -57,6 +58,11 @@ export const models = pgTable('models', {
   metrics: jsonb('metrics').$type<Record<string, unknown>>(),
   trainingCount: integer('training_count').notNull().default(0),
   createdAt: doublePrecision('created_at').notNull(),
+  // migrations/0010_model_history.sql: null on releases made before answers were split.
+  validationCount: integer('validation_count'),
+  validation: jsonb('validation').$type<ModelEvaluation>(),
+  previousModelId: text('previous_model_id'),
+  previousValidation: jsonb('previous_validation').$type<ModelEvaluation>(),
 });
 
 export interface MediaDetails {
@@ -112,6 +118,10 @@ export const assertions = pgTable(
     createdAt: doublePrecision('created_at').notNull(),
     decisionTime: doublePrecision('decision_time'),
     current: boolean('current').notNull().default(true),
+    /** An answer's set, `training` or `validation`, fixed by its media id; null on other assertions (migration 0007). */
+    setAssignment: text('set_assignment')
+      .$type<AnswerSet>()
+      .generatedAlwaysAs(sql`CASE WHEN user_id IS NOT NULL AND app_id IS NOT NULL THEN answer_set(media_id) END`),
   },
   // migrations/0004_detections_speed.sql (which also INCLUDEs user_id, model_id and seq in the first).
   (t) => [
@@ -205,7 +215,7 @@ export const callbackOutbox = pgTable('callback_outbox', {
   createdAt: doublePrecision('created_at').notNull(),
 });
 
-// migrations/0007_callback_blacklist_per_tenant.sql
+// migrations/0008_callback_blacklist_per_tenant.sql
 export const callbackBlacklist = pgTable(
   'callback_blacklist',
   {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -70,3 +70,20 @@ export const rateLimitSlots = pgTable('rate_limit_slots', {
   key: text('key').notNull(),
   expiresAt: doublePrecision('expires_at').notNull(),
 });
+
+// migrations/0011_api_keys.sql
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    keyId: text('key_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    /** Hex SHA-256 of the key's secret part; the key itself is never stored. */
+    secretSha256: text('secret_sha256').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('api_keys_user_idx').on(table.userId, table.createdAt)],
+);

@@ -1,5 +1,5 @@
 import type { Focus, LabellableType } from '../../../src/api/types';
-import { loadAnalysisImage } from './analysis-image';
+import { loadAnalysisImage, type AnalysisImage } from './analysis-image';
 import { detectBoxes } from './box-detection';
 import { classify } from './classification';
 import { detectPresence } from './detection-fullframe';
@@ -23,10 +23,14 @@ export interface RunModelInput {
  * detection_fullframe one per output subject, the others one for the first output subject with its app_data.
  */
 export async function runModel(input: RunModelInput): Promise<ModelProposal[]> {
-  const { type, outputSubjects, parameters } = input;
+  if (input.outputSubjects[0] === undefined) return [];
+  return runModelOn(await loadAnalysisImage(input.image, input.focus), input);
+}
+
+/** {@link runModel} on an image already decoded for analysis (`loadAnalysisImage`), to run several models on one. */
+export function runModelOn(image: AnalysisImage, { type, outputSubjects, parameters }: Omit<RunModelInput, 'image' | 'focus'>): ModelProposal[] {
   const subject = outputSubjects[0];
   if (subject === undefined) return [];
-  const image = await loadAnalysisImage(input.image, input.focus);
   const appearance = parameters.appearance[subject] ?? null;
   switch (type) {
     case 'classification':

@@ -32,6 +32,9 @@ export function TopBar({ session, onSwitchTenant, onPreferences, onSignOut }: To
       <div className="topbar__user">
         {status && <span className="topbar__status">{status}</span>}
         <span className="topbar__email">{session.email}</span>
+        <NavLink to={`/t/${encodeURIComponent(session.tenantId)}/api-keys`} className="topbar__link">
+          API keys
+        </NavLink>
         <Button variant="ghost" onClick={onPreferences}>
           Preferences
         </Button>

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { modelPerformanceSchema, releasedModelSchema } from '../../src/api/schemas/models';
+import { requireAuth } from '../auth/context';
+import { getApplicationRow } from '../domain/applications';
+import { unixNow } from '../domain/assertions';
+import { pagedListOf } from '../domain/media-schemas';
+import { currentValidation, pageReleases, releaseValidation, toReleasedModel, type ReleaseQuery } from '../domain/models';
+import { badRequest } from '../http/errors';
+import type { RoutesPlugin } from '../http/instance';
+import { nodeId, queryBoolean } from '../http/schemas';
+import { pagingLink, pagingQuery, unixTime } from './paging';
+
+const appParams = z.object({ applicationId: nodeId });
+
+const seconds = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, { message: 'Give a number of seconds above 0.' })
+  .transform(Number)
+  .pipe(z.number().positive({ message: 'Give a number of seconds above 0.' }));
+
+/** `start`, `end` (release times), `limit`, `reverse` (newest first) and the `cursor` of the next page. */
+const releasesQuery = pagingQuery.extend({
+  start: unixTime.optional(),
+  end: unixTime.optional(),
+  reverse: queryBoolean.default(false),
+});
+
+/** As for models, and `duration`: the releases of the last that many seconds (instead of `start`). */
+const performanceQuery = releasesQuery.extend({ duration: seconds.optional() });
+
+type ReleasesQueryInput = z.infer<typeof performanceQuery>;
+
+/** The query's time window; `end` defaults to now, so that the next pages list the same releases. */
+function windowOf(query: ReleasesQueryInput): ReleaseQuery {
+  const end = query.end ?? unixNow();
+  const start = query.duration !== undefined ? end - query.duration : (query.start ?? 0);
+  if (start > end) {
+    throw badRequest('start cannot be after end.', [{ field: 'start', message: 'Must not be after end.' }]);
+  }
+  return { start, end, limit: query.limit, reverse: query.reverse, cursor: query.cursor ?? null };
+}
+
+const nextLink = (request: Parameters<typeof pagingLink>[0], window: ReleaseQuery, cursor: number | null) =>
+  cursor === null
+    ? {}
+    : { next: pagingLink(request, { start: window.start, end: window.end, limit: window.limit, reverse: window.reverse, cursor }) };
+
+export const modelRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/1/applications/:applicationId/models',
+    { schema: { params: appParams, querystring: releasesQuery, response: { 200: pagedListOf(releasedModelSchema) } } },
+    async (request) => {
+      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      const window = windowOf(request.query);
+      const page = await pageReleases(app.db, appRow.applicationId, window);
+      return { data: page.rows.map(toReleasedModel), paging: nextLink(request, window, page.nextCursor) };
+    },
+  );
+
+  app.get(
+    '/1/applications/:applicationId/performance/releaseValidation',
+    { schema: { params: appParams, querystring: performanceQuery, response: { 200: pagedListOf(modelPerformanceSchema) } } },
+    async (request) => {
+      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      const window = windowOf(request.query);
+      const page = await pageReleases(app.db, appRow.applicationId, { ...window, measuredOnly: true });
+      const data = page.rows.flatMap((row) => releaseValidation(appRow, row) ?? []);
+      return { data, paging: nextLink(request, window, page.nextCursor) };
+    },
+  );
+
+  app.get(
+    '/1/applications/:applicationId/performance/currentValidation',
+    { schema: { params: appParams, querystring: performanceQuery, response: { 200: pagedListOf(modelPerformanceSchema) } } },
+    async (request) => {
+      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      const window = windowOf(request.query);
+      const entries = (await currentValidation(app.db, appRow)).filter(
+        (entry) => entry.release_time >= window.start && entry.release_time <= window.end,
+      );
+      if (window.reverse) entries.reverse();
+      return { data: entries.slice(0, window.limit), paging: {} };
+    },
+  );
+};
