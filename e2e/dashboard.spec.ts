@@ -424,7 +424,9 @@ test('a tenant admin invites a user by email and resends the invite', async ({ p
   const email = `invitee-${Date.now()}@example.test`;
   await page.getByLabel('Email to invite').fill(email);
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  // The code to pass on is shown once, with the invite.
   await expect(page.getByText(`Invite sent to ${email}.`)).toBeVisible();
+  await expect(page.locator('.invite-code')).toHaveText(/\S{8,}/);
   const invites = page.getByRole('table', { name: 'Pending invites' });
   const row = invites.getByRole('row').filter({ hasText: email });
   await expect(row.getByRole('cell').nth(2)).toHaveText('0');

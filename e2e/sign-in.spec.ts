@@ -85,6 +85,23 @@ test('a new user accepts an invite and the tenant appears in the picker at once'
   await expect(demoLab).toBeVisible();
 });
 
+test('someone who signs up after being invited needs the invite code to accept', async ({ page, service }) => {
+  const anonymous = createApiClient({ baseUrl: service.url });
+  const email = `late-${Date.now()}@example.test`;
+  const admin = await apiAs(service, DEMO.admin, await demoLabId(service.url));
+  const { invite_code } = await sendInvite(admin, email);
+  await createUser(anonymous, { email, password: DEMO_PASSWORD });
+
+  await signIn(page, email);
+  await page.getByRole('link', { name: /invites/i }).first().click();
+  const invite = page.getByRole('listitem').filter({ hasText: 'Demo Lab' });
+  await invite.getByRole('button', { name: /accept/i }).click();
+  await expect(invite.getByRole('alert')).toBeVisible();
+  await invite.getByLabel(/Invite code/).fill(invite_code);
+  await invite.getByRole('button', { name: /accept/i }).click();
+  await expect(page.getByText(/no pending invites/i)).toBeVisible();
+});
+
 test('an expired token asks for the password again and the page carries on', async ({ page, service }) => {
   await signIn(page, DEMO.labeller);
   await expect(page.getByRole('banner').getByText('Demo Lab')).toBeVisible();

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
+import type { SentInvite } from '../../../api/types';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
@@ -45,7 +46,7 @@ function InviteForm() {
   const send = useSendInvite();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<SentInvite | null>(null);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -54,7 +55,7 @@ function InviteForm() {
     if (error) return;
     try {
       const invite = await send.mutateAsync(email.trim());
-      setSentTo(invite.invited_user_email);
+      setSent(invite);
       setEmail('');
     } catch {
       // shown from send.error
@@ -70,8 +71,18 @@ function InviteForm() {
         </Button>
       </div>
       {send.isError && <Alert>{send.error.message}</Alert>}
-      {sentTo && <Alert tone="info">Invite sent to {sentTo}.</Alert>}
+      {sent && <InviteCode invite={sent} />}
     </form>
+  );
+}
+
+/** The code travels with the invite: whoever registers the email after the invite was sent must give it. */
+function InviteCode({ invite }: { invite: SentInvite }) {
+  return (
+    <Alert tone="info">
+      Invite sent to {invite.invited_user_email}. Pass on this code too; it is asked for when the account was made
+      after the invite: <code className="invite-code">{invite.invite_code}</code>
+    </Alert>
   );
 }
 
@@ -84,6 +95,7 @@ function PendingInvites({ tenantId }: { tenantId: string }) {
   return (
     <>
       {resend.isError && <Alert>{resend.error.message}</Alert>}
+      {resend.data && <InviteCode invite={resend.data} />}
       <table className="data-table" aria-labelledby="invites-title">
         <thead>
           <tr>

@@ -7,6 +7,7 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
+import { TextField } from '../../../components/text-field';
 import { formatDate } from '../../../lib/format';
 import { CenteredPage } from '../../../components/centered-page';
 import { useSession } from '../../../lib/session/session-store';
@@ -16,10 +17,12 @@ import './invites.css';
 
 function InviteRow({ invite, onAnswered }: { invite: Invite; onAnswered: (message: string) => void }) {
   const answer = useAnswerInvite();
+  const [code, setCode] = useState('');
 
   async function respond(status: 'accepted' | 'declined') {
     try {
-      await answer.mutateAsync({ tenant_id: invite.tenant_id, invitation_status: status });
+      const invite_code = code.trim() || undefined;
+      await answer.mutateAsync({ tenant_id: invite.tenant_id, invitation_status: status, invite_code });
     } catch {
       return; // shown beside the invite from answer.error
     }
@@ -38,6 +41,13 @@ function InviteRow({ invite, onAnswered }: { invite: Invite; onAnswered: (messag
         <p className="invite__meta">
           From {invite.created_by} · {formatDate(invite.last_resend_at ?? invite.created_at)}
         </p>
+        <TextField
+          label="Invite code (if you were given one)"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
         {answer.isError && <Alert>{answer.error.message}</Alert>}
       </div>
       <div className="invite__actions">
