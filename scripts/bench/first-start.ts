@@ -4,7 +4,6 @@
 // the counts every half second. The service is stopped and its data deleted at the end. Figures: docs/performance.md.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,22 +13,13 @@ import { getToken } from '../../src/api/endpoints/identity';
 import { createApiClient, type ApiClient } from '../../src/api/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/demo/seed-identity';
 import { formatTable } from './table';
+import { freePort } from '../../e2e/support/service';
 
 const { values } = parseArgs({ options: { wanted: { type: 'string' }, timeout: { type: 'string' } } });
 const wanted = Number(values.wanted ?? 60);
 const timeoutSeconds = Number(values.timeout ?? 300);
 const root = join(import.meta.dirname, '..', '..');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (from: number) => (performance.now() - from) / 1000;
