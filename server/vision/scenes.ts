@@ -213,7 +213,7 @@ function placeAndPaint(
     const opacity = faint ? random.between(...FAINT_OPACITY) : 1;
     const [r, g, b] = hexToRgb(part.color);
     const colour: Rgb = [r + random.between(-8, 8), g + random.between(-8, 8), b + random.between(-8, 8)];
-    paintShadow(canvas, outline, centre, light, SHADOW_DEPTH * opacity);
+    if (outline.raised) paintShadow(canvas, outline, centre, light, SHADOW_DEPTH * opacity);
     const pixels = paintPart(canvas, outline, centre, colour, opacity, light);
     if (!pixels) return null;
     const cropped =

@@ -21,6 +21,8 @@ export interface Outline {
   surface(dx: number, dy: number): SurfacePoint;
   /** How shiny the part is, 0..1: the strength of its highlight. */
   shine: number;
+  /** Whether it stands up from the belt and casts a shadow (a printed marker does not). */
+  raised: boolean;
 }
 
 const SQRT3 = Math.sqrt(3);
@@ -48,6 +50,7 @@ export function outlineOf(shape: PartShape, size: number, random: Random): Outli
           return { nx: (dx / radius) * 0.3 * r, ny: (dy / radius) * 0.3 * r, detail: 1 - 0.08 * r ** 4 };
         },
         shine: 0,
+        raised: false,
       };
     case 'ring': {
       // a washer: a flat torus, rounded across its width
@@ -67,6 +70,7 @@ export function outlineOf(shape: PartShape, size: number, random: Random): Outli
           return { nx: (dx / d) * across * 0.7, ny: (dy / d) * across * 0.7, detail: 1 };
         },
         shine: 0.3,
+        raised: true,
       };
     }
     case 'hexagon': {
@@ -91,6 +95,7 @@ export function outlineOf(shape: PartShape, size: number, random: Random): Outli
             : bevelled(toSlant, bevel, (Math.sign(dx) * SQRT3) / 2, Math.sign(dy) / 2);
         },
         shine: 0.35,
+        raised: true,
       };
     }
     case 'rect':
@@ -117,6 +122,7 @@ export function outlineOf(shape: PartShape, size: number, random: Random): Outli
             return toX < toY ? bevelled(toX, 3, Math.sign(dx), 0) : bevelled(toY, 3, 0, Math.sign(dy));
           },
           shine: 0.1,
+        raised: true,
         };
       }
       // a bolt: a cylinder with round ends, threaded over the part away from its head
@@ -138,6 +144,7 @@ export function outlineOf(shape: PartShape, size: number, random: Random): Outli
           return { nx: nx * 0.85, ny: ny * 0.85, detail };
         },
         shine: 0.4,
+        raised: true,
       };
     }
   }
