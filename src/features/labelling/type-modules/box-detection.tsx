@@ -12,7 +12,7 @@ import { BOX_TOOL_IDLE, boxTool, movingCorner } from '../tools/box-tool';
 import { magnifierAction } from '../drawing-aids/magnifier-store';
 import type { MarkList } from './selection';
 import { markObjects, select, selectionActions } from './selection';
-import { percentSuffix } from './percent';
+import { MarkCount, SubjectHeading } from './subject-heading';
 import type { ActionContext } from './type-module';
 import { defineTypeModule } from './type-module';
 
@@ -111,14 +111,8 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
     const count = annotation.boxes.length;
     return (
       <div className="editor">
-        <p className="editor__subject">
-          {subjectName(annotation.subject_uid)}
-          {percentSuffix(probabilityOf(annotation.subject_uid))}
-        </p>
-        <p aria-live="polite">
-          {count} {count === 1 ? 'box' : 'boxes'}
-          {annotation.selected !== null && `, #${annotation.selected + 1} selected`}
-        </p>
+        <SubjectHeading name={subjectName(annotation.subject_uid)} probability={probabilityOf(annotation.subject_uid)} />
+        <MarkCount count={count} one="box" many="boxes" selected={annotation.selected} />
         <p className="editor__hint">
           Drag to draw (or click, then click). Shift+click an object to box it. Drag a box to move it, its handles to resize. Alt+drag
           draws over a box. M shows a magnifier.

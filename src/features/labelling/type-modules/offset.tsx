@@ -6,7 +6,7 @@ import type { Box } from '../geometry/types';
 import type { OffsetLineToolState } from '../tools/offset-line-tool';
 import { OFFSET_LINE_TOOL_IDLE, offsetLineTool } from '../tools/offset-line-tool';
 import { NumberField } from './number-field';
-import { percentSuffix } from './percent';
+import { SubjectHeading } from './subject-heading';
 import type { Direction } from './selection';
 import { DIRECTIONS, nudgeActions } from './selection';
 import { defineTypeModule } from './type-module';
@@ -67,10 +67,7 @@ function offsetModule(type: OffsetAnnotation['type'], edge: string, directions: 
       const [, max] = rangeOf(annotation);
       return (
         <div className="editor">
-          <p className="editor__subject">
-            {subjectName(annotation.subject_uid)}
-            {percentSuffix(probabilityOf(annotation.subject_uid))}
-          </p>
+          <SubjectHeading name={subjectName(annotation.subject_uid)} probability={probabilityOf(annotation.subject_uid)} />
           <NumberField
             id="offset-input"
             label={`Offset from the ${edge} edge (px, 0–${max})`}

@@ -9,7 +9,7 @@ import { imagePoint } from '../geometry/types';
 import type { PointToolState } from '../tools/point-tool';
 import { POINT_TOOL_IDLE, pointTool } from '../tools/point-tool';
 import { magnifierAction } from '../drawing-aids/magnifier-store';
-import { percentSuffix } from './percent';
+import { MarkCount, SubjectHeading } from './subject-heading';
 import type { MarkList } from './selection';
 import { markObjects, select, selectionActions } from './selection';
 import { pointKey } from '../proposals';
@@ -80,14 +80,8 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
     const count = annotation.points.length;
     return (
       <div className="editor">
-        <p className="editor__subject">
-          {subjectName(annotation.subject_uid)}
-          {percentSuffix(probabilityOf(annotation.subject_uid))}
-        </p>
-        <p aria-live="polite">
-          {count} {count === 1 ? 'point' : 'points'}
-          {annotation.selected !== null && `, #${annotation.selected + 1} selected`}
-        </p>
+        <SubjectHeading name={subjectName(annotation.subject_uid)} probability={probabilityOf(annotation.subject_uid)} />
+        <MarkCount count={count} one="point" many="points" selected={annotation.selected} />
         <p className="editor__hint">
           Click an object to place a point on its centre (Shift+click places it exactly where you click), drag to move it, Alt+click
           removes it. M shows a magnifier.

@@ -8,7 +8,7 @@ import type { Box, ImagePoint } from '../geometry/types';
 import type { PointToolState } from '../tools/point-tool';
 import { POINT_TOOL_IDLE, countMarkerTool } from '../tools/point-tool';
 import { NumberField } from './number-field';
-import { percentSuffix } from './percent';
+import { SubjectHeading } from './subject-heading';
 import { defineTypeModule } from './type-module';
 
 export interface CountAnnotation {
@@ -85,10 +85,7 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
   ],
   Panel: ({ annotation, edit, subjectName, probabilityOf, perform }) => (
     <div className="editor">
-      <p className="editor__subject">
-        {subjectName(annotation.subject_uid)}
-        {percentSuffix(probabilityOf(annotation.subject_uid))}
-      </p>
+      <SubjectHeading name={subjectName(annotation.subject_uid)} probability={probabilityOf(annotation.subject_uid)} />
       <div className="editor__count">
         <button type="button" className="btn btn--secondary" aria-label="Count one less" title="↓" onClick={() => perform('count-down')}>
           −
