@@ -2,12 +2,14 @@ import { registerAuthentication, type AuthenticationDeps } from '../auth/authent
 import type { RoutesPlugin } from '../http/instance';
 import { apiKeyRoutes } from './api-keys';
 import { applicationRoutes } from './applications';
+import { consensusRoutes } from './consensus';
 import { detectionRoutes } from './detections';
 import { feedbackRoutes } from './feedback';
 import { gatewayRoutes } from './gateways';
 import { inviteRoutes } from './invites';
 import { mediaRoutes } from './media';
 import { modelRoutes } from './models';
+import { reviewRoutes } from './reviews';
 import { subjectMediaRoutes } from './subject-media';
 import { subjectRoutes } from './subjects';
 import { tenantRoutes } from './tenants';
@@ -37,6 +39,8 @@ export const apiRoutes = (deps: AuthenticationDeps): RoutesPlugin =>
       detectionRoutes,
       modelRoutes,
       apiKeyRoutes,
+      consensusRoutes,
+      reviewRoutes,
     ];
     for (const routes of resources) {
       await api.register(routes);

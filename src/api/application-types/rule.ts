@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppDataType, BoxCoords, FieldError } from '../types';
+import type { ItemAnswer } from './agreement';
 
 /** Where an answer's marks are judged: the media's size and the focus, if the answer has one. */
 export interface AnswerPlace {
@@ -19,6 +20,11 @@ export interface AnswerRule<T = unknown> {
   allowsFalse: boolean;
   /** Problems with where the marks of a well-shaped app_data lie; fields are relative to app_data. */
   placementErrors?(appData: T, place: AnswerPlace): FieldError[];
+  /**
+   * The answer several labellers agree on, or null when they disagree. `tolerance` is the application's
+   * consensus_tolerance: how far counts and offsets may differ, and how many pixels apart points may lie.
+   */
+  agree(answers: readonly ItemAnswer[], tolerance: number): ItemAnswer | null;
 }
 
 /** Boxes and points must lie inside the focus when there is one, else inside the media. */
