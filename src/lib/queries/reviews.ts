@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { countReviews, getConsensusSnapshot, listReviews, resolveReview } from '../../api/endpoints/consensus';
+import type { ResolveReviewBody } from '../../api/schemas/consensus';
+import { getApiClient } from '../api-client';
+import { applicationKeys } from './keys';
+
+export const reviewKeys = {
+  all: (appId: string) => [...applicationKeys.detail(appId), 'reviews'] as const,
+  queue: (appId: string) => [...reviewKeys.all(appId), 'queue'] as const,
+  count: (appId: string) => [...reviewKeys.all(appId), 'count'] as const,
+  snapshot: (appId: string) => [...reviewKeys.all(appId), 'snapshot'] as const,
+};
+
+/** The first disagreements of the queue (the review page works through them in order). */
+export const reviewQueueQueryOptions = (appId: string) =>
+  queryOptions({ queryKey: reviewKeys.queue(appId), queryFn: async () => (await listReviews(getApiClient(), appId)).data });
+
+export const reviewCountQueryOptions = (appId: string) =>
+  queryOptions({ queryKey: reviewKeys.count(appId), queryFn: async () => (await countReviews(getApiClient(), appId)).pending });
+
+export const consensusSnapshotQueryOptions = (appId: string) =>
+  queryOptions({ queryKey: reviewKeys.snapshot(appId), queryFn: () => getConsensusSnapshot(getApiClient(), appId) });
+
+/** Resolves a disagreement; the queue, its count and the leaderboard are asked again. */
+export function useResolveReview(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, body }: { reviewId: string; body: ResolveReviewBody }) => resolveReview(getApiClient(), appId, reviewId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all(appId) }),
+  });
+}
