@@ -53,4 +53,5 @@ export const boxDetection: AnswerRule<BoxRegion[]> = {
     );
   },
   agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreeBoxes),
+  marks: (regions) => ({ boxes: regions.map((region) => region.box) }),
 };

@@ -16,5 +16,6 @@ export function offsetRule(appDataType: 'offset_x' | 'offset_y'): AnswerRule<num
     allowsFalse: true,
     placementErrors: (offset, place) => (offset > place[edge] ? [{ field: '', message: range(` (${place[edge]})`) }] : []),
     agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreeWithin),
+    marks: (offset) => ({ lines: [{ axis: appDataType === 'offset_x' ? 'x' : 'y', at: offset }] }),
   };
 }

@@ -30,4 +30,5 @@ export const pointRule: AnswerRule<PointCoords[]> = {
     );
   },
   agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreePoints),
+  marks: (points) => ({ points }),
 };

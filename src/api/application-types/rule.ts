@@ -9,6 +9,14 @@ export interface AnswerPlace {
   focus: BoxCoords | null;
 }
 
+/** Where an answer's app_data places marks on the media, in its pixels: for showing answers side by side. */
+export interface AnswerMarks {
+  boxes?: readonly BoxCoords[];
+  points?: readonly { x: number; y: number }[];
+  /** Lines across the whole media: at x (a vertical line) or at y (a horizontal one). */
+  lines?: readonly { axis: 'x' | 'y'; at: number }[];
+}
+
 /** What a labellable application type accepts as feedback; T is its app_data. */
 export interface AnswerRule<T = unknown> {
   /** The app_data_type a True answer carries; null: a True answer carries no app_data. */
@@ -25,6 +33,8 @@ export interface AnswerRule<T = unknown> {
    * consensus_tolerance: how far counts and offsets may differ, and how many pixels apart points may lie.
    */
   agree(answers: readonly ItemAnswer[], tolerance: number): ItemAnswer | null;
+  /** The marks a True answer's app_data places on the media; absent for types whose answers place none. */
+  marks?(appData: T): AnswerMarks;
 }
 
 /** Boxes and points must lie inside the focus when there is one, else inside the media. */

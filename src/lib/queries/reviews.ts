@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { countReviews, getConsensusSnapshot, listReviews, resolveReview } from '../../api/endpoints/consensus';
+import { countReviews, getConsensusSnapshot, listConsensusHistory, listReviews, resolveReview } from '../../api/endpoints/consensus';
 import type { ResolveReviewBody } from '../../api/schemas/consensus';
 import { getApiClient } from '../api-client';
 import { applicationKeys } from './keys';
@@ -9,6 +9,7 @@ export const reviewKeys = {
   queue: (appId: string) => [...reviewKeys.all(appId), 'queue'] as const,
   count: (appId: string) => [...reviewKeys.all(appId), 'count'] as const,
   snapshot: (appId: string) => [...reviewKeys.all(appId), 'snapshot'] as const,
+  history: (appId: string) => [...reviewKeys.all(appId), 'history'] as const,
 };
 
 /** The first disagreements of the queue (the review page works through them in order). */
@@ -20,6 +21,10 @@ export const reviewCountQueryOptions = (appId: string) =>
 
 export const consensusSnapshotQueryOptions = (appId: string) =>
   queryOptions({ queryKey: reviewKeys.snapshot(appId), queryFn: () => getConsensusSnapshot(getApiClient(), appId) });
+
+/** The latest decided items (agreed, reviewed, or single answers). */
+export const consensusHistoryQueryOptions = (appId: string) =>
+  queryOptions({ queryKey: reviewKeys.history(appId), queryFn: async () => (await listConsensusHistory(getApiClient(), appId, 8)).data });
 
 /** Resolves a disagreement; the queue, its count and the leaderboard are asked again. */
 export function useResolveReview(appId: string) {
