@@ -18,11 +18,11 @@ export interface Labeller {
   apps: Record<LabellableType, string>;
 }
 
-export async function signInToLabel(page: Page, service: RunningService): Promise<Labeller> {
-  await signIn(page, DEMO.labeller);
+export async function signInToLabel(page: Page, service: RunningService, email: string = DEMO.labeller): Promise<Labeller> {
+  await signIn(page, email);
   await expect(page).toHaveURL(/\/t\/[^/]+/);
   const { session } = (await storedSession(page)).state;
-  const api = await apiAs(service, DEMO.labeller, session.tenantId);
+  const api = await apiAs(service, email, session.tenantId);
   const { data } = await listApplications(api);
   // The demo's applications, one per type: tests may add others of the same type (made later, so listed after).
   const apps = Object.fromEntries(data.toReversed().map((app) => [app.type, app.application_id])) as Record<LabellableType, string>;

@@ -1,0 +1,77 @@
+import type { Annotation } from '../src/features/labelling/type-modules/annotation';
+import type { Page } from '@playwright/test';
+import { countReviews, listConsensusHistory } from '../src/api/endpoints/consensus';
+import { updateApplication } from '../src/api/endpoints/applications';
+import { apiAs, DEMO, expect, expectNoSeriousA11yViolations, saveScreenshot, signIn, test } from './support/fixtures';
+import { accept, drawnItem, openQueue, signInToLabel, type Shown } from './support/labelling';
+
+type Classification = Extract<Annotation, { type: 'classification' }>;
+
+/** Chooses a class other than `not` (keys 1–9 follow the options' order) and returns it. */
+async function chooseOtherThan(page: Page, item: Shown, not: string | null): Promise<string> {
+  const { options } = item.annotation as Classification;
+  const index = options.findIndex((uid) => uid !== not);
+  await page.keyboard.press(String(index + 1));
+  return options[index]!;
+}
+
+test('two labellers disagree on an item; the manager sees both answers, resolves it, and the consensus history lists it', async ({ browser, page, service }) => {
+  test.setTimeout(120_000);
+  const labellerPage = await (await browser.newContext()).newPage();
+  const adminPage = await (await browser.newContext()).newPage();
+  const labeller = await signInToLabel(labellerPage, service);
+  const appId = labeller.apps.classification;
+  const admin = await apiAs(service, DEMO.admin, labeller.tenantId);
+  try {
+    // The manager asks for two answers per item in the application's settings.
+    await signIn(page, DEMO.manager);
+    await expect(page).toHaveURL(/\/t\/[^/]+/);
+    await page.goto(`/t/${labeller.tenantId}/apps/${appId}/settings`);
+    await page.getByLabel('Labellers per item').fill('2');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+
+    // The first labeller answers the first item of the queue with one class…
+    const item = await openQueue(labellerPage, labeller, 'classification');
+    const first = await chooseOtherThan(labellerPage, item, (item.annotation as Classification).choice);
+    await accept(labellerPage, item);
+
+    // …and a second person of the tenant answers the same item with another.
+    const second = await signInToLabel(adminPage, service, DEMO.admin);
+    await adminPage.goto(`/t/${second.tenantId}/apps/${appId}/media/${item.mediaId}/label?debug=1`);
+    const same = await drawnItem(adminPage);
+    expect(same.mediaId).toBe(item.mediaId);
+    const other = await chooseOtherThan(adminPage, same, first);
+    expect(other).not.toBe(first);
+    await accept(adminPage, same);
+    await expect.poll(async () => (await countReviews(admin, appId)).pending, { timeout: 30_000 }).toBe(1);
+
+    // The manager opens the review queue from the application's tabs and sees both answers, by whom.
+    await page.goto(`/t/${labeller.tenantId}/apps/${appId}`);
+    await page.getByRole('link', { name: /^Review/ }).click();
+    const answers = page.getByRole('button', { name: /^Answer \d by / });
+    await expect(answers).toHaveCount(2);
+    await expect(page.getByRole('button', { name: `Answer 1 by ${DEMO.labeller}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Answer 2 by ${DEMO.admin}` })).toBeVisible();
+    await expect(page.getByRole('table')).toContainText(DEMO.labeller);
+    await expect(page.locator('.answer-card img').first()).toHaveJSProperty('complete', true);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'review-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await saveScreenshot(page, 'review-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // Key 2 chooses the second answer, Enter resolves; the queue is empty and the decision is in the history.
+    await page.keyboard.press('2');
+    await expect(page.getByRole('button', { name: `Answer 2 by ${DEMO.admin}` })).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('No disagreements waiting')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Recently decided' }).getByText('Reviewed').first()).toBeVisible();
+    const { data } = await listConsensusHistory(admin, appId);
+    expect(data[0]).toMatchObject({ media_id: item.mediaId, source: 'review', subjects: [{ subject_uid: other, result: 'True' }] });
+  } finally {
+    await updateApplication(admin, appId, { labellers_per_item: 1 });
+    await labellerPage.context().close();
+    await adminPage.context().close();
+  }
+});
