@@ -9,15 +9,14 @@ import { subjectMediaPath } from '../src/api/endpoints/media';
 import { listSubjects } from '../src/api/endpoints/subjects';
 import { ForbiddenError } from '../src/api/errors';
 import type { Application } from '../src/api/types';
-import { apiAs, DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, saveScreenshot, signIn, test } from './support/fixtures';
+import { apiAs, DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, saveScreenshot, signInToDemoLab, test } from './support/fixtures';
 import type { RunningService } from './support/service';
 
 const DEMO_APP_NAMES = ['Part kind', 'Parts present', 'Red bolts', 'Nut count', 'Washer position', 'Fill level', 'Markers'];
 
 /** Signs in and lands on the Demo Lab dashboard (an admin picks the tenant first). */
 async function openDemoLab(page: Page, email: string): Promise<string> {
-  await signIn(page, email);
-  if (email === DEMO.admin) await page.getByRole('button', { name: /Demo Lab/ }).click();
+  await signInToDemoLab(page, email);
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Lab' })).toBeVisible();
   return new URL(page.url()).pathname.split('/')[2]!;
 }

@@ -46,6 +46,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Signs in; the admin, a member of two tenants, then picks Demo Lab. */
+export async function signInToDemoLab(page: Page, email: string) {
+  await signIn(page, email);
+  if (email === DEMO.admin) await page.getByRole('button', { name: /Demo Lab/ }).click();
+}
+
 /** Fails on any serious or critical accessibility violation on the page as it stands. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

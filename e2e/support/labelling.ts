@@ -6,7 +6,7 @@ import { getMediaDetections } from '../../src/api/endpoints/media';
 import type { LabellableType, MediaAssertion } from '../../src/api/types';
 import { SESSION_STORAGE_KEY, type Session } from '../../src/lib/session/session-store';
 import type { LooplabelDebug } from '../../src/features/labelling/debug-hook';
-import { apiAs, DEMO, expect, signIn } from './fixtures';
+import { apiAs, DEMO, expect, signInToDemoLab } from './fixtures';
 import type { RunningService } from './service';
 
 export type Shown = Pick<LooplabelDebug, 'mediaId' | 'annotation' | 'camera'>;
@@ -19,7 +19,7 @@ export interface Labeller {
 }
 
 export async function signInToLabel(page: Page, service: RunningService, email: string = DEMO.labeller): Promise<Labeller> {
-  await signIn(page, email);
+  await signInToDemoLab(page, email);
   await expect(page).toHaveURL(/\/t\/[^/]+/);
   const { session } = (await storedSession(page)).state;
   const api = await apiAs(service, email, session.tenantId);

@@ -88,6 +88,8 @@ export interface DecidedQuery {
   newestFirst?: boolean;
   limit?: number;
   offset?: number;
+  /** Count latest answers as decided whatever the application's labellers per item (when it is about to change). */
+  singlesAlways?: boolean;
 }
 
 /**
@@ -108,13 +110,13 @@ async function decidedItems(db: Database, appIds: readonly string[], query: Deci
       WHERE application_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(appIds)}::jsonb))
     ), stored AS (
       SELECT c.consensus_id, c.app_id, c.media_id, c.focus, c.focus_key, c.subjects,
-        CASE c.status WHEN 'agreed' THEN 'agreed' ELSE 'review' END AS source, c.decided_at
+        CASE c.status WHEN 'in_review' THEN 'review' WHEN 'reviewed' THEN 'review' ELSE c.status END AS source, c.decided_at
       FROM consensus_items AS c JOIN apps ON apps.application_id = c.app_id
       WHERE c.decided_at IS NOT NULL
     ), latest AS (
       SELECT DISTINCT ON (a.app_id, a.media_id, a.focus_key) a.app_id, a.media_id, a.focus, a.focus_key, a.user_id,
         COALESCE(a.decision_time, a.created_at) AS decided_at
-      FROM assertions AS a JOIN apps ON apps.application_id = a.app_id AND apps.labellers_per_item = 1
+      FROM assertions AS a JOIN apps ON apps.application_id = a.app_id AND (apps.labellers_per_item = 1 OR ${query.singlesAlways === true})
       WHERE a.current AND a.user_id IS NOT NULL
         AND NOT EXISTS (
           SELECT 1 FROM consensus_items AS c WHERE c.app_id = a.app_id AND c.media_id = a.media_id AND c.focus_key = a.focus_key
@@ -187,6 +189,34 @@ export async function listConsensusLabels(db: Database, appId: string): Promise<
       source: row.source,
     })),
   );
+}
+
+const INSERT_CHUNK = 500;
+
+/**
+ * When an application goes from one labeller per item to several: each item's latest answer, its label so far, is
+ * stored as decided (`single`), so that the items answered until now keep their labels instead of waiting for more.
+ */
+export async function keepSingleLabels(db: Database, app: Pick<ApplicationRow, 'applicationId' | 'tenantId'>): Promise<number> {
+  const singles = (await decidedItems(db, [app.applicationId], { singlesAlways: true })).filter((row) => row.source === 'single');
+  const now = unixNow();
+  for (let start = 0; start < singles.length; start += INSERT_CHUNK) {
+    const rows = singles.slice(start, start + INSERT_CHUNK).map((row) => ({
+      consensusId: newId('cns'),
+      tenantId: app.tenantId,
+      appId: app.applicationId,
+      mediaId: row.media_id,
+      focusKey: focusKey(row.focus),
+      focus: row.focus,
+      status: 'single' as const,
+      answers: [],
+      subjects: row.subjects,
+      createdAt: now,
+      decidedAt: row.decided_at,
+    }));
+    await db.insert(consensusItems).values(rows).onConflictDoNothing();
+  }
+  return singles.length;
 }
 
 /** The stored consensus item of the application, or undefined. */

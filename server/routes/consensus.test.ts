@@ -202,4 +202,15 @@ describe('the consensus settings', () => {
     const bad = await t.inject({ method: 'POST', url, headers: admin, payload: { labellers_per_item: 6 } });
     expect([bad.statusCode, bad.json().message]).toEqual([400, expect.stringContaining('from 1 to 5')]);
   });
+
+  it('going from one labeller per item to several keeps the labels given so far', async () => {
+    const { app, mediaId } = await queuedItem(1);
+    await answer(app, mediaId, red);
+    await t.inject({ method: 'POST', url: `/1/applications/${app.applicationId}`, headers: admin, payload: { labellers_per_item: 2 } });
+    await answer(app, mediaId, blue, colleague);
+    expect((await history(app)).data).toEqual([
+      expect.objectContaining({ consensus_id: expect.any(String), media_id: mediaId, source: 'single', subjects: [{ subject_uid: red, result: 'True' }] }),
+    ]);
+    expect((await reviews(app)).data).toEqual([]);
+  });
 });

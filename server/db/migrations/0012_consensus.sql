@@ -2,7 +2,8 @@
 -- (labellers_per_item, 1 to 5). The item stays in the feedback queue until that many distinct labellers answered it;
 -- then their answers either agree (the application type's rule, src/api/application-types) and the agreed answer is
 -- stored, or the item waits in the review queue until a manager decides. With one labeller per item nothing is
--- stored here: the latest answer is the item's label (server/domain/consensus.ts).
+-- stored here: the latest answer is the item's label (server/domain/consensus.ts), until the application asks for
+-- more labellers: then those labels are stored as 'single'.
 ALTER TABLE applications
   ADD COLUMN labellers_per_item integer NOT NULL DEFAULT 1,
   ADD COLUMN consensus_tolerance double precision NOT NULL DEFAULT 0;
@@ -14,7 +15,8 @@ CREATE TABLE consensus_items (
   media_id text NOT NULL REFERENCES media (media_id) ON DELETE CASCADE,
   focus_key text NOT NULL DEFAULT '',
   focus jsonb,
-  -- 'agreed' (the labellers agreed), 'in_review' (they did not; no decision yet) or 'reviewed' (a manager decided).
+  -- 'agreed' (the labellers agreed), 'in_review' (they did not; no decision yet), 'reviewed' (a manager decided) or
+  -- 'single' (the latest answer, kept when the application went from one labeller per item to several).
   status text NOT NULL,
   -- Each labeller's answer when the last one came in: [{user_id, subjects, decision_time}].
   answers jsonb NOT NULL,

@@ -183,7 +183,7 @@ export interface LabellerAnswer {
   decision_time: number;
 }
 
-export type ConsensusStatus = 'agreed' | 'in_review' | 'reviewed';
+export type ConsensusStatus = 'agreed' | 'in_review' | 'reviewed' | 'single';
 
 export const consensusItems = pgTable('consensus_items', {
   consensusId: text('consensus_id').primaryKey(),
