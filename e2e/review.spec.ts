@@ -61,10 +61,17 @@ test('two labellers disagree on an item; the manager sees both answers, resolves
     await saveScreenshot(page, 'review-dark');
     await page.emulateMedia({ colorScheme: 'light' });
 
-    // Key 2 chooses the second answer, Enter resolves; the queue is empty and the decision is in the history.
+    // Key 2 chooses the second answer and E opens it in the type's editor, where Enter (Accept) resolves the review;
+    // the page comes back with the queue empty and the decision in the history.
     await page.keyboard.press('2');
     await expect(page.getByRole('button', { name: `Answer 2 by ${DEMO.admin}` })).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('e');
+    await expect(page).toHaveURL(/\/review\/[^/]+\/edit\/2$/);
+    await page.goto(`${new URL(page.url()).pathname}?debug=1`);
+    const editing = await drawnItem(page);
+    expect([editing.mediaId, (editing.annotation as Classification).choice]).toEqual([item.mediaId, other]);
     await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/review$/);
     await expect(page.getByText('No disagreements waiting')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Recently decided' }).getByText('Reviewed').first()).toBeVisible();
     const { data } = await listConsensusHistory(admin, appId);
