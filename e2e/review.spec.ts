@@ -1,8 +1,10 @@
 import type { Annotation } from '../src/features/labelling/type-modules/annotation';
 import type { Page } from '@playwright/test';
 import { countReviews, listConsensusHistory } from '../src/api/endpoints/consensus';
-import { updateApplication } from '../src/api/endpoints/applications';
-import { apiAs, DEMO, expect, expectNoSeriousA11yViolations, saveScreenshot, signIn, test } from './support/fixtures';
+import { listApplications, updateApplication } from '../src/api/endpoints/applications';
+import { postFeedback, pullFeedback } from '../src/api/endpoints/feedback';
+import { getTenant } from '../src/api/endpoints/identity';
+import { apiAs, DEMO, expect, expectNoSeriousA11yViolations, saveScreenshot, signIn, signInToDemoLab, test } from './support/fixtures';
 import { accept, drawnItem, openQueue, signInToLabel, type Shown } from './support/labelling';
 
 type Classification = Extract<Annotation, { type: 'classification' }>;
@@ -80,5 +82,39 @@ test('two labellers disagree on an item; the manager sees both answers, resolves
     await updateApplication(admin, appId, { labellers_per_item: 1 });
     await labellerPage.context().close();
     await adminPage.context().close();
+  }
+});
+
+test('box answers are drawn over the image, each in its labeller’s colour', async ({ page, service }) => {
+  const labeller = await apiAs(service, DEMO.labeller);
+  const admin = await apiAs(service, DEMO.admin, (await getTenant(labeller)).tenant_id);
+  const appId = (await listApplications(labeller)).data.toReversed().find((app) => app.type === 'box_detection')!.application_id;
+  try {
+    await updateApplication(admin, appId, { labellers_per_item: 2 });
+    const [item] = await pullFeedback(labeller, appId, 1);
+    const { media_id, media, subjects } = item!;
+    const { image_width: w, image_height: h } = media;
+    const boxes = (x: number) => [{ box: { x0: Math.round(w * x), y0: Math.round(h * 0.2), x1: Math.round(w * (x + 0.25)), y1: Math.round(h * 0.6) } }];
+    const answer = (x: number) => ({
+      media_id,
+      subjects: [{ subject_uid: subjects[0]!.subject_uid, result: 'True' as const, app_data_type: 'box_set' as const, app_data: boxes(x) }],
+      decision_time: Date.now() / 1000,
+    });
+    await postFeedback(labeller, appId, answer(0.1), crypto.randomUUID());
+    await postFeedback(admin, appId, answer(0.6), crypto.randomUUID());
+
+    await signInToDemoLab(page, DEMO.manager);
+    await expect(page).toHaveURL(/\/t\/[^/]+/);
+    await page.goto(`${new URL(page.url()).pathname.split('/').slice(0, 3).join('/')}/apps/${appId}/review`);
+    const cards = page.locator('.answer-card');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0).locator('svg g:not(.answer-card__outline) rect')).toHaveCount(1);
+    await expect(cards.nth(0)).toContainText('1 box');
+    await expect(page.locator('.answer-card img').first()).toHaveJSProperty('complete', true);
+    await saveScreenshot(page, 'review-boxes');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('No disagreements waiting')).toBeVisible();
+  } finally {
+    await updateApplication(admin, appId, { labellers_per_item: 1 });
   }
 });

@@ -13,6 +13,8 @@ export interface AnswerCardProps {
   onSelect: () => void;
 }
 
+const OUTLINE = 'rgb(0 0 0 / 65%)';
+
 /** One labeller's answer: their marks over the image, in their colour, and what they said per subject. */
 export function AnswerCard({ index, type, media, focus, answer, selected, subjectName, onSelect }: AnswerCardProps) {
   const { image_width: width, image_height: height } = media;
@@ -35,14 +37,17 @@ export function AnswerCard({ index, type, media, focus, answer, selected, subjec
           {focus && (
             <rect className="answer-card__focus" x={focus.box.x0} y={focus.box.y0} width={focus.box.x1 - focus.box.x0} height={focus.box.y1 - focus.box.y0} />
           )}
-          <g stroke={colour} fill="none">
-            {marks.boxes.map((box, i) => (
-              <rect key={`b${i}`} x={box.x0} y={box.y0} width={box.x1 - box.x0} height={box.y1 - box.y0} />
-            ))}
-            {marks.lines.map((line, i) =>
-              line.axis === 'x' ? <line key={`l${i}`} x1={line.at} x2={line.at} y1={0} y2={height} /> : <line key={`l${i}`} x1={0} x2={width} y1={line.at} y2={line.at} />,
-            )}
-          </g>
+          {/* Each line twice, dark under the colour, so that marks read on light and dark images alike. */}
+          {[OUTLINE, colour].map((stroke) => (
+            <g key={stroke} stroke={stroke} fill="none" className={stroke === OUTLINE ? 'answer-card__outline' : undefined}>
+              {marks.boxes.map((box, i) => (
+                <rect key={`b${i}`} x={box.x0} y={box.y0} width={box.x1 - box.x0} height={box.y1 - box.y0} />
+              ))}
+              {marks.lines.map((line, i) =>
+                line.axis === 'x' ? <line key={`l${i}`} x1={line.at} x2={line.at} y1={0} y2={height} /> : <line key={`l${i}`} x1={0} x2={width} y1={line.at} y2={line.at} />,
+              )}
+            </g>
+          ))}
           <g fill={colour} className="answer-card__points">
             {marks.points.map((point, i) => (
               <circle key={`p${i}`} cx={point.x} cy={point.y} r={dot} />

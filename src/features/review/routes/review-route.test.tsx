@@ -79,7 +79,7 @@ describe('the review page', () => {
     const first = await screen.findByRole('button', { name: 'Answer 1 by Ann' });
     expect(first).toHaveAttribute('aria-pressed', 'true');
     expect(await within(first).findByText('Bolt: yes · 1 box')).toBeInTheDocument();
-    expect(first.querySelectorAll('svg rect')).toHaveLength(1);
+    expect(first.querySelectorAll('svg g[stroke="#ffd60a"] rect')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Answer 2 by bob@acme.test' })).toHaveTextContent('Bolt: no');
     const people = within(screen.getByRole('table'));
     expect(people.getByRole('row', { name: /Ann/ })).toHaveTextContent('406.5 s75 % of 20');
