@@ -241,14 +241,3 @@ describe('POST /1/applications/{id}/feedback', () => {
   });
 });
 
-describe('POST /1/applications/{id}/release', () => {
-  it('is for tenant admins and app managers only', async () => {
-    const app = await insertApplication(t.db, tenantId, 'classification', [red], { appManagers: ['manager@demo.test'] });
-    expect((await t.inject({ method: 'POST', url: `/1/applications/${app.applicationId}/release`, headers: labeller })).statusCode).toBe(403);
-    const released = await t.inject({ method: 'POST', url: `/1/applications/${app.applicationId}/release`, headers: manager });
-    expect(released.statusCode).toBe(200);
-    expect(released.json().release_model_count).toBe(1);
-    const again = await t.inject({ method: 'POST', url: `/1/applications/${app.applicationId}/release`, headers: admin });
-    expect(again.json().release_model_count).toBe(2);
-  });
-});

@@ -89,3 +89,16 @@ export interface ModelsQuery {
   /** Newest first. */
   reverse?: boolean;
 }
+
+/**
+ * `GET|POST /1/applications/{id}/release`: whether a release is running, and the latest release. A client that
+ * started one waits until `running` is false, then finds the new version in `release_model_count` (unchanged when
+ * the release failed).
+ */
+export const releaseStatusSchema = z.object({
+  running: z.boolean(),
+  /** The latest version (null before the first release). */
+  release_model_count: z.number().int().nullable(),
+  last_released_at: z.number().nullable(),
+});
+export type ReleaseStatus = z.infer<typeof releaseStatusSchema>;
