@@ -44,6 +44,16 @@ export async function pageReleases(db: Database, applicationId: string, query: R
   return { rows: page, nextCursor: rows.length > query.limit ? page.at(-1)!.version : null };
 }
 
+/** The id of the application's model of this version (0: the baseline), or null when it has none. */
+export async function modelIdOfVersion(db: Database, applicationId: string, version: number): Promise<string | null> {
+  if (version === 0) return baselineModelId(applicationId);
+  const [row] = await db
+    .select({ modelId: models.modelId })
+    .from(models)
+    .where(and(eq(models.applicationId, applicationId), eq(models.version, version)));
+  return row?.modelId ?? null;
+}
+
 export function toReleasedModel(row: ModelRow): ReleasedModel {
   return {
     model_id: row.modelId,
