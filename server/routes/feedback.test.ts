@@ -11,7 +11,6 @@ import type { ModelProposal } from '../vision/models/proposal';
 let t: TestApp;
 let tenantId: string;
 let labeller: Record<string, string>;
-let admin: Record<string, string>;
 let manager: Record<string, string>;
 let red: string;
 let blue: string;
@@ -27,7 +26,6 @@ beforeAll(async () => {
   t = await createTestApp({ seed: true, config: { feedback: { scheduleIntervalSeconds: 0, releaseEveryAnswers: 0, leaseSeconds: 1200 } } });
   tenantId = t.demo!.tenantIds.demoLab;
   labeller = await t.demoAuth('labeller@demo.test', tenantId);
-  admin = await t.demoAuth('admin@demo.test', tenantId);
   manager = await t.demoAuth('manager@demo.test', tenantId);
   red = await insertSubject(t.db, tenantId, 'red thing');
   blue = await insertSubject(t.db, tenantId, 'blue thing');

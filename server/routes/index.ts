@@ -4,6 +4,7 @@ import { apiKeyRoutes } from './api-keys';
 import { applicationRoutes } from './applications';
 import { detectionRoutes } from './detections';
 import { feedbackRoutes } from './feedback';
+import { feedbackHistoryRoutes } from './feedback-history';
 import { gatewayRoutes } from './gateways';
 import { inviteRoutes } from './invites';
 import { mediaRoutes } from './media';
@@ -29,6 +30,7 @@ export const apiRoutes = (deps: AuthenticationDeps): RoutesPlugin =>
       inviteRoutes,
       versionRoutes,
       feedbackRoutes,
+      feedbackHistoryRoutes,
       applicationRoutes,
       subjectRoutes,
       gatewayRoutes,
