@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, isNotNull, lt, lte, type SQL } from 'drizzle-orm';
-import type { ModelEvaluation, ModelPerformance, ReleasedModel } from '../../src/api/schemas/models';
+import { RELEASE_MEASURE, type EvaluationMetrics, type ModelEvaluation, type ModelPerformance, type ReleasedModel } from '../../src/api/schemas/models';
 import type { Database } from '../db';
 import { models } from '../db/schema';
 import { baselineModelId } from '../feedback/release';
@@ -135,4 +135,22 @@ export async function currentValidation(db: Database, appRow: ApplicationRow): P
   const measured = { modelId: current.modelId, version: current.version, releaseTime: current.createdAt, measuredAt: current.createdAt, evaluation: current.validation };
   entries.push(toPerformance(appRow, measured, null));
   return entries;
+}
+
+/** The current model's measures on its validation answers, with the one the application's release_metrics names. */
+export async function evaluationMetrics(db: Database, appRow: ApplicationRow): Promise<EvaluationMetrics> {
+  const [current] = appRow.currentModelId ? await db.select().from(models).where(eq(models.modelId, appRow.currentModelId)) : [];
+  const measure = RELEASE_MEASURE[appRow.releaseMetrics];
+  const evaluation = current?.validation ?? null;
+  return {
+    app_id: appRow.applicationId,
+    release_metrics: appRow.releaseMetrics,
+    measure,
+    value: evaluation?.model_performance[measure] ?? null,
+    model_id: current?.modelId ?? null,
+    version: current?.version ?? null,
+    data_count: evaluation?.data_count ?? null,
+    model_performance: evaluation?.model_performance ?? null,
+    model_performance_per_subject: evaluation?.model_performance_per_subject ?? null,
+  };
 }

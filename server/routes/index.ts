@@ -1,8 +1,10 @@
 import { registerAuthentication, type AuthenticationDeps } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/instance';
 import { apiKeyRoutes } from './api-keys';
+import { applicationTypeRoutes } from './application-types';
 import { applicationRoutes } from './applications';
 import { detectionRoutes } from './detections';
+import { eventRoutes } from './events';
 import { feedbackRoutes } from './feedback';
 import { feedbackHistoryRoutes } from './feedback-history';
 import { gatewayRoutes } from './gateways';
@@ -31,12 +33,14 @@ export const apiRoutes = (deps: AuthenticationDeps): RoutesPlugin =>
       versionRoutes,
       feedbackRoutes,
       feedbackHistoryRoutes,
+      applicationTypeRoutes,
       applicationRoutes,
       subjectRoutes,
       gatewayRoutes,
       mediaRoutes,
       subjectMediaRoutes,
       detectionRoutes,
+      eventRoutes,
       modelRoutes,
       apiKeyRoutes,
     ];

@@ -291,3 +291,33 @@ describe('POST and GET /1/applications/{id}/release', () => {
     expect(refused.json().message).toMatch(/no baseline model/);
   });
 });
+
+describe('GET /22/applications/{id}/evaluation_metrics', () => {
+  it('gives the current model\'s measures and the one release_metrics names', async () => {
+    const app = await twiceApp();
+    const models = (await get(`/1/applications/${app.applicationId}/models?reverse=true`)).json<PagedResponse<ReleasedModel>>().data;
+    const response = await get(`/22/applications/${app.applicationId}/evaluation_metrics`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      app_id: app.applicationId,
+      release_metrics: 'best_F1',
+      measure: 'F1',
+      value: models[0]!.model_performance!.F1,
+      model_id: models[0]!.model_id,
+      version: 2,
+      data_count: models[0]!.validation_data_count,
+      model_performance: models[0]!.model_performance,
+      model_performance_per_subject: models[0]!.model_performance_per_subject,
+    });
+  });
+
+  it('has nulls before the first release, and is 404 for another tenant', async () => {
+    const app = await insertApplication(t.db, tenantId, 'box_detection', [bolt], { releaseMetrics: 'best_recall' });
+    const fresh = (await get(`/22/applications/${app.applicationId}/evaluation_metrics`)).json();
+    expect(fresh).toMatchObject({ measure: 'recall', value: null, model_id: null, version: null, model_performance: null });
+    const otherTenant = await t.demoAuth('admin@demo.test', t.demo!.tenantIds.harbour);
+    const response = await get(`/22/applications/${app.applicationId}/evaluation_metrics`, otherTenant);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Application not found.' });
+  });
+});

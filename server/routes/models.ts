@@ -1,10 +1,16 @@
 import { z } from 'zod';
-import { modelPerformanceSchema, releasedModelSchema, releaseStatusSchema, type ReleaseStatus } from '../../src/api/schemas/models';
+import {
+  evaluationMetricsSchema,
+  modelPerformanceSchema,
+  releasedModelSchema,
+  releaseStatusSchema,
+  type ReleaseStatus,
+} from '../../src/api/schemas/models';
 import { requireAuth } from '../auth/context';
 import { getApplicationRow, requireManageApplication, type ApplicationRow } from '../domain/applications';
 import { unixNow } from '../domain/assertions';
 import { pagedListOf } from '../domain/media-schemas';
-import { currentValidation, pageReleases, releaseValidation, toReleasedModel, type ReleaseQuery } from '../domain/models';
+import { currentValidation, evaluationMetrics, pageReleases, releaseValidation, toReleasedModel, type ReleaseQuery } from '../domain/models';
 import { isReleasing, startRelease } from '../feedback/release';
 import { badRequest } from '../http/errors';
 import type { RoutesPlugin } from '../http/instance';
@@ -109,5 +115,11 @@ export const modelRoutes: RoutesPlugin = async (app) => {
       if (window.reverse) entries.reverse();
       return { data: entries.slice(0, window.limit), paging: {} };
     },
+  );
+
+  app.get(
+    '/22/applications/:applicationId/evaluation_metrics',
+    { schema: { params: appParams, response: { 200: evaluationMetricsSchema } } },
+    async (request) => evaluationMetrics(app.db, await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId)),
   );
 };
