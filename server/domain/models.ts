@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, isNotNull, lt, lte, type SQL } from 'drizzle-orm';
-import { RELEASE_MEASURE, type EvaluationMetrics, type ModelEvaluation, type ModelPerformance, type ReleasedModel } from '../../src/api/schemas/models';
+import { baselineModelId, RELEASE_MEASURE, type EvaluationMetrics, type ModelEvaluation, type ModelPerformance, type ReleasedModel } from '../../src/api/schemas/models';
 import type { Database } from '../db';
 import { models } from '../db/schema';
-import { baselineModelId } from '../feedback/release';
 import type { ApplicationRow } from './applications';
 
 export type ModelRow = typeof models.$inferSelect;

@@ -13,7 +13,8 @@ import { DEMO_PALETTE, generateDemoSet } from '../vision/demo';
 import type { ModelParameters } from '../vision/models/parameters';
 import { runModel } from '../vision/models/run-model';
 import type { GeneratedScene } from '../vision/scenes';
-import { baselineModelId, currentParameters, releaseModel } from './release';
+import { baselineModelId } from '../../src/api/schemas/models';
+import { currentParameters, releaseModel } from './release';
 import { considerForFeedback } from './scheduler';
 import { insertApplication, insertMedia, insertSubject, mediaIdIn } from './test-fixtures';
 

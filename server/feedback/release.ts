@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AnswerSet } from '../../src/api/schemas/models';
+import { baselineModelId, type AnswerSet } from '../../src/api/schemas/models';
 import type { FeedbackSubjectAnswer, Focus, LabellableType } from '../../src/api/types';
 import { LABELLABLE_TYPES } from '../../src/api/types';
 import type { Database } from '../db';
@@ -30,9 +30,6 @@ const MAX_TRAINING_ITEMS = 200;
 const MAX_VALIDATION_ITEMS = 200;
 
 const isLabellable = (type: string): type is LabellableType => (LABELLABLE_TYPES as readonly string[]).includes(type);
-
-/** The id of an application's baseline model: the one that proposes before its first release. */
-export const baselineModelId = (applicationId: string) => `${applicationId}.v0`;
 
 /** The parameters of the application's current model, or the baseline's from its configuration before a release. */
 export async function currentParameters(db: Database, appRow: ApplicationRow): Promise<ModelParameters> {

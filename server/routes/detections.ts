@@ -10,7 +10,7 @@ import { detectionRecordSchema, pagedListOf } from '../domain/media-schemas';
 import { badRequest } from '../http/errors';
 import type { RoutesPlugin } from '../http/instance';
 import { nodeId, queryBoolean } from '../http/schemas';
-import { baselineModelId } from '../feedback/release';
+import { baselineModelId } from '../../src/api/schemas/models';
 import { pagingLink, pagingQuery, unixTime } from './paging';
 
 const probability = z

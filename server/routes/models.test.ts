@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AnswerSet, ModelPerformance, ReleasedModel } from '../../src/api/schemas/models';
+import { baselineModelId, type AnswerSet, type ModelPerformance, type ReleasedModel } from '../../src/api/schemas/models';
 import type { PagedResponse } from '../../src/api/types';
 import { rowsOf } from '../db/json-row';
 import { assertions } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
-import { baselineModelId } from '../feedback/release';
+
 import { insertApplication, insertMedia, insertSubject, mediaIdIn } from '../feedback/test-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { generateDemoSet } from '../vision/demo';

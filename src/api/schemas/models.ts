@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { applicationType } from './application';
 import { RELEASE_METRICS, type ReleaseMetric } from '../types';
 
+/** The id of an application's baseline model (version 0): the one that proposes before its first release. */
+export const baselineModelId = (applicationId: string) => `${applicationId}.v0`;
+
 /**
  * The set a person's answer belongs to: a release learns from `training` answers and is measured on `validation`
  * answers, which it never learned from. The service fixes it by the answered media id (docs/models.md).

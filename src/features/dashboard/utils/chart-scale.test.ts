@@ -27,6 +27,12 @@ describe('linearScale', () => {
     expect(linearScale([], 80).max).toBe(4);
   });
 
+  it('keeps a fixed maximum, such as 1 for ratios', () => {
+    const scale = linearScale([0.42], 100, 4, 1);
+    expect(scale.ticks).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    expect(scale.toPixels(0.5)).toBe(50);
+  });
+
   it('never draws below the baseline', () => {
     expect(linearScale([5], 50).toPixels(-3)).toBe(0);
   });
