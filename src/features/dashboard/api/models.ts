@@ -35,9 +35,10 @@ export const useCurrentValidation = (appId: string) =>
 /** A model named by its version, never by its id. */
 export const modelVersionName = (version: number) => (version === 0 ? 'Baseline model (v0)' : `Model v${version}`);
 
-/** model_id → "Model v3" from the application's releases; "…" while they load. */
+/** model_id → "Model v3" from the application's releases; "…" while they load. Without an application: "A model". */
 export function useModelNames(appId: string): (modelId: string) => string {
-  const models = useModels(appId);
+  const models = useQuery({ ...modelsQueryOptions(appId), enabled: appId !== '' });
+  if (appId === '') return () => 'A model';
   const versions = new Map(models.data?.map((model) => [model.model_id, model.version]));
   versions.set(baselineModelId(appId), 0);
   return (modelId) => {
