@@ -12,7 +12,7 @@ export function AssertionsChart({ buckets, bucket }: AssertionsChartProps) {
   return (
     <div className="panel">
       <LineChart
-        title={`Assertions by source per ${bucket}`}
+        title={`Assertions per ${bucket}`}
         xLabels={buckets.map((b) => formatBucket(b.t, bucket))}
         series={[
           { key: 'model', label: 'Model', values: buckets.map((b) => b.model) },
