@@ -124,7 +124,7 @@ test('the application page shows its settings, pending feedback and activity, an
   await expect(settings).toContainText(DEMO.manager);
   const activity = page.getByRole('region', { name: 'Assertions by source' });
   await expect(activity.getByRole('definition').first()).toHaveText(/^[1-9]\d*$/);
-  await page.getByRole('radio', { name: 'Per hour' }).check();
+  await activity.getByRole('radio', { name: 'Per hour' }).check();
   // The demo data is minutes old, so there are one or two hourly buckets; each must still show as a point.
   const hourly = activity.getByRole('table', { name: 'Assertions per hour' });
   await expect(hourly).toBeAttached();
