@@ -2,15 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { countReviews, getConsensusSnapshot, listConsensusHistory, listReviews, resolveReview } from '../../api/endpoints/consensus';
 import type { ResolveReviewBody } from '../../api/schemas/consensus';
 import { getApiClient } from '../api-client';
-import { applicationKeys } from './keys';
-
-export const reviewKeys = {
-  all: (appId: string) => [...applicationKeys.detail(appId), 'reviews'] as const,
-  queue: (appId: string) => [...reviewKeys.all(appId), 'queue'] as const,
-  count: (appId: string) => [...reviewKeys.all(appId), 'count'] as const,
-  snapshot: (appId: string) => [...reviewKeys.all(appId), 'snapshot'] as const,
-  history: (appId: string) => [...reviewKeys.all(appId), 'history'] as const,
-};
+import { reviewKeys } from './keys';
 
 /** The first disagreements of the queue (the review page works through them in order). */
 export const reviewQueueQueryOptions = (appId: string) =>
