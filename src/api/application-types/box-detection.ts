@@ -30,4 +30,5 @@ export const boxDetection: AnswerRule<BoxRegion[]> = {
         : [],
     );
   },
+  exportAnnotations: (regions, subjectUid) => regions.map(({ box }) => ({ kind: 'box', subjectUid, box })),
 };

@@ -14,5 +14,6 @@ export function offsetRule(appDataType: 'offset_x' | 'offset_y'): AnswerRule<num
     subjects: 'one',
     allowsFalse: true,
     placementErrors: (offset, place) => (offset > place[edge] ? [{ field: '', message: range(` (${place[edge]})`) }] : []),
+    exportAnnotations: (value, subjectUid) => [{ kind: 'image_value', subjectUid, name: appDataType, value }],
   };
 }

@@ -22,4 +22,5 @@ export const pointRule: AnswerRule<PointCoords[]> = {
         : [],
     );
   },
+  exportAnnotations: (points, subjectUid) => points.map(({ x, y }) => ({ kind: 'point', subjectUid, x, y })),
 };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppDataType, BoxCoords, FieldError } from '../types';
+import type { ExportAnnotation } from './export-annotation';
 
 /** Where an answer's marks are judged: the media's size and the focus, if the answer has one. */
 export interface AnswerPlace {
@@ -19,6 +20,8 @@ export interface AnswerRule<T = unknown> {
   allowsFalse: boolean;
   /** Problems with where the marks of a well-shaped app_data lie; fields are relative to app_data. */
   placementErrors?(appData: T, place: AnswerPlace): FieldError[];
+  /** What a True answer on the subject (with its checked app_data, or null) becomes in a label export. */
+  exportAnnotations(appData: T, subjectUid: string): ExportAnnotation[];
 }
 
 /** Boxes and points must lie inside the focus when there is one, else inside the media. */

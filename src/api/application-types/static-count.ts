@@ -9,4 +9,10 @@ export const count = z
   .refine((value) => Number.isInteger(value) && value >= 0 && value <= COUNT_MAX, COUNT_MESSAGE);
 
 /** True with the number of objects (whatever the focus), or False. */
-export const staticCount: AnswerRule<number> = { appDataType: 'count', appData: count, subjects: 'one', allowsFalse: true };
+export const staticCount: AnswerRule<number> = {
+  appDataType: 'count',
+  appData: count,
+  subjects: 'one',
+  allowsFalse: true,
+  exportAnnotations: (value, subjectUid) => [{ kind: 'image_value', subjectUid, name: 'count', value }],
+};
