@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { answerRuleOf } from '../../src/api/application-types';
 import type { ExportAnnotation } from '../../src/api/application-types/export-annotation';
+import type { AnswerRule } from '../../src/api/application-types/rule';
 import type { Database } from '../db';
 import { media, subjects } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
@@ -62,10 +63,16 @@ async function mediaOf(db: Database, tenantId: string, mediaIds: string[]) {
   return rows;
 }
 
-/** The annotations of one label by the application type's own mapping; null (and a note) when it cannot be read. */
-function annotationsOf(appRow: ApplicationRow, label: ExportLabel, categoryOf: ReadonlyMap<string, ExportCategory>, notes: ExportNotes) {
+/** The answer rule of an application that has labels to export; 400 for a type that takes none. */
+export function exportableRule(appRow: Pick<ApplicationRow, 'type'>): AnswerRule {
   const rule = answerRuleOf(appRow.type);
-  if (!label.subject_uid || !rule) return [];
+  if (!rule) throw badRequest(`A ${appRow.type} application takes no labels, so it has none to export.`);
+  return rule;
+}
+
+/** The annotations of one label by the application type's own mapping; none (and a note) when it cannot be read. */
+function annotationsOf(rule: AnswerRule, label: ExportLabel, categoryOf: ReadonlyMap<string, ExportCategory>, notes: ExportNotes) {
+  if (!label.subject_uid) return [];
   if (!categoryOf.has(label.subject_uid)) {
     notes.add('Labels of a subject that is no longer an output subject of the application were left out.');
     return [];
@@ -83,13 +90,13 @@ function annotationsOf(appRow: ApplicationRow, label: ExportLabel, categoryOf: R
  * also one whose answers all said "absent" (an image with no marks teaches a model what is not there).
  */
 export async function buildDataset(db: Database, appRow: ApplicationRow, labels: ExportLabel[], notes: ExportNotes): Promise<ExportDataset> {
-  if (!answerRuleOf(appRow.type)) throw badRequest(`A ${appRow.type} application takes no labels, so it has none to export.`);
+  const rule = exportableRule(appRow);
   const categories = await categoriesOf(db, appRow);
   const categoryOf = new Map(categories.map((category) => [category.subjectUid, category]));
   const byMedia = new Map<string, ExportAnnotation[]>();
   for (const label of labels) {
     const annotations = byMedia.get(label.media_id) ?? [];
-    annotations.push(...annotationsOf(appRow, label, categoryOf, notes));
+    annotations.push(...annotationsOf(rule, label, categoryOf, notes));
     byMedia.set(label.media_id, annotations);
   }
   const rows = await mediaOf(db, appRow.tenantId, [...byMedia.keys()]);

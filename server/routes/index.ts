@@ -3,6 +3,7 @@ import type { RoutesPlugin } from '../http/instance';
 import { apiKeyRoutes } from './api-keys';
 import { applicationRoutes } from './applications';
 import { detectionRoutes } from './detections';
+import { exportRoutes } from './exports';
 import { feedbackRoutes } from './feedback';
 import { gatewayRoutes } from './gateways';
 import { inviteRoutes } from './invites';
@@ -37,6 +38,7 @@ export const apiRoutes = (deps: AuthenticationDeps): RoutesPlugin =>
       detectionRoutes,
       modelRoutes,
       apiKeyRoutes,
+      exportRoutes,
     ];
     for (const routes of resources) {
       await api.register(routes);
