@@ -9,14 +9,11 @@ export const EXPORT_FORMAT_NAMES: Readonly<Record<ExportFormat, string>> = { coc
 export const exportFormat = z.enum(EXPORT_FORMATS, { error: `format is one of ${EXPORT_FORMATS.join(', ')}.` });
 
 /** The body of `POST /1/applications/{id}/exports`. */
-export const createExportBody = z.strictObject(
-  {
-    format: exportFormat,
-    /** Put the images in the zip beside the labels. */
-    include_images: z.boolean({ error: 'include_images is true or false.' }).default(false),
-  },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'An export takes only format and include_images.' : undefined) },
-);
+export const createExportBody = z.object({
+  format: exportFormat,
+  /** Put the images in the zip beside the labels. */
+  include_images: z.boolean({ error: 'include_images is true or false.' }).default(false),
+});
 export type CreateExportBody = z.input<typeof createExportBody>;
 
 export const EXPORT_STATES = ['preparing', 'ready', 'failed'] as const;
