@@ -8,8 +8,10 @@ import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { useApplication } from '../../../lib/queries/application';
 import { useApplicationStats } from '../api/application-stats';
+import { useCallerRole } from '../api/caller-role';
 import { useSubjectNames } from '../../../lib/queries/subjects';
 import { AssertionsChart } from '../components/assertions-chart';
+import { ExportPanel } from '../components/export-panel';
 import { formatDateTime } from '../utils/format-time';
 
 function Activity({ appId }: { appId: string }) {
@@ -59,6 +61,7 @@ export function Component() {
   const { tenantId = '', appId = '' } = useParams();
   const application = useApplication(appId);
   const subjectName = useSubjectNames(tenantId);
+  const role = useCallerRole(tenantId);
   if (application.isPending) return <Spinner label="Loading application…" />;
   if (application.isError) return <Alert>{application.error.message}</Alert>;
   const app = application.data;
@@ -104,6 +107,7 @@ export function Component() {
         </section>
         <Activity appId={appId} />
       </div>
+      {answerRuleOf(app.type) && role.canManage(app) && <ExportPanel appId={appId} />}
     </>
   );
 }
