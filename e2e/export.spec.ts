@@ -64,7 +64,7 @@ test('a labeller sees no export control', async ({ page, service }) => {
   const api = await apiAs(service, DEMO.labeller);
   const app = (await listApplications(api)).data.find((candidate) => candidate.name === APP_NAME)!;
   await signIn(page, DEMO.labeller);
-  await expect(page).toHaveURL(/\/t\/[^/]+\//);
+  await expect(page).toHaveURL(/\/t\/[^/]+/);
   const tenantId = new URL(page.url()).pathname.split('/')[2]!;
   await page.goto(`/t/${tenantId}/apps/${app.application_id}`);
   await expect(page.getByRole('heading', { level: 1, name: APP_NAME })).toBeVisible();
