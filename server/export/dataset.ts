@@ -107,7 +107,8 @@ export async function buildDataset(db: Database, appRow: ApplicationRow, labels:
       width: row.width,
       height: row.height,
       blobKey: row.blobKey,
-      annotations: byMedia.get(row.mediaId) ?? [],
+      // In the application's subject order, so that exports of the same labels are the same files.
+      annotations: (byMedia.get(row.mediaId) ?? []).sort((a, b) => categoryOf.get(a.subjectUid)!.id - categoryOf.get(b.subjectUid)!.id),
     }))
     .sort((a, b) => (a.mediaId < b.mediaId ? -1 : a.mediaId > b.mediaId ? 1 : 0));
   return { applicationName: appRow.name, categories, categoryOf, images };
