@@ -58,9 +58,20 @@ export class ExportJobs {
 
   constructor(private readonly app: FastifyInstance) {}
 
-  /** Starts an export of the application's labels; the caller has checked that they may. */
+  /**
+   * Starts an export of the application's labels; the caller has checked that they may. While the same export (format
+   * and images) of the application is being prepared, that one is returned instead of starting another.
+   */
   start(appRow: ApplicationRow, body: Required<CreateExportBody>): ExportStatus {
     this.forgetExpired();
+    const running = [...this.jobs.values()].find(
+      ({ status }) =>
+        status.state === 'preparing' &&
+        status.application_id === appRow.applicationId &&
+        status.format === body.format &&
+        status.include_images === body.include_images,
+    );
+    if (running) return this.statusOf(running);
     const writer = FORMAT_WRITERS[body.format];
     const exportId = newId('exp');
     const job: ExportJob = {
@@ -85,13 +96,12 @@ export class ExportJobs {
     };
     this.jobs.set(exportId, job);
     this.app.backgroundJobs.run(`export:${exportId}`, () => this.prepare(job, appRow));
-    return { ...job.status };
+    return this.statusOf(job);
   }
 
   /** The export's progress; 404 unless it is this tenant's export of this application. */
   status(tenantId: string, applicationId: string, exportId: string): ExportStatus {
-    const job = this.jobOf(tenantId, applicationId, exportId);
-    return { ...job.status, notes: job.notes.list() };
+    return this.statusOf(this.jobOf(tenantId, applicationId, exportId));
   }
 
   /** The finished file; 409 while it is being prepared or when it failed. */
@@ -105,6 +115,10 @@ export class ExportJobs {
 
   async close(): Promise<void> {
     if (this.folder) await rm(await this.folder, { recursive: true, force: true });
+  }
+
+  private statusOf(job: ExportJob): ExportStatus {
+    return { ...job.status, notes: job.notes.list() };
   }
 
   private jobOf(tenantId: string, applicationId: string, exportId: string): ExportJob {

@@ -232,6 +232,20 @@ describe('who may export, and bad input', () => {
     expect(response.json()).toEqual({ message: 'A ocr application takes no labels, so it has none to export.' });
   });
 
+  it('gives the same export again while it is being prepared, and a new one after', async () => {
+    const start = (payload: object) => t.inject({ method: 'POST', url: `/1/applications/${appId}/exports`, headers: admin, payload });
+    const first = (await start({ format: 'yolo', include_images: true })).json<ExportStatus>();
+    expect(first).toMatchObject({ state: 'preparing', done: 0, total: 0, size: null, file_name: 'export-box-detection-yolo.zip' });
+    expect((await start({ format: 'yolo', include_images: true })).json<ExportStatus>().export_id).toBe(first.export_id);
+    const early = await t.inject({ method: 'GET', url: `/1/applications/${appId}/exports/${first.export_id}/file`, headers: admin });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ message: 'This export is still being prepared; download it once its state is ready.' });
+    expect((await start({ format: 'yolo' })).json<ExportStatus>().export_id).not.toBe(first.export_id);
+    await t.app.backgroundJobs.drain();
+    expect((await start({ format: 'yolo', include_images: true })).json<ExportStatus>().export_id).not.toBe(first.export_id);
+    await t.app.backgroundJobs.drain();
+  });
+
   it('answers 404 for an unknown export', async () => {
     const response = await t.inject({ method: 'GET', url: `/1/applications/${appId}/exports/exp_unknown/file`, headers: admin });
     expect(response.statusCode).toBe(404);
