@@ -24,12 +24,13 @@ async function answerSome(service: RunningService): Promise<Application> {
   return app;
 }
 
-async function exportFrom(page: Page, format: string, includeImages: boolean): Promise<Buffer> {
+async function exportFrom(page: Page, format: string, includeImages: boolean, whilePreparing?: () => Promise<void>): Promise<Buffer> {
   const panel = page.getByRole('region', { name: 'Export labels' });
   await panel.getByRole('radio', { name: new RegExp(`^${format}`) }).check();
   await panel.getByRole('checkbox', { name: 'Include images' }).setChecked(includeImages);
   const download = page.waitForEvent('download');
   await panel.getByRole('button', { name: 'Export' }).click();
+  await whilePreparing?.();
   const file = await (await download).path();
   await expect(panel.getByRole('status')).toContainText('Saved');
   return readFile(file);
@@ -43,7 +44,17 @@ test('a manager exports COCO and YOLO from the application page, and the files l
   const panel = page.getByRole('region', { name: 'Export labels' });
   await expect(panel.getByRole('radio')).toHaveCount(3);
 
-  const coco = checkCoco(JSON.parse((await exportFrom(page, 'COCO JSON', false)).toString('utf8')));
+  // Progress answers held back a moment, to see the progress bar.
+  await page.route('**/exports/*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  const cocoFile = await exportFrom(page, 'COCO JSON', false, async () => {
+    await expect(panel.getByRole('progressbar', { name: 'Preparing the export' })).toBeVisible();
+    await panel.screenshot({ path: 'test-results/screens/export-panel-preparing.png' });
+  });
+  await page.unroute('**/exports/*');
+  const coco = checkCoco(JSON.parse(cocoFile.toString('utf8')));
   expect(coco.images.length).toBeGreaterThanOrEqual(3);
   expect(coco.annotations.length).toBeGreaterThanOrEqual(2);
   expect(coco.categories.map((category) => category.name)).toEqual(['red bolt']);
