@@ -91,7 +91,11 @@ function yamlNames(yaml: string): string[] {
 
 /** Ultralytics' layout: data.yaml and classes.txt agree; one labels/<stem>.txt per image (per image file when included). */
 export function checkYolo(zip: ZipContents, imageCount: number): YoloDataset {
-  const names = yamlNames(zip.text('data.yaml'));
+  const yaml = zip.text('data.yaml');
+  if (!/^train: images$/m.test(yaml) || !/^val: images$/m.test(yaml)) fail('data.yaml does not point train and val at images.');
+  // Ultralytics reads a relative path: from its own datasets folder, not from beside data.yaml.
+  if (/^path: (?!\/)/m.test(yaml)) fail('data.yaml has a relative path:.');
+  const names = yamlNames(yaml);
   const classes = zip.text('classes.txt').split('\n').filter(Boolean);
   if (classes.join('\n') !== names.join('\n')) fail(`classes.txt (${classes.join(', ')}) and data.yaml (${names.join(', ')}) differ.`);
   const labelFiles = zip.paths('labels/');

@@ -17,10 +17,13 @@ function labelLines(image: ExportImage, categoryOf: ReadonlyMap<string, ExportCa
     .join('');
 }
 
-/** Ultralytics' dataset file; names are JSON strings, which YAML reads as double-quoted scalars. */
+/**
+ * Ultralytics' dataset file. Without `path:` the dataset root is the file's folder (a relative `path:` would be taken
+ * from Ultralytics' datasets folder instead). Names are JSON strings, which YAML reads as double-quoted scalars.
+ */
 function dataYaml(categories: ExportCategory[]): string {
   const names = categories.map((category) => `  ${category.id - 1}: ${JSON.stringify(category.name)}\n`).join('');
-  return `path: .\ntrain: images\nval: images\nnc: ${categories.length}\nnames:\n${names}`;
+  return `# The dataset root is this file's folder (or the zip, given to Ultralytics as it is).\ntrain: images\nval: images\nnc: ${categories.length}\nnames:\n${names}`;
 }
 
 /** Ultralytics YOLO detection layout: images/<file>, labels/<stem>.txt (empty for an image with no boxes), data.yaml. */
