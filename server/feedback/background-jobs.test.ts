@@ -35,8 +35,10 @@ describe('createBackgroundJobs', () => {
     jobs.run('release:a', work);
     jobs.run('release:a', work);
     jobs.run('release:b', work);
+    expect(jobs.isRunning('release:a')).toBe(true);
     gate.resolve();
     await jobs.drain();
+    expect(jobs.isRunning('release:a')).toBe(false);
     expect(work).toHaveBeenCalledTimes(2);
     jobs.run('release:a', work);
     await jobs.drain();

@@ -11,6 +11,8 @@ declare module 'fastify' {
 export interface BackgroundJobs {
   /** Starts the work unless a job with this key is still running (then the running one stands for it). */
   run(key: string, work: () => Promise<void>): void;
+  /** Whether a job with this key is running now. */
+  isRunning(key: string): boolean;
   /** Resolves once every job started so far, and any they started, has finished. */
   drain(): Promise<void>;
   /** Refuses new jobs and waits for the running ones. */
@@ -31,6 +33,7 @@ export function createBackgroundJobs(log: FastifyBaseLogger): BackgroundJobs {
         .finally(() => running.delete(key));
       running.set(key, job);
     },
+    isRunning: (key) => running.has(key),
     drain,
     async close() {
       closed = true;

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, max } from 'drizzle-orm';
-import type { AnswerSet } from '../../src/api/schemas/models';
+import type { FastifyInstance } from 'fastify';
+import { baselineModelId, type AnswerSet } from '../../src/api/schemas/models';
 import type { FeedbackSubjectAnswer, Focus, LabellableType } from '../../src/api/types';
 import { LABELLABLE_TYPES } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, assertions, feedbackQueue, media, models, subjects } from '../db/schema';
-import type { ApplicationRow } from '../domain/applications';
+import { getApplicationRow, type ApplicationRow } from '../domain/applications';
 import { unixNow } from '../domain/assertions';
 import { readMediaBytes, type MediaRow } from '../domain/media';
 import { badRequest } from '../http/errors';
@@ -29,9 +30,6 @@ const MAX_TRAINING_ITEMS = 200;
 const MAX_VALIDATION_ITEMS = 200;
 
 const isLabellable = (type: string): type is LabellableType => (LABELLABLE_TYPES as readonly string[]).includes(type);
-
-/** The id of an application's baseline model: the one that proposes before its first release. */
-export const baselineModelId = (applicationId: string) => `${applicationId}.v0`;
 
 /** The parameters of the application's current model, or the baseline's from its configuration before a release. */
 export async function currentParameters(db: Database, appRow: ApplicationRow): Promise<ModelParameters> {
@@ -175,4 +173,20 @@ export async function releaseModel(ctx: ReleaseContext, appRow: ApplicationRow):
   });
   if (updated.refreshFeedback) await refreshQueue(ctx, updated, modelId, parameters);
   return updated;
+}
+
+const releaseJobKey = (applicationId: string) => `release:${applicationId}`;
+
+/** Whether a release of the application is running on this instance. */
+export const isReleasing = (app: FastifyInstance, applicationId: string) => app.backgroundJobs.isRunning(releaseJobKey(applicationId));
+
+/**
+ * Starts a release of the application off the request thread (a background job, one per application at a time:
+ * while one runs, this does nothing). It reads the application again when it starts, so it learns every answer.
+ */
+export function startRelease(app: FastifyInstance, appRow: Pick<ApplicationRow, 'tenantId' | 'applicationId' | 'type'>): void {
+  if (!isLabellable(appRow.type)) throw badRequest(`Applications of type ${appRow.type} have no baseline model to release.`);
+  app.backgroundJobs.run(releaseJobKey(appRow.applicationId), async () => {
+    await releaseModel({ db: app.db, blobs: app.blobs }, await getApplicationRow(app.db, appRow.tenantId, appRow.applicationId));
+  });
 }
