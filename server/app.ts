@@ -9,6 +9,7 @@ import { MemberRoles } from './auth/member-roles';
 import type { ServiceConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
 import { registerDatabaseMaintenance } from './db/maintenance';
+import { registerExports } from './export/export-jobs';
 import { registerBackgroundJobs } from './feedback/background-jobs';
 import { registerFeedbackScheduler } from './feedback/timer';
 import { handleClientError, handleFrameworkError, MAX_ID_LENGTH, registerEdgeRules } from './http/edge';
@@ -78,6 +79,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   registerTransportSecurity(app, config);
   await registerMediaServices(app, { serviceSecret: secret, blobs: deps.blobs });
   registerBackgroundJobs(app);
+  registerExports(app);
   await registerOpenApi(app);
   const memberRoles = new MemberRoles(database.db);
   await app.register(apiRoutes({ db: database.db, tokens, limiter, memberRoles }));

@@ -9,6 +9,7 @@ describe('runServiceBenchmarks', () => {
       feedbackSaturation: { labellers: 2, warmUpRounds: 0, rounds: 1, pullLimit: 3, thinkMs: 0 },
       detections: { assertions: 1_000, outputSubjects: 2, pagesEachWay: 2, warmUpPages: 1 },
       upload: { uploads: 1, width: 1200, height: 900 },
+      export: { items: 20, boxesPerItem: 2, runs: 1 },
       print: (text) => printed.push(text),
       note: () => undefined,
     });
@@ -18,6 +19,7 @@ describe('runServiceBenchmarks', () => {
       feedback_saturated: { labellers: 2, think_ms: 0, pull: { n: 2 }, post: { n: 6 }, service: { pull: { n: 2 }, post: { n: 6 } } },
       detections: { assertions: 1_000, records: 500, page_size: 100, page: { n: 4 } },
       upload: { width: 1200, height: 900, resize_widths: ['256', '1024'], upload: { n: 1 } },
+      export: { items: 20, boxes: 40, by_format: { coco: { run: { n: 1 } }, yolo: { run: { n: 1 } }, voc: { run: { n: 1 } } } },
     });
     const table = printed.join('\n');
     const labels = [
@@ -26,6 +28,8 @@ describe('runServiceBenchmarks', () => {
       'feedback post (2, no think time): round trip',
       'detections page of 100 (1000 assertions)',
       'upload 1200x900',
+      'export coco of 20 items, 40 boxes',
+      'export voc of 20 items, 40 boxes',
     ];
     for (const label of labels) {
       expect(table).toContain(label);

@@ -1,4 +1,5 @@
 import { benchDetections, DETECTIONS_BENCH, type DetectionsBenchOptions } from './detections-bench';
+import { benchExport, EXPORT_BENCH, type ExportBenchOptions } from './export-bench';
 import { benchFeedback, FEEDBACK_BENCH, FEEDBACK_SATURATION_BENCH, type FeedbackBenchOptions, type FeedbackBenchResult } from './feedback-bench';
 import { startFreshService } from './fresh-service';
 import type { LatencySummary } from './stats';
@@ -12,6 +13,7 @@ export interface ServiceBenchOptions {
   feedbackSaturation?: FeedbackBenchOptions;
   detections?: DetectionsBenchOptions;
   upload?: UploadBenchOptions;
+  export?: ExportBenchOptions;
   /** Where the table goes; stdout by default. */
   print?: (text: string) => void;
   /** Where each stage is announced as it starts; stderr by default. */
@@ -25,7 +27,8 @@ function latencyRow(label: string, summary: LatencySummary, targetP95: number | 
 
 /**
  * The service benchmarks, each against one fresh service on loopback that is stopped afterwards: feedback pull and
- * post by concurrent labellers, detections pages at 100,000 assertions, and uploads of 4000×3000 JPEGs.
+ * post by concurrent labellers, detections pages at 100,000 assertions, uploads of 4000×3000 JPEGs, and label exports
+ * of 10,000 answered items.
  */
 export async function runServiceBenchmarks(options: ServiceBenchOptions = {}): Promise<Record<string, unknown>> {
   const print = options.print ?? ((text: string) => process.stdout.write(`${text}\n`));
@@ -40,6 +43,8 @@ export async function runServiceBenchmarks(options: ServiceBenchOptions = {}): P
     const detections = await benchDetections(service, options.detections ?? DETECTIONS_BENCH);
     note('service benchmarks: large uploads');
     const upload = await benchUpload(service, options.upload ?? UPLOAD_BENCH);
+    note('service benchmarks: label exports');
+    const exported = await benchExport(service, options.export ?? EXPORT_BENCH);
 
     const feedbackRows = (run: FeedbackBenchResult, who: string, target: number | null) => [
       latencyRow(`feedback pull (${who}): round trip`, run.pull, target),
@@ -52,9 +57,12 @@ export async function runServiceBenchmarks(options: ServiceBenchOptions = {}): P
       ...feedbackRows(saturated, `${saturated.labellers}, no think time`, null),
       latencyRow(`detections page of ${detections.page_size} (${detections.assertions} assertions)`, detections.page, TARGET_P95_MS.detections_page),
       latencyRow(`upload ${upload.width}x${upload.height} JPEG with resizes`, upload.upload, null),
+      ...Object.entries(exported.by_format).map(([format, { run, megabytes }]) =>
+        latencyRow(`export ${format} of ${exported.items} items, ${exported.boxes} boxes (${megabytes} MB)`, run, null),
+      ),
     ];
     print(formatTable(['service benchmark', 'n', 'p50 ms', 'p95 ms', 'target', ''], rows));
-    return { feedback, feedback_saturated: saturated, detections, upload, targets_p95_ms: TARGET_P95_MS };
+    return { feedback, feedback_saturated: saturated, detections, upload, export: exported, targets_p95_ms: TARGET_P95_MS };
   } finally {
     await service.close();
   }

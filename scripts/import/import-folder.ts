@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createApiClient, type ApiClient, type BasicCredentials } from '../../src/api/client';
+import type { ApiClient, BasicCredentials } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import { getToken, listUserTenants } from '../../src/api/endpoints/identity';
 import { createSubject, listSubjects } from '../../src/api/endpoints/subjects';
 import { uploadMediaToSubject } from '../../src/api/endpoints/uploads';
 import type { Subject, TenantListItem } from '../../src/api/types';
+import { signIn, SignInError } from '../cli/sign-in';
 import { findImages } from './find-images';
 import { createProgress, type ProgressOutput } from './progress';
 
@@ -45,26 +45,6 @@ export class ImportError extends Error {
   }
 }
 
-function chooseTenant(tenants: TenantListItem[], wanted: string | undefined): TenantListItem {
-  if (wanted === undefined) {
-    if (tenants.length === 1 && tenants[0]) return tenants[0];
-    const names = tenants.map((tenant) => `"${tenant.name}"`).join(', ');
-    throw new ImportError(`This account is in ${tenants.length} tenants (${names}); choose one with --tenant.`);
-  }
-  const tenant = tenants.find((candidate) => candidate.tenant_id === wanted || candidate.name === wanted);
-  if (!tenant) throw new ImportError(`This account is not in a tenant "${wanted}".`);
-  return tenant;
-}
-
-async function signIn(options: ImportOptions): Promise<{ client: ApiClient; tenant: TenantListItem }> {
-  let token: string | null = null;
-  const client = createApiClient({ baseUrl: options.baseUrl, getToken: () => token });
-  const { tenants } = await listUserTenants(client, options.credentials);
-  const tenant = chooseTenant(tenants, options.tenant);
-  token = (await getToken(client, options.credentials, tenant.tenant_id)).access_token;
-  return { client, tenant };
-}
-
 async function findOrCreateSubject(client: ApiClient, wanted: string): Promise<{ subject: Subject; created: boolean }> {
   const { data } = await listSubjects(client);
   const existing = data.find((subject) => subject.subject_uid === wanted) ?? data.find((subject) => subject.name === wanted);
@@ -93,8 +73,8 @@ export async function importFolder(options: ImportOptions): Promise<ImportSummar
   const files = await findImages(options.folder).catch((error: unknown) => {
     throw new ImportError(`Cannot read the folder ${options.folder}: ${messageOf(error)}`);
   });
-  const { client, tenant } = await signIn(options).catch((error: unknown) => {
-    throw error instanceof ApiError ? new ImportError(`Sign-in failed: ${error.message}`) : error;
+  const { client, tenant } = await signIn(options.baseUrl, options.credentials, options.tenant).catch((error: unknown) => {
+    throw error instanceof SignInError ? new ImportError(error.message) : error;
   });
   const { subject, created } = await findOrCreateSubject(client, options.subject).catch((error: unknown) => {
     throw error instanceof ApiError ? new ImportError(`Cannot use the subject "${options.subject}": ${error.message}`) : error;

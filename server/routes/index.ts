@@ -6,6 +6,7 @@ import { applicationRoutes } from './applications';
 import { consensusRoutes } from './consensus';
 import { detectionRoutes } from './detections';
 import { eventRoutes } from './events';
+import { exportRoutes } from './exports';
 import { feedbackRoutes } from './feedback';
 import { feedbackHistoryRoutes } from './feedback-history';
 import { gatewayRoutes } from './gateways';
@@ -47,6 +48,7 @@ export const apiRoutes = (deps: AuthenticationDeps): RoutesPlugin =>
       apiKeyRoutes,
       consensusRoutes,
       reviewRoutes,
+      exportRoutes,
     ];
     for (const routes of resources) {
       await api.register(routes);

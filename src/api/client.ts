@@ -36,6 +36,8 @@ export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   /** An absolute URL of this service (for example a `paging.next` link) fetched with the same rules. */
   requestUrl<T>(url: string, options?: RequestOptions): Promise<T>;
+  /** The successful response itself, its body unread (for a download); failures throw as `request` does. */
+  requestResponse(path: string, options?: RequestOptions): Promise<Response>;
 }
 
 function encodeBasic({ email, password }: BasicCredentials): string {
@@ -76,7 +78,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return pendingReauth;
   }
 
-  async function send<T>(url: string, opts: RequestOptions, mayRetry: boolean): Promise<T> {
+  const readJson = async <T>(response: Response) => (await readBody(response).catch(() => undefined)) as T;
+
+  async function send<T>(url: string, opts: RequestOptions, mayRetry: boolean, read: (response: Response) => Promise<T>): Promise<T> {
     const auth = opts.auth ?? 'bearer';
     // X-Requested-With keeps browsers from answering a Basic challenge with their own password prompt.
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...opts.headers };
@@ -101,24 +105,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (opts.signal?.aborted) throw error;
       throw new NetworkError();
     }
+    if (response.ok) return read(response);
     const parsed = await readBody(response).catch(() => undefined);
-    if (response.ok) return parsed as T;
 
     const error = errorFromResponse(response.status, parsed, response.headers.get('Retry-After'));
     if (error instanceof UnauthorizedError && auth === 'bearer' && mayRetry && (await reauthenticate())) {
-      return send<T>(url, opts, false);
+      return send<T>(url, opts, false, read);
     }
     throw error;
   }
 
   return {
     baseUrl: options.baseUrl,
-    request: (path, opts = {}) => send(buildUrl(options.baseUrl, path, opts.query), opts, true),
-    requestUrl: (url, opts = {}) => {
+    request: <T>(path: string, opts: RequestOptions = {}) => send(buildUrl(options.baseUrl, path, opts.query), opts, true, readJson<T>),
+    requestResponse: (path, opts = {}) => send(buildUrl(options.baseUrl, path, opts.query), opts, true, (response) => Promise.resolve(response)),
+    requestUrl: <T>(url: string, opts: RequestOptions = {}) => {
       if (new URL(url).origin !== new URL(options.baseUrl).origin) {
         return Promise.reject(new InvalidBaseUrlError(`Refusing to send credentials to ${new URL(url).origin}.`));
       }
-      return send(url, opts, true);
+      return send(url, opts, true, readJson<T>);
     },
   };
 }

@@ -54,4 +54,5 @@ export const boxDetection: AnswerRule<BoxRegion[]> = {
   },
   agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreeBoxes),
   marks: (regions) => ({ boxes: regions.map((region) => region.box) }),
+  exportAnnotations: (regions, subjectUid) => regions.map(({ box }) => ({ kind: 'box', subjectUid, box })),
 };

@@ -8,4 +8,5 @@ export const classification: AnswerRule = {
   subjects: 'one',
   allowsFalse: false,
   agree: (answers, tolerance) => agreeBySubject(answers, tolerance),
+  exportAnnotations: (_none, subjectUid) => [{ kind: 'image_category', subjectUid }],
 };

@@ -8,4 +8,5 @@ export const detectionFullframe: AnswerRule = {
   subjects: 'every',
   allowsFalse: true,
   agree: (answers) => agreeByMajority(answers),
+  exportAnnotations: (_none, subjectUid) => [{ kind: 'image_category', subjectUid }],
 };

@@ -17,5 +17,6 @@ export function offsetRule(appDataType: 'offset_x' | 'offset_y'): AnswerRule<num
     placementErrors: (offset, place) => (offset > place[edge] ? [{ field: '', message: range(` (${place[edge]})`) }] : []),
     agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreeWithin),
     marks: (offset) => ({ lines: [{ axis: appDataType === 'offset_x' ? 'x' : 'y', at: offset }] }),
+    exportAnnotations: (value, subjectUid) => [{ kind: 'image_value', subjectUid, name: appDataType, value }],
   };
 }

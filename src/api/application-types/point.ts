@@ -31,4 +31,5 @@ export const pointRule: AnswerRule<PointCoords[]> = {
   },
   agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreePoints),
   marks: (points) => ({ points }),
+  exportAnnotations: (points, subjectUid) => points.map(({ x, y }) => ({ kind: 'point', subjectUid, x, y })),
 };

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppDataType, BoxCoords, FieldError } from '../types';
 import type { ItemAnswer } from './agreement';
+import type { ExportAnnotation } from './export-annotation';
 
 /** Where an answer's marks are judged: the media's size and the focus, if the answer has one. */
 export interface AnswerPlace {
@@ -35,6 +36,8 @@ export interface AnswerRule<T = unknown> {
   agree(answers: readonly ItemAnswer[], tolerance: number): ItemAnswer | null;
   /** The marks a True answer's app_data places on the media; absent for types whose answers place none. */
   marks?(appData: T): AnswerMarks;
+  /** What a True answer on the subject (with its checked app_data, or null) becomes in a label export. */
+  exportAnnotations(appData: T, subjectUid: string): ExportAnnotation[];
 }
 
 /** Boxes and points must lie inside the focus when there is one, else inside the media. */

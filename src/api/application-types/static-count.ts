@@ -16,4 +16,5 @@ export const staticCount: AnswerRule<number> = {
   subjects: 'one',
   allowsFalse: true,
   agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreeWithin),
+  exportAnnotations: (value, subjectUid) => [{ kind: 'image_value', subjectUid, name: 'count', value }],
 };

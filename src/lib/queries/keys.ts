@@ -10,6 +10,7 @@ export const applicationKeys = {
   pending: (appId: string) => [...applicationKeys.detail(appId), 'pending'] as const,
   stats: (appId: string, bucket: StatsBucket) => [...applicationKeys.detail(appId), 'stats', { bucket }] as const,
   detections: (appId: string, query: DetectionsQuery) => [...applicationKeys.detail(appId), 'detections', query] as const,
+  export: (appId: string, exportId: string) => [...applicationKeys.detail(appId), 'exports', exportId] as const,
   answers: (appId: string, bucket: AnswerBucket) => [...applicationKeys.detail(appId), 'answers', { bucket }] as const,
 };
 

@@ -11,6 +11,7 @@ import { useSubjectNames } from '../../../lib/queries/subjects';
 import { useCallerRole } from '../api/caller-role';
 import { AssertionsChart } from '../components/assertions-chart';
 import { BucketToggle, type Bucket } from '../components/bucket-toggle';
+import { ExportPanel } from '../components/export-panel';
 import { ModelsSection } from '../components/models-section';
 import { ThroughputPanel } from '../components/throughput-panel';
 import { formatDateTime } from '../utils/format-time';
@@ -102,6 +103,7 @@ export function Component() {
         {answerRuleOf(app.type) && <ThroughputPanel appId={appId} />}
       </div>
       {answerRuleOf(app.type) && <ModelsSection app={app} canRelease={role.canManage(app)} />}
+      {answerRuleOf(app.type) && role.canManage(app) && <ExportPanel appId={appId} />}
     </>
   );
 }

@@ -1,0 +1,115 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { answerRuleOf } from '../../src/api/application-types';
+import type { ExportAnnotation } from '../../src/api/application-types/export-annotation';
+import type { AnswerRule } from '../../src/api/application-types/rule';
+import type { Database } from '../db';
+import { media, subjects } from '../db/schema';
+import type { ApplicationRow } from '../domain/applications';
+import { badRequest } from '../http/errors';
+import type { ExportLabel } from './labels-source';
+import type { ExportNotes } from './notes';
+
+/** A class of the export: one of the application's output subjects, numbered from 1 in the application's order. */
+export interface ExportCategory {
+  id: number;
+  subjectUid: string;
+  name: string;
+}
+
+export interface ExportImage {
+  mediaId: string;
+  /** `<media_id>.<ext>`: unique, and the same in every format. */
+  fileName: string;
+  width: number;
+  height: number;
+  blobKey: string;
+  annotations: ExportAnnotation[];
+}
+
+/** What every format writes: the classes and the labelled images, ordered by media id. */
+export interface ExportDataset {
+  applicationName: string;
+  categories: ExportCategory[];
+  /** The category of each subject uid. */
+  categoryOf: ReadonlyMap<string, ExportCategory>;
+  images: ExportImage[];
+}
+
+const MEDIA_QUERY_CHUNK = 5000;
+
+const extensionOf = (format: string) => (format === 'jpeg' ? 'jpg' : format);
+
+/** The fileName without its extension: the name of the image's label file in YOLO and VOC. */
+export const stemOf = (image: ExportImage) => image.fileName.replace(/\.[^.]+$/, '');
+
+async function categoriesOf(db: Database, appRow: ApplicationRow): Promise<ExportCategory[]> {
+  const uids = appRow.outputSubjects;
+  const rows = uids.length === 0 ? [] : await db.select({ uid: subjects.subjectUid, name: subjects.name }).from(subjects).where(inArray(subjects.subjectUid, uids));
+  const names = new Map(rows.map((row) => [row.uid, row.name]));
+  return uids.map((subjectUid, index) => ({ id: index + 1, subjectUid, name: names.get(subjectUid) ?? subjectUid }));
+}
+
+async function mediaOf(db: Database, tenantId: string, mediaIds: string[]) {
+  const rows = [];
+  for (let start = 0; start < mediaIds.length; start += MEDIA_QUERY_CHUNK) {
+    const chunk = mediaIds.slice(start, start + MEDIA_QUERY_CHUNK);
+    rows.push(
+      ...(await db
+        .select({ mediaId: media.mediaId, width: media.imageWidth, height: media.imageHeight, blobKey: media.originalKey, format: media.mediaFormat })
+        .from(media)
+        .where(and(eq(media.tenantId, tenantId), inArray(media.mediaId, chunk)))),
+    );
+  }
+  return rows;
+}
+
+/** The answer rule of an application that has labels to export; 400 for a type that takes none. */
+export function exportableRule(appRow: Pick<ApplicationRow, 'type'>): AnswerRule {
+  const rule = answerRuleOf(appRow.type);
+  if (!rule) throw badRequest(`A ${appRow.type} application takes no labels, so it has none to export.`);
+  return rule;
+}
+
+/** The annotations of one label by the application type's own mapping; none (and a note) when it cannot be read. */
+function annotationsOf(rule: AnswerRule, label: ExportLabel, categoryOf: ReadonlyMap<string, ExportCategory>, notes: ExportNotes) {
+  if (!label.subject_uid) return [];
+  if (!categoryOf.has(label.subject_uid)) {
+    notes.add('Labels of a subject that is no longer an output subject of the application were left out.');
+    return [];
+  }
+  const appData = rule.appData ? rule.appData.safeParse(label.app_data) : { success: true as const, data: null };
+  if (!appData.success) {
+    notes.add(`Labels whose app_data is not a valid ${rule.appDataType} were left out.`);
+    return [];
+  }
+  return rule.exportAnnotations(appData.data, label.subject_uid);
+}
+
+/**
+ * Gathers the application's labels into images and classes. Every labelled media item of the tenant becomes an image,
+ * also one whose answers all said "absent" (an image with no marks teaches a model what is not there).
+ */
+export async function buildDataset(db: Database, appRow: ApplicationRow, labels: ExportLabel[], notes: ExportNotes): Promise<ExportDataset> {
+  const rule = exportableRule(appRow);
+  const categories = await categoriesOf(db, appRow);
+  const categoryOf = new Map(categories.map((category) => [category.subjectUid, category]));
+  const byMedia = new Map<string, ExportAnnotation[]>();
+  for (const label of labels) {
+    const annotations = byMedia.get(label.media_id) ?? [];
+    annotations.push(...annotationsOf(rule, label, categoryOf, notes));
+    byMedia.set(label.media_id, annotations);
+  }
+  const rows = await mediaOf(db, appRow.tenantId, [...byMedia.keys()]);
+  const images = rows
+    .map((row) => ({
+      mediaId: row.mediaId,
+      fileName: `${row.mediaId}.${extensionOf(row.format)}`,
+      width: row.width,
+      height: row.height,
+      blobKey: row.blobKey,
+      // In the application's subject order, so that exports of the same labels are the same files.
+      annotations: (byMedia.get(row.mediaId) ?? []).sort((a, b) => categoryOf.get(a.subjectUid)!.id - categoryOf.get(b.subjectUid)!.id),
+    }))
+    .sort((a, b) => (a.mediaId < b.mediaId ? -1 : a.mediaId > b.mediaId ? 1 : 0));
+  return { applicationName: appRow.name, categories, categoryOf, images };
+}

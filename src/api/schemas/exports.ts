@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** COCO detection JSON, YOLO text files (Ultralytics layout) or Pascal VOC XML. */
+export const EXPORT_FORMATS = ['coco', 'yolo', 'voc'] as const;
+export type ExportFormat = z.infer<typeof exportFormat>;
+
+export const EXPORT_FORMAT_NAMES: Readonly<Record<ExportFormat, string>> = { coco: 'COCO JSON', yolo: 'YOLO', voc: 'Pascal VOC' };
+
+export const exportFormat = z.enum(EXPORT_FORMATS, { error: `format is one of ${EXPORT_FORMATS.join(', ')}.` });
+
+/** The body of `POST /1/applications/{id}/exports`. */
+export const createExportBody = z.object({
+  format: exportFormat,
+  /** Put the images in the zip beside the labels. */
+  include_images: z.boolean({ error: 'include_images is true or false.' }).default(false),
+});
+export type CreateExportBody = z.input<typeof createExportBody>;
+
+export const EXPORT_STATES = ['preparing', 'ready', 'failed'] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
+
+/** What the export left out or wrote differently (e.g. answers its format cannot express), and how often. */
+export const exportNoteSchema = z.object({ message: z.string(), count: z.number().int() });
+export type ExportNote = z.infer<typeof exportNoteSchema>;
+
+/** An export as `GET /1/applications/{id}/exports/{export_id}` gives it: `done` of `total` images written. */
+export const exportStatusSchema = z.object({
+  export_id: z.string(),
+  application_id: z.string(),
+  format: exportFormat,
+  include_images: z.boolean(),
+  state: z.enum(EXPORT_STATES),
+  done: z.number().int(),
+  /** Images in the export; 0 until the labels are read. */
+  total: z.number().int(),
+  /** The download's name, e.g. `my-app-coco.zip`. */
+  file_name: z.string(),
+  /** Bytes of the finished file; null while preparing. */
+  size: z.number().int().nullable(),
+  notes: z.array(exportNoteSchema),
+  /** Why it failed; null otherwise. */
+  message: z.string().nullable(),
+  created_at: z.number(),
+});
+export type ExportStatus = z.infer<typeof exportStatusSchema>;
