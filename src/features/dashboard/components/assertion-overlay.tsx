@@ -1,4 +1,6 @@
-import type { AppData, AppDataType, Assertion, BoxRegion, Focus, PointCoords } from '../../../api/types';
+import { ruleOfAppDataType } from '../../../api/application-types';
+import type { AnswerMarks } from '../../../api/application-types/rule';
+import type { Assertion, Focus } from '../../../api/types';
 
 /** What the overlay needs of an assertion; the media page's list and the detections' records both have it. */
 export type MarkedAssertion = Pick<Assertion, 'detection_id' | 'user_id' | 'app_data_type' | 'app_data'>;
@@ -20,31 +22,35 @@ export interface AssertionOverlayProps {
 /** Whose mark it is, for its colour: a person's or a model's. */
 export const markSource = (assertion: Pick<Assertion, 'user_id'>): 'user' | 'model' => (assertion.user_id ? 'user' : 'model');
 
-/** How many marks the overlay draws for an assertion: its boxes or points, or its one offset line. */
-export function markCount({ app_data_type: type, app_data: data }: MarkedAssertion): number {
-  if (data === null || type === null || type === 'count') return 0;
-  return Array.isArray(data) ? data.length : 1;
+/** The marks an assertion places on the media, by the rule of its app_data type: boxes, points or offset lines. */
+function marksOf({ app_data_type: type, app_data: data }: MarkedAssertion): AnswerMarks {
+  if (data === null || type === null) return {};
+  return ruleOfAppDataType(type)?.marks?.(data) ?? {};
 }
 
-function shapes(type: AppDataType | null, data: AppData | null, width: number, height: number, className: string, key: string) {
-  if (data === null || type === null) return null;
-  switch (type) {
-    case 'box_set':
-      return (data as BoxRegion[]).map(({ box }, index) => (
-        <rect key={`${key}-${index}`} className={className} x={box.x0} y={box.y0} width={box.x1 - box.x0} height={box.y1 - box.y0} />
-      ));
-    case 'point':
-      // A zero-length line with round caps: a dot of the same screen size however far the image is scaled.
-      return (data as PointCoords[]).map(({ x, y }, index) => (
-        <path key={`${key}-${index}`} className={`${className} overlay-mark--point`} d={`M${x} ${y}h0`} />
-      ));
-    case 'offset_x':
-      return <line key={key} className={className} x1={data as number} x2={data as number} y1={0} y2={height} />;
-    case 'offset_y':
-      return <line key={key} className={className} x1={0} x2={width} y1={data as number} y2={data as number} />;
-    case 'count':
-      return null;
-  }
+/** How many marks the overlay draws for an assertion: its boxes or points, or its one offset line. */
+export function markCount(assertion: MarkedAssertion): number {
+  const { boxes = [], points = [], lines = [] } = marksOf(assertion);
+  return boxes.length + points.length + lines.length;
+}
+
+function shapes(assertion: MarkedAssertion, width: number, height: number, className: string) {
+  const { boxes = [], points = [], lines = [] } = marksOf(assertion);
+  const key = assertion.detection_id;
+  return [
+    ...boxes.map((box, index) => (
+      <rect key={`${key}-b${index}`} className={className} x={box.x0} y={box.y0} width={box.x1 - box.x0} height={box.y1 - box.y0} />
+    )),
+    // A zero-length line with round caps: a dot of the same screen size however far the image is scaled.
+    ...points.map(({ x, y }, index) => <path key={`${key}-p${index}`} className={`${className} overlay-mark--point`} d={`M${x} ${y}h0`} />),
+    ...lines.map(({ axis, at }, index) =>
+      axis === 'x' ? (
+        <line key={`${key}-l${index}`} className={className} x1={at} x2={at} y1={0} y2={height} />
+      ) : (
+        <line key={`${key}-l${index}`} className={className} x1={0} x2={width} y1={at} y2={at} />
+      ),
+    ),
+  ];
 }
 
 /**
@@ -58,14 +64,7 @@ export function AssertionOverlay({ width, height, assertions, focuses = [], fit 
         <rect key={`focus-${index}`} className="overlay-focus" x={box.x0} y={box.y0} width={box.x1 - box.x0} height={box.y1 - box.y0} />
       ))}
       {assertions.map((assertion) =>
-        shapes(
-          assertion.app_data_type,
-          assertion.app_data,
-          width,
-          height,
-          `overlay-mark overlay-mark--${markSource(assertion)}`,
-          assertion.detection_id,
-        ),
+        shapes(assertion, width, height, `overlay-mark overlay-mark--${markSource(assertion)}`),
       )}
     </svg>
   );
