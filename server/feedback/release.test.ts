@@ -137,6 +137,16 @@ describe('releaseModel', () => {
     expect(await currentParameters(t.db, released)).toEqual(before);
   });
 
+  it('learns only from decided items: answers still waiting for more labellers or for review teach nothing', async () => {
+    const app = await misSetApplication({ labellersPerItem: 2 });
+    await answerTrainingScenes(app);
+    const before = await currentParameters(t.db, app);
+    const released = await releaseModel({ db: t.db, blobs: t.app.blobs }, app);
+
+    expect(released).toMatchObject({ trainingDataCount: 0, validationDataCount: 0 });
+    expect(await currentParameters(t.db, released)).toEqual(before);
+  });
+
   it('makes the pipeline propose with the released model for media processed after it', async () => {
     const app = await misSetApplication();
     const baseline = await currentParameters(t.db, app);

@@ -1,19 +1,20 @@
-import { and, asc, desc, eq, inArray, isNotNull, max } from 'drizzle-orm';
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { baselineModelId, type AnswerSet } from '../../src/api/schemas/models';
-import type { FeedbackSubjectAnswer, Focus, LabellableType } from '../../src/api/types';
+import { answerRuleOf } from '../../src/api/application-types';
+import type { AppData, FeedbackSubjectAnswer, Focus, LabellableType } from '../../src/api/types';
 import { LABELLABLE_TYPES } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
-import { applications, assertions, feedbackQueue, media, models, subjects } from '../db/schema';
+import { applications, feedbackQueue, media, models, subjects } from '../db/schema';
 import { getApplicationRow, type ApplicationRow } from '../domain/applications';
-import { unixNow } from '../domain/assertions';
+import { focusKey, unixNow } from '../domain/assertions';
+import { listConsensusLabels } from '../domain/consensus';
 import { readMediaBytes, type MediaRow } from '../domain/media';
 import { badRequest } from '../http/errors';
 import type { BlobStore } from '../media/blob-store';
 import { feedbackPriority } from '../vision/ambiguity';
 import { parametersFromApplication, type ModelParameters } from '../vision/models/parameters';
-import { ACCEPT_PROBABILITY } from '../vision/models/proposal';
 import { runModel } from '../vision/models/run-model';
 import { refitParameters } from '../vision/refit';
 import { measureModels } from './validation';
@@ -55,33 +56,33 @@ interface AnsweredItem {
 }
 
 /**
- * The current feedback answers (source 2) of the application, grouped per media item and focus, newest first, in
- * their two sets (each answer's `set_assignment`): at most MAX_TRAINING_ITEMS and MAX_VALIDATION_ITEMS items.
+ * The application's decided labels (its consensus: agreed, decided in review, or with one labeller per item the
+ * latest answer), grouped per media item and focus, newest decision first, in their two sets (the media item's
+ * `answer_set`, as recorded in its answers' `set_assignment`): at most MAX_TRAINING_ITEMS and MAX_VALIDATION_ITEMS.
  */
-async function answeredItems(db: Database, appId: string): Promise<Record<AnswerSet, AnsweredItem[]>> {
-  const rows = await db
-    .select({ assertion: assertions, mediaRow: media })
-    .from(assertions)
-    .innerJoin(media, eq(media.mediaId, assertions.mediaId))
-    .where(and(eq(assertions.appId, appId), isNotNull(assertions.userId), eq(assertions.current, true)))
-    .orderBy(desc(assertions.createdAt), asc(assertions.detectionId));
+async function answeredItems(db: Database, appRow: ApplicationRow): Promise<Record<AnswerSet, AnsweredItem[]>> {
+  const labels = (await listConsensusLabels(db, appRow.applicationId)).reverse();
+  const mediaIds = [...new Set(labels.map((label) => label.media_id))];
+  const mediaRows = mediaIds.length === 0 ? [] : await db.select({ mediaRow: media, set: sql<AnswerSet>`answer_set(${media.mediaId})` }).from(media).where(inArray(media.mediaId, mediaIds));
+  const mediaById = new Map(mediaRows.map((row) => [row.mediaRow.mediaId, row]));
+  const appDataType = answerRuleOf(appRow.type)?.appDataType;
   const sets = { training: new Map<string, AnsweredItem>(), validation: new Map<string, AnsweredItem>() };
   const limits = { training: MAX_TRAINING_ITEMS, validation: MAX_VALIDATION_ITEMS };
-  for (const { assertion, mediaRow } of rows) {
-    const set = assertion.setAssignment ?? 'training';
-    const items = sets[set];
-    const key = `${assertion.mediaId}|${assertion.focusKey}`;
+  for (const label of labels) {
+    const found = mediaById.get(label.media_id);
+    if (!found) continue;
+    const items = sets[found.set];
+    const key = `${label.media_id}|${focusKey(label.focus)}`;
     let item = items.get(key);
     if (!item) {
-      if (items.size === limits[set]) continue;
-      item = { mediaRow, focus: assertion.focus ?? null, answers: [] };
+      if (items.size === limits[found.set]) continue;
+      item = { mediaRow: found.mediaRow, focus: label.focus, answers: [] };
       items.set(key, item);
     }
     item.answers.push({
-      subject_uid: assertion.subjectUid,
-      result: assertion.probability >= ACCEPT_PROBABILITY ? 'True' : 'False',
-      ...(assertion.appDataType ? { app_data_type: assertion.appDataType } : {}),
-      ...(assertion.appData !== null ? { app_data: assertion.appData } : {}),
+      subject_uid: label.subject_uid,
+      result: label.result,
+      ...(label.result === 'True' && appDataType && label.app_data != null ? { app_data_type: appDataType, app_data: label.app_data as AppData } : {}),
     });
   }
   return { training: [...sets.training.values()], validation: [...sets.validation.values()] };
@@ -123,7 +124,7 @@ async function refreshQueue(ctx: ReleaseContext, appRow: ApplicationRow, modelId
 export async function releaseModel(ctx: ReleaseContext, appRow: ApplicationRow): Promise<ApplicationRow> {
   const type = appRow.type;
   if (!isLabellable(type)) throw badRequest(`Applications of type ${type} have no baseline model to release.`);
-  const items = await answeredItems(ctx.db, appRow.applicationId);
+  const items = await answeredItems(ctx.db, appRow);
   const previousParameters = await currentParameters(ctx.db, appRow);
   const previousModelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
   const parameters = await refitParameters(type, previousParameters, await withImages(ctx.blobs, items.training));
