@@ -260,6 +260,7 @@ describe('restart safety', () => {
       expect(receiver.received).toHaveLength(0);
 
       const restarted = await buildApp(testConfig({ callbacks: fastCallbacks }), { database, secret });
+      await restarted.ready();
       try {
         const [row] = await database.db.select().from(callbackOutbox).where(eq(callbackOutbox.appId, app.applicationId));
         await waitForStatus({ db: database.db }, row!.id, 'delivered');

@@ -9,6 +9,7 @@ import type { ApplicationRow } from '../domain/applications';
 import { unixNow } from '../domain/assertions';
 import { readMediaBytes, type MediaRow } from '../domain/media';
 import { badRequest } from '../http/errors';
+import { markJobFinished } from '../jobs/finished';
 import type { BlobStore } from '../media/blob-store';
 import { feedbackPriority } from '../vision/ambiguity';
 import { parametersFromApplication, type ModelParameters } from '../vision/models/parameters';
@@ -120,9 +121,14 @@ async function refreshQueue(ctx: ReleaseContext, appRow: ApplicationRow, modelId
  * Releases a new model: the current model's parameters re-fitted to the training answers, measured (with the model
  * it replaces) on the validation answers, stored as the next `models` row and made the application's current model,
  * with its release counters and performance. With refresh_feedback the waiting requests are re-evaluated by it.
- * Returns the updated application row.
+ * Returns the updated application row. Run as the job `jobId`, a second run of that job releases nothing and
+ * returns the row as it is.
  */
-export async function releaseModel(ctx: ReleaseContext, appRow: ApplicationRow): Promise<ApplicationRow> {
+export async function releaseModel(
+  ctx: ReleaseContext,
+  appRow: ApplicationRow,
+  { jobId }: { jobId?: string } = {},
+): Promise<ApplicationRow> {
   const type = appRow.type;
   if (!isLabellable(type)) throw badRequest(`Applications of type ${type} have no baseline model to release.`);
   const items = await answeredItems(ctx.db, appRow.applicationId);
@@ -138,6 +144,7 @@ export async function releaseModel(ctx: ReleaseContext, appRow: ApplicationRow):
   const now = unixNow();
   const modelId = newId('mdl');
   const updated = await ctx.db.transaction(async (tx) => {
+    if (jobId !== undefined && !(await markJobFinished(tx, jobId))) return null;
     const [latest] = await tx
       .select({ version: max(models.version) })
       .from(models)
@@ -173,6 +180,7 @@ export async function releaseModel(ctx: ReleaseContext, appRow: ApplicationRow):
       .returning();
     return row!;
   });
+  if (!updated) return appRow;
   if (updated.refreshFeedback) await refreshQueue(ctx, updated, modelId, parameters);
   return updated;
 }

@@ -77,9 +77,9 @@ function registerFeedbackPost(app: Parameters<RoutesPlugin>[0], path: string) {
       idempotencyKeyOf(request),
     );
     if (answers !== null && releaseEvery > 0 && answers >= releaseEvery && LABELLABLE_TYPES.some((t) => t === appRow.type)) {
-      app.backgroundJobs.run(`release:${appRow.applicationId}`, async () => {
-        await releaseModel(releaseContext(app), await getApplicationRow(app.db, appRow.tenantId, appRow.applicationId));
-      });
+      const release = { tenantId: appRow.tenantId, applicationId: appRow.applicationId };
+      await app.jobs.send(app.db, 'release-model', release, { singletonKey: appRow.applicationId });
+      app.jobs.kick();
     }
     return reply.status(204).send();
   });

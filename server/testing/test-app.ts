@@ -135,6 +135,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       blobs: createMemoryBlobStore(),
       logStream: options.logStream,
     });
+    // The background jobs start once the app is ready, as when the service listens.
+    await app.ready();
   } catch (error) {
     await database.close();
     throw error;
