@@ -30,7 +30,7 @@ export interface AppDeps {
   secret?: Buffer;
   /** The clock of token issue and expiry, in Unix seconds. */
   nowSeconds?: () => number;
-  /** Where media bytes go; without one, files under `<dataDir>/media`. */
+  /** Where media bytes go; without one, the configured store (`config.mediaStore`: files under `<dataDir>/media`). */
   blobs?: BlobStore;
   /** Where the log lines go; stdout without one. */
   logStream?: LogDestination;

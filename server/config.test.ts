@@ -20,8 +20,39 @@ describe('loadConfig', () => {
       logLevel: 'info',
       rateLimit: { windowSeconds: 900, maxFailuresPerEmail: 10, maxFailuresPerAddress: 30, registrationWindowSeconds: 3600, maxRegistrationsPerAddress: 20 },
       build: { number: 0 },
+      mediaStore: { kind: 'disk' },
       callbacks: { allowedHosts: [] },
     });
+  });
+
+  const S3_ENV = {
+    MEDIA_STORE: 's3',
+    S3_ENDPOINT: 'https://objects.example.org/',
+    S3_BUCKET: 'looplabel-media',
+    S3_REGION: 'eu-central-1',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'key-secret',
+  };
+
+  it('reads the S3 media store settings', () => {
+    expect(loadConfig([], S3_ENV).mediaStore).toEqual({
+      kind: 's3',
+      s3: {
+        endpoint: 'https://objects.example.org',
+        bucket: 'looplabel-media',
+        region: 'eu-central-1',
+        accessKeyId: 'key-id',
+        secretAccessKey: 'key-secret',
+      },
+    });
+    expect(loadConfig([], { ...S3_ENV, S3_ENDPOINT: 'http://127.0.0.1:9000' }).mediaStore).toMatchObject({ s3: { endpoint: 'http://127.0.0.1:9000' } });
+    expect(loadConfig([], { MEDIA_STORE: 'DISK' }).mediaStore).toEqual({ kind: 'disk' });
+  });
+
+  it('names every S3 setting that MEDIA_STORE=s3 lacks', () => {
+    expect(() => loadConfig([], { MEDIA_STORE: 's3', S3_ENDPOINT: 'https://objects.example.org', S3_REGION: ' ' })).toThrow(
+      new ConfigError('MEDIA_STORE=s3 needs S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY.'),
+    );
   });
 
   it('reads CALLBACK_ALLOWED_HOSTS as hosts spelled as URLs spell them', () => {
@@ -75,6 +106,9 @@ describe('loadConfig', () => {
     [[], { CALLBACK_ALLOWED_HOSTS: 'hooks.example:8443' }, /CALLBACK_ALLOWED_HOSTS must list host names or addresses.*hooks\.example:8443/],
     [[], { CALLBACK_ALLOWED_HOSTS: 'https://hooks.example/' }, /CALLBACK_ALLOWED_HOSTS/],
     [[], { DEMO_WAITING: '0' }, /DEMO_WAITING must be a whole number from 1/],
+    [[], { MEDIA_STORE: 'nfs' }, /MEDIA_STORE must be disk or s3, got "nfs"/],
+    [[], { ...S3_ENV, S3_ENDPOINT: 'objects.example.org' }, /S3_ENDPOINT must be an absolute URL/],
+    [[], { ...S3_ENV, S3_ENDPOINT: 'http://objects.example.org' }, /Refusing plain HTTP to the S3 server objects\.example\.org/],
     [['--colour'], {}, /colour/],
   ])('refuses invalid input %j %j with a clear message', (argv, env, message) => {
     expect(() => loadConfig(argv, env)).toThrow(message);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLoopbackHost } from '../src/api/url-rule';
 import { normalizeHost } from './callbacks/address-rule';
+import type { S3Settings } from './media/s3-blob-store';
 
 export interface RateLimitConfig {
   /** Failed sign-ins count for this long. */
@@ -50,6 +51,9 @@ export const DEFAULT_CALLBACK_CONFIG: CallbackConfig = {
   allowedHosts: [],
 };
 
+/** Where media bytes live: files under `<dataDir>/media` (the default), or an S3-compatible bucket. */
+export type MediaStoreConfig = { kind: 'disk' } | { kind: 's3'; s3: S3Settings };
+
 export interface ServiceConfig {
   port: number;
   host: string;
@@ -74,6 +78,8 @@ export interface ServiceConfig {
   build: { number: number; time: string };
   /** The feedback scheduler and model releases; DEFAULT_FEEDBACK_CONFIG when absent. */
   feedback?: FeedbackConfig;
+  /** Disk when absent. */
+  mediaStore?: MediaStoreConfig;
   /** Detection-post delivery; DEFAULT_CALLBACK_CONFIG when absent. */
   callbacks?: CallbackConfig;
   /**
@@ -129,17 +135,56 @@ function parseTrustProxy(raw: string): boolean | string {
   return raw.trim();
 }
 
-function parsePublicUrl(raw: string): string {
+/** An absolute http: or https: URL, without a trailing slash. */
+function parseBaseUrl(name: string, raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`PUBLIC_URL must be an absolute URL, got "${raw}".`);
+    throw new ConfigError(`${name} must be an absolute URL, got "${raw}".`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigError(`PUBLIC_URL must be an http: or https: URL, got "${raw}".`);
+    throw new ConfigError(`${name} must be an http: or https: URL, got "${raw}".`);
   }
-  return url.href.replace(/\/+$/, '');
+  return url;
+}
+
+const withoutTrailingSlash = (url: URL) => url.href.replace(/\/+$/, '');
+
+/** Each S3 setting by the variable that gives it; `MEDIA_STORE=s3` needs them all. */
+const S3_VARIABLES = {
+  endpoint: 'S3_ENDPOINT',
+  bucket: 'S3_BUCKET',
+  region: 'S3_REGION',
+  accessKeyId: 'S3_ACCESS_KEY_ID',
+  secretAccessKey: 'S3_SECRET_ACCESS_KEY',
+} as const satisfies Record<keyof S3Settings, string>;
+
+function parseMediaStore(env: NodeJS.ProcessEnv): MediaStoreConfig {
+  const kind = (env.MEDIA_STORE ?? '').trim().toLowerCase() || 'disk';
+  if (kind === 'disk') return { kind: 'disk' };
+  if (kind !== 's3') throw new ConfigError(`MEDIA_STORE must be disk or s3, got "${env.MEDIA_STORE}".`);
+
+  const missing = Object.values(S3_VARIABLES).filter((name) => !env[name]?.trim());
+  if (missing.length > 0) throw new ConfigError(`MEDIA_STORE=s3 needs ${missing.join(', ')}.`);
+  const value = (name: string) => env[name]!.trim();
+  const endpoint = parseBaseUrl('S3_ENDPOINT', value(S3_VARIABLES.endpoint));
+  if (endpoint.protocol === 'http:' && !isLoopbackAddress(endpoint.hostname)) {
+    throw new ConfigError(
+      `Refusing plain HTTP to the S3 server ${endpoint.host}: the media would cross the network in the clear. ` +
+        'Give an https: S3_ENDPOINT (plain http: only on loopback).',
+    );
+  }
+  return {
+    kind: 's3',
+    s3: {
+      endpoint: withoutTrailingSlash(endpoint),
+      bucket: value(S3_VARIABLES.bucket),
+      region: value(S3_VARIABLES.region),
+      accessKeyId: value(S3_VARIABLES.accessKeyId),
+      secretAccessKey: value(S3_VARIABLES.secretAccessKey),
+    },
+  };
 }
 
 /** A comma-separated list of host names or addresses, each spelled as `URL.hostname` gives it. */
@@ -212,7 +257,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfi
     trustProxy: parseTrustProxy(env.TRUST_PROXY ?? ''),
     tokenTtlSeconds: parseInteger('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS || '86400', 60, 31_536_000),
     allowSpecialTypes: parseBoolean('ALLOW_SPECIAL_TYPES', env.ALLOW_SPECIAL_TYPES ?? ''),
-    publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : null,
+    publicUrl: env.PUBLIC_URL ? withoutTrailingSlash(parseBaseUrl('PUBLIC_URL', env.PUBLIC_URL)) : null,
     demo: !flags['no-demo'] && parseBoolean('DEMO', env.DEMO ?? '1'),
     demoWaiting: parseInteger('DEMO_WAITING', env.DEMO_WAITING || '60', 1, 100_000),
     logLevel,
@@ -233,6 +278,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfi
       releaseEveryAnswers: parseInteger('RELEASE_EVERY_ANSWERS', env.RELEASE_EVERY_ANSWERS || '25', 0, 1_000_000),
       leaseSeconds: parseInteger('FEEDBACK_LEASE_SECONDS', env.FEEDBACK_LEASE_SECONDS || '1200', 1, 604_800),
     },
+    mediaStore: parseMediaStore(env),
     callbacks: {
       retryWindowSeconds: parseInteger('CALLBACK_RETRY_SECONDS', env.CALLBACK_RETRY_SECONDS || '30', 0, 86_400),
       blacklistSeconds: parseInteger('CALLBACK_BLACKLIST_SECONDS', env.CALLBACK_BLACKLIST_SECONDS || '300', 0, 86_400),

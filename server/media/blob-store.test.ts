@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startS3Server, type TestS3Server } from '../testing/s3-server';
 import type { BlobStore, StoredBlob } from './blob-store';
 import { createFileBlobStore, createMemoryBlobStore } from './blob-store';
+import { createS3BlobStore, s3ObjectKey, type S3BlobStore } from './s3-blob-store';
 
 async function readBytes(blob: StoredBlob | null): Promise<Buffer> {
   if (!blob) throw new Error('expected a stored blob');
@@ -25,9 +27,26 @@ afterEach(async () => {
   await rm(rootDir, { recursive: true, force: true });
 });
 
+let s3: TestS3Server;
+const s3Stores: S3BlobStore[] = [];
+beforeAll(async () => {
+  s3 = await startS3Server();
+});
+afterAll(async () => {
+  for (const store of s3Stores) store.destroy();
+  await s3.stop();
+});
+
+function createTestS3Store(settings = s3.settings): S3BlobStore {
+  const store = createS3BlobStore(settings);
+  s3Stores.push(store);
+  return store;
+}
+
 describe.each([
   ['file', () => createFileBlobStore(rootDir)],
   ['memory', () => createMemoryBlobStore()],
+  ['s3', () => createTestS3Store()],
 ] as const)('%s blob store', (_name, createStore: () => BlobStore) => {
   it('keys blobs by the SHA-256 of their bytes and returns them with their content type', async () => {
     const store = createStore();
@@ -80,5 +99,31 @@ describe('file blob store layout', () => {
     const blob = await createFileBlobStore(rootDir).get(key);
     expect(blob?.contentType).toBe('image/gif');
     expect(await readBytes(blob)).toEqual(bytes);
+  });
+});
+
+describe('S3 blob store', () => {
+  it('keeps each blob as the object media/<key> with its content type', async () => {
+    const store = createTestS3Store();
+    const { key } = await store.put(bytes, 'image/png');
+    expect(await s3.objectKeys()).toContain(s3ObjectKey(key));
+    expect((await createTestS3Store().get(key))?.contentType).toBe('image/png');
+    await store.delete(key);
+    expect(await s3.objectKeys()).not.toContain(s3ObjectKey(key));
+  });
+
+  it('streams what it reads instead of holding it', async () => {
+    const store = createTestS3Store();
+    const { key } = await store.put(bytes, 'image/png');
+    const blob = await store.get(key);
+    expect(Buffer.isBuffer(blob?.body)).toBe(false);
+    expect(await readBytes(blob)).toEqual(bytes);
+  });
+
+  it('finds its bucket, and says what is wrong when it cannot', async () => {
+    await expect(createTestS3Store().checkBucket()).resolves.toBeUndefined();
+    await expect(createTestS3Store({ ...s3.settings, bucket: 'no-such-bucket' }).checkBucket()).rejects.toThrow(
+      `The S3 bucket "no-such-bucket" does not exist at ${s3.settings.endpoint}: create it, or fix S3_BUCKET.`,
+    );
   });
 });

@@ -6,10 +6,30 @@ import { ensurePrivateDir } from '../data-dir';
 import { createFileBlobStore, type BlobStore } from '../media/blob-store';
 import { MAX_MEDIA_BYTES } from '../media/inspect';
 import { mediaFileRoutes } from '../media/routes';
+import { createS3BlobStore } from '../media/s3-blob-store';
 import './context';
 
 /** The media signing key, derived from the service secret so that it needs no file of its own. */
 export const mediaSigningKey = (serviceSecret: Buffer) => createHmac('sha256', serviceSecret).update('media-urls').digest();
+
+/** The configured media store: the bucket is checked before the service starts, files get their folder. */
+async function openBlobStore(app: FastifyInstance): Promise<BlobStore> {
+  const config = app.config.mediaStore ?? { kind: 'disk' };
+  if (config.kind === 's3') {
+    const store = createS3BlobStore(config.s3);
+    try {
+      await store.checkBucket();
+    } catch (error) {
+      store.destroy();
+      throw error;
+    }
+    app.addHook('onClose', async () => store.destroy());
+    return store;
+  }
+  const mediaDir = path.join(app.config.dataDir, 'media');
+  await ensurePrivateDir(mediaDir);
+  return createFileBlobStore(mediaDir);
+}
 
 /**
  * Media storage, signed media links and multipart uploads (a file above 25 MiB is 413).
@@ -18,12 +38,7 @@ export async function registerMediaServices(
   app: FastifyInstance,
   { serviceSecret, blobs }: { serviceSecret: Buffer; blobs?: BlobStore },
 ): Promise<void> {
-  let store = blobs;
-  if (!store) {
-    const mediaDir = path.join(app.config.dataDir, 'media');
-    await ensurePrivateDir(mediaDir);
-    store = createFileBlobStore(mediaDir);
-  }
+  const store = blobs ?? (await openBlobStore(app));
   const secret = mediaSigningKey(serviceSecret);
   app.decorate('blobs', store);
   app.decorate('mediaSecret', secret);

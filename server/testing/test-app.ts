@@ -15,7 +15,10 @@ import { createMemoryBlobStore } from '../media/blob-store';
 const PGLITE_PACKAGE = path.join(import.meta.dirname, '../../node_modules/@electric-sql/pglite/package.json');
 
 export interface TestAppOptions {
+  /** A `mediaStore` here is used; without one, media go to memory. */
   config?: Partial<ServiceConfig>;
+  /** The token-signing secret: instances given the same one accept each other's tokens and media links. */
+  secret?: Buffer;
   /** Seed the demo identities (`labeller@demo.test` etc., password `looplabel-demo`). */
   seed?: boolean;
   nowSeconds?: () => number;
@@ -125,14 +128,14 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.config);
   const database = await openTestDatabase();
-  const secret = randomBytes(32);
+  const secret = options.secret ?? randomBytes(32);
   let app: FastifyInstance;
   try {
     app = await buildApp(config, {
       database,
       secret,
       nowSeconds: options.nowSeconds,
-      blobs: createMemoryBlobStore(),
+      blobs: config.mediaStore ? undefined : createMemoryBlobStore(),
       logStream: options.logStream,
     });
     // The background jobs start once the app is ready, as when the service listens.
