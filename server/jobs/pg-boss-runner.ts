@@ -24,10 +24,13 @@ export interface PgBossRunnerOptions {
   log: FastifyBaseLogger;
 }
 
-/** pg-boss's statement with its `$n` parameters, as a drizzle query, to run in the caller's transaction. */
+/**
+ * pg-boss's statement with its `$n` parameters, as a drizzle query, to run in the caller's transaction. An absent
+ * value is SQL's null (drizzle would leave out an undefined one).
+ */
 function boundStatement(text: string, values: unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
-  return sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)));
+  return sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)));
 }
 
 const inTransaction = (tx: Database) => ({
