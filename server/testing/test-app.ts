@@ -140,8 +140,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       blobs: config.mediaStore ? undefined : createMemoryBlobStore(),
       logStream: options.logStream,
     });
-    // The background jobs start once the app is ready, as when the service listens.
-    await app.ready();
   } catch (error) {
     await database.close();
     throw error;
