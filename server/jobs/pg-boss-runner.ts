@@ -12,6 +12,8 @@ const CONCURRENCY = 2;
 const POLL_SECONDS = 0.5;
 const DRAIN_POLL_MS = 200;
 const RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
+/** Releases are stately: at most one waiting and one running per singleton key (the application). */
+const POLICIES: Record<JobName, PgBoss.QueuePolicy> = { 'process-media': 'standard', 'release-model': 'stately' };
 
 export interface PgBossRunnerOptions {
   connectionString: string;
@@ -99,9 +101,7 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
     },
     async start() {
       await boss.start();
-      // Releases are stately: one waiting and one running per application at most.
-      await boss.createQueue('process-media', { name: 'process-media', policy: 'standard' });
-      await boss.createQueue('release-model', { name: 'release-model', policy: 'stately' });
+      for (const name of JOB_NAMES) await boss.createQueue(name, { name, policy: POLICIES[name] });
       if (runsJobs) await startWorkers();
     },
     async stop() {
