@@ -147,7 +147,8 @@ async function main() {
     processes.push(second);
     await measure([first, second]);
 
-    console.log(`\n${os.availableParallelism()} cores, ${CONCURRENCY} clients in flight, ${DURATION_S} s per scenario after ${WARM_UP_S} s warm-up\n`);
+    const load1 = os.loadavg()[0]!.toFixed(1);
+    console.log(`\n${os.availableParallelism()} cores (load average ${load1}), ${CONCURRENCY} clients in flight, ${DURATION_S} s per scenario after ${WARM_UP_S} s warm-up\n`);
     console.log(formatTable(['instances', 'scenario', 'request', 'req/s', 'req/s per core', 'p50 ms', 'p95 ms'], rows));
   } finally {
     await stopAll(processes);
