@@ -30,6 +30,8 @@ export interface S3BlobStore extends BlobStore {
 /** Blobs are the objects `media/<key>` of the bucket, each with its content type as the object's Content-Type. */
 export const s3ObjectKey = (key: string) => `media/${key}`;
 
+const S3_MAX_CONNECTIONS = 256;
+
 const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
 
 /** What to fix when the bucket cannot be used, in the words of the settings. */
@@ -54,6 +56,14 @@ export function createS3BlobStore(settings: S3Settings): S3BlobStore {
     // Checksums only where S3 demands them: many S3-compatible servers reject the SDK's default CRC32 trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: {
+      // An unreachable or stalled server fails the request instead of holding it (and the start) forever.
+      connectionTimeout: 5_000,
+      socketTimeout: 60_000,
+      // Each media link being streamed holds a connection until its client has read it (the SDK's default is 50).
+      httpAgent: { maxSockets: S3_MAX_CONNECTIONS },
+      httpsAgent: { maxSockets: S3_MAX_CONNECTIONS },
+    },
   });
 
   async function has(key: string): Promise<boolean> {
