@@ -41,6 +41,7 @@ export default defineConfig({
     proxy: {
       '/1': `http://127.0.0.1:${devApiPort}`,
       '/21': `http://127.0.0.1:${devApiPort}`,
+      '/22': `http://127.0.0.1:${devApiPort}`,
       '/media-files': `http://127.0.0.1:${devApiPort}`,
     },
   },

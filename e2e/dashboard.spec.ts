@@ -9,33 +9,25 @@ import { subjectMediaPath } from '../src/api/endpoints/media';
 import { listSubjects } from '../src/api/endpoints/subjects';
 import { ForbiddenError } from '../src/api/errors';
 import type { Application } from '../src/api/types';
-import { apiAs, DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, saveScreenshot, signIn, test } from './support/fixtures';
+import {
+  apiAs,
+  checkAndCapture,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  expectNoSeriousA11yViolations,
+  openDemoLab,
+  saveScreenshot,
+  test,
+} from './support/fixtures';
 import type { RunningService } from './support/service';
 
 const DEMO_APP_NAMES = ['Part kind', 'Parts present', 'Red bolts', 'Nut count', 'Washer position', 'Fill level', 'Markers'];
-
-/** Signs in and lands on the Demo Lab dashboard (an admin picks the tenant first). */
-async function openDemoLab(page: Page, email: string): Promise<string> {
-  await signIn(page, email);
-  if (email === DEMO.admin) await page.getByRole('button', { name: /Demo Lab/ }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Demo Lab' })).toBeVisible();
-  return new URL(page.url()).pathname.split('/')[2]!;
-}
 
 async function demoApp(service: RunningService, name: string): Promise<Application> {
   const api = await apiAs(service, DEMO.manager);
   const { data } = await listApplications(api);
   return data.find((application) => application.name === name)!;
-}
-
-/** Checks the page as it stands, then saves it in light and in dark. */
-async function checkAndCapture(page: Page, name: string, options: { readme?: boolean } = {}) {
-  await expectNoSeriousA11yViolations(page);
-  await saveScreenshot(page, name, options);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectNoSeriousA11yViolations(page);
-  await saveScreenshot(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 async function pngOf(width: number, height: number): Promise<Buffer> {
@@ -132,7 +124,7 @@ test('the application page shows its settings, pending feedback and activity, an
   await expect(settings).toContainText(DEMO.manager);
   const activity = page.getByRole('region', { name: 'Assertions by source' });
   await expect(activity.getByRole('definition').first()).toHaveText(/^[1-9]\d*$/);
-  await page.getByRole('radio', { name: 'Per hour' }).check();
+  await activity.getByRole('radio', { name: 'Per hour' }).check();
   // The demo data is minutes old, so there are one or two hourly buckets; each must still show as a point.
   const hourly = activity.getByRole('table', { name: 'Assertions per hour' });
   await expect(hourly).toBeAttached();

@@ -13,7 +13,7 @@ function jsonSchemaOf(schema: unknown, io: 'input' | 'output'): unknown {
   return json;
 }
 
-const SECURITY = { bearer: [{ bearer: [] }], basic: [{ basic: [] }], none: [] };
+const SECURITY = { bearer: [{ bearer: [] }], basic: [{ basic: [] }], user: [{ basic: [] }, { bearer: [] }], none: [] };
 
 /** Route schemas are zod: each part becomes JSON Schema; routes outside the API (the app's files) are hidden. */
 const transform: SwaggerTransform = ({ schema, url, route }) => {

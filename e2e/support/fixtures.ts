@@ -58,3 +58,21 @@ export async function saveScreenshot(page: Page, name: string, options: { readme
   await page.screenshot({ path: `test-results/screens/${name}.png` });
   if (options.readme) await page.screenshot({ path: `docs/images/${name}.png` });
 }
+
+/** Signs in and lands on the Demo Lab dashboard (an admin picks the tenant first); returns the tenant's id. */
+export async function openDemoLab(page: Page, email: string): Promise<string> {
+  await signIn(page, email);
+  if (email === DEMO.admin) await page.getByRole('button', { name: /Demo Lab/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo Lab' })).toBeVisible();
+  return new URL(page.url()).pathname.split('/')[2]!;
+}
+
+/** Checks the page as it stands, then saves it in light and in dark. */
+export async function checkAndCapture(page: Page, name: string, options: { readme?: boolean } = {}) {
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, name, options);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}

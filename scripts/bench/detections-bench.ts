@@ -1,7 +1,7 @@
 import { listApplicationDetections, listNextDetections, MAX_DETECTIONS_PAGE, type DetectionsPage } from '../../src/api/endpoints/detections';
 import type { ApiClient } from '../../src/api/client';
 import { DEMO_ACCOUNTS } from '../../server/demo/seed-identity';
-import { baselineModelId } from '../../server/feedback/release';
+import { baselineModelId } from '../../src/api/schemas/models';
 import { insertDetectionsFixture } from '../../server/testing/perf-fixtures';
 import { createBenchApplication } from './bulk-data';
 import type { FreshService } from './fresh-service';

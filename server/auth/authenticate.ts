@@ -92,6 +92,9 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config.auth ?? 'bearer';
     if (mode === 'bearer') request.auth = await authenticateBearer(request, deps);
-    else if (mode === 'basic') request.signedInUser = await authenticateBasic(request, deps);
+    else if (mode === 'user' && credentialsOf(request, 'Bearer')) {
+      request.auth = await authenticateBearer(request, deps);
+      request.signedInUser = { userId: request.auth.userId, email: request.auth.email };
+    } else if (mode === 'basic' || mode === 'user') request.signedInUser = await authenticateBasic(request, deps);
   });
 }

@@ -16,7 +16,8 @@ export interface SignedInUser {
   email: string;
 }
 
-export type AuthMode = 'bearer' | 'basic' | 'none';
+/** `user`: Basic, an API key or a bearer token, for calls about the user themself rather than a tenant. */
+export type AuthMode = 'bearer' | 'basic' | 'user' | 'none';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Media } from '../../src/api/types';
 import type { Database } from '../db';
@@ -133,4 +133,26 @@ export async function deleteMediaItem(db: Database, blobs: BlobStore, row: Media
       .limit(1);
     if (!shared) await blobs.delete(key);
   }
+}
+
+/** What `GET /1/media/all/search` matches on: each given field exactly; at least one is given. */
+export interface MediaSearch {
+  md5?: string;
+  filename?: string;
+  externalMediaId?: string;
+  limit: number;
+}
+
+/** The tenant's media items that match every given field, newest first. */
+export async function searchMedia(db: Database, tenantId: string, search: MediaSearch): Promise<MediaRow[]> {
+  const conditions: SQL[] = [eq(media.tenantId, tenantId)];
+  if (search.md5 !== undefined) conditions.push(eq(media.md5, search.md5.toLowerCase()));
+  if (search.filename !== undefined) conditions.push(sql`${media.details}->>'filename' = ${search.filename}`);
+  if (search.externalMediaId !== undefined) conditions.push(sql`${media.details}->>'external_media_id' = ${search.externalMediaId}`);
+  return db
+    .select()
+    .from(media)
+    .where(and(...conditions))
+    .orderBy(desc(media.createdAt), desc(media.mediaId))
+    .limit(search.limit);
 }

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, isNotNull, lt, lte, type SQL } from 'drizzle-orm';
-import type { ModelEvaluation, ModelPerformance, ReleasedModel } from '../../src/api/schemas/models';
+import { baselineModelId, RELEASE_MEASURE, type EvaluationMetrics, type ModelEvaluation, type ModelPerformance, type ReleasedModel } from '../../src/api/schemas/models';
 import type { Database } from '../db';
 import { models } from '../db/schema';
-import { baselineModelId } from '../feedback/release';
 import type { ApplicationRow } from './applications';
 
 export type ModelRow = typeof models.$inferSelect;
@@ -42,6 +41,16 @@ export async function pageReleases(db: Database, applicationId: string, query: R
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   return { rows: page, nextCursor: rows.length > query.limit ? page.at(-1)!.version : null };
+}
+
+/** The id of the application's model of this version (0: the baseline), or null when it has none. */
+export async function modelIdOfVersion(db: Database, applicationId: string, version: number): Promise<string | null> {
+  if (version === 0) return baselineModelId(applicationId);
+  const [row] = await db
+    .select({ modelId: models.modelId })
+    .from(models)
+    .where(and(eq(models.applicationId, applicationId), eq(models.version, version)));
+  return row?.modelId ?? null;
 }
 
 export function toReleasedModel(row: ModelRow): ReleasedModel {
@@ -125,4 +134,22 @@ export async function currentValidation(db: Database, appRow: ApplicationRow): P
   const measured = { modelId: current.modelId, version: current.version, releaseTime: current.createdAt, measuredAt: current.createdAt, evaluation: current.validation };
   entries.push(toPerformance(appRow, measured, null));
   return entries;
+}
+
+/** The current model's measures on its validation answers, with the one the application's release_metrics names. */
+export async function evaluationMetrics(db: Database, appRow: ApplicationRow): Promise<EvaluationMetrics> {
+  const [current] = appRow.currentModelId ? await db.select().from(models).where(eq(models.modelId, appRow.currentModelId)) : [];
+  const measure = RELEASE_MEASURE[appRow.releaseMetrics];
+  const evaluation = current?.validation ?? null;
+  return {
+    app_id: appRow.applicationId,
+    release_metrics: appRow.releaseMetrics,
+    measure,
+    value: evaluation?.model_performance[measure] ?? null,
+    model_id: current?.modelId ?? null,
+    version: current?.version ?? null,
+    data_count: evaluation?.data_count ?? null,
+    model_performance: evaluation?.model_performance ?? null,
+    model_performance_per_subject: evaluation?.model_performance_per_subject ?? null,
+  };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { AnswerSet } from '../../src/api/schemas/models';
+import { baselineModelId, type AnswerSet } from '../../src/api/schemas/models';
 import type { BoxRegion } from '../../src/api/types';
 import { assertions, feedbackQueue, models } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
@@ -13,7 +13,7 @@ import { DEMO_PALETTE, generateDemoSet } from '../vision/demo';
 import type { ModelParameters } from '../vision/models/parameters';
 import { runModel } from '../vision/models/run-model';
 import type { GeneratedScene } from '../vision/scenes';
-import { baselineModelId, currentParameters, releaseModel } from './release';
+import { currentParameters, releaseModel } from './release';
 import { considerForFeedback } from './scheduler';
 import { insertApplication, insertMedia, insertSubject, mediaIdIn } from './test-fixtures';
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, max } from 'drizzle-orm';
-import type { AnswerSet } from '../../src/api/schemas/models';
+import type { FastifyInstance } from 'fastify';
+import { baselineModelId, type AnswerSet } from '../../src/api/schemas/models';
 import type { FeedbackSubjectAnswer, Focus, LabellableType } from '../../src/api/types';
 import { LABELLABLE_TYPES } from '../../src/api/types';
 import type { Database } from '../db';
@@ -30,9 +31,6 @@ const MAX_TRAINING_ITEMS = 200;
 const MAX_VALIDATION_ITEMS = 200;
 
 const isLabellable = (type: string): type is LabellableType => (LABELLABLE_TYPES as readonly string[]).includes(type);
-
-/** The id of an application's baseline model: the one that proposes before its first release. */
-export const baselineModelId = (applicationId: string) => `${applicationId}.v0`;
 
 /** The parameters of the application's current model, or the baseline's from its configuration before a release. */
 export async function currentParameters(db: Database, appRow: ApplicationRow): Promise<ModelParameters> {
@@ -183,4 +181,18 @@ export async function releaseModel(
   if (!updated) return appRow;
   if (updated.refreshFeedback) await refreshQueue(ctx, updated, modelId, parameters);
   return updated;
+}
+
+/** Whether a release of the application waits or runs, on any instance. */
+export const isReleasing = (app: FastifyInstance, applicationId: string) => app.jobs.isPending('release-model', applicationId);
+
+/**
+ * Queues a release of the application (a `release-model` job: at most one waits per application, so while one
+ * waits this does nothing). The job reads the application again when it starts, so it learns every answer.
+ */
+export async function startRelease(app: FastifyInstance, appRow: Pick<ApplicationRow, 'tenantId' | 'applicationId' | 'type'>): Promise<void> {
+  if (!isLabellable(appRow.type)) throw badRequest(`Applications of type ${appRow.type} have no baseline model to release.`);
+  const release = { tenantId: appRow.tenantId, applicationId: appRow.applicationId };
+  await app.jobs.send(app.db, 'release-model', release, { singletonKey: appRow.applicationId });
+  app.jobs.kick();
 }

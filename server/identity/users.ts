@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { User } from '../../src/api/types';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db';
@@ -38,6 +38,17 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 export async function findUserById(db: Database, userId: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row;
+}
+
+/** The users with these ids who are members of the tenant, by email. */
+export async function findTenantUsers(db: Database, tenantId: string, userIds: readonly string[]): Promise<UserRow[]> {
+  return db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.tenantId, tenantId)))
+    .where(inArray(users.id, [...userIds]))
+    .orderBy(asc(users.email))
+    .then((rows) => rows.map((row) => row.user));
 }
 
 /** Creates the user and their own `usertenant`, in which they are tenant_admin. A taken email is 409. */

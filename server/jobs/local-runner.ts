@@ -1,4 +1,4 @@
-import { asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lte, min, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { startPeriodicTask, type PeriodicTask } from '../callbacks/periodic-task';
 import type { Database } from '../db';
@@ -96,6 +96,21 @@ export function createLocalRunner({ db, handlers, periodic, log }: LocalRunnerOp
         INSERT INTO local_jobs (name, data, singleton_key, run_after, created_at)
         VALUES (${name}, ${JSON.stringify(data)}::jsonb, ${options.singletonKey ?? null}, ${now}, ${now})
         ON CONFLICT (name, singleton_key) WHERE attempts = 0 DO NOTHING`);
+    },
+    async unfinished(name, field, value) {
+      const [row] = await db
+        .select({ count: count(), oldestAt: min(localJobs.createdAt) })
+        .from(localJobs)
+        .where(and(eq(localJobs.name, name), sql`${localJobs.data}->>${field} = ${value}`));
+      return { count: row?.count ?? 0, oldestAt: row?.oldestAt ?? null };
+    },
+    async isPending(name, singletonKey) {
+      const [row] = await db
+        .select({ id: localJobs.id })
+        .from(localJobs)
+        .where(and(eq(localJobs.name, name), eq(localJobs.singletonKey, singletonKey)))
+        .limit(1);
+      return row !== undefined;
     },
     kick,
     drain() {

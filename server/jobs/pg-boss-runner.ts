@@ -11,6 +11,8 @@ const SCHEMA = 'pgboss';
 const CONCURRENCY = 2;
 const POLL_SECONDS = 0.5;
 const DRAIN_POLL_MS = 200;
+/** The states of a job that waits or runs. */
+const UNFINISHED = "('created', 'retry', 'active')";
 const RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
 /** Releases are stately: at most one waiting and one running per singleton key (the application). */
 const POLICIES: Record<JobName, PgBoss.QueuePolicy> = { 'process-media': 'standard', 'release-model': 'stately' };
@@ -86,13 +88,29 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
     async send(tx, name: JobName, data, { singletonKey } = {}) {
       await boss.send(name, data as object, { ...RETRY, expireInSeconds: timeoutSeconds, singletonKey, db: inTransaction(tx) });
     },
+    async unfinished(name, field, value) {
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT count(*)::int AS count, extract(epoch FROM min(created_on))::float8 AS oldest_at
+         FROM ${SCHEMA}.job WHERE name = $1 AND data->>$2 = $3 AND state IN ${UNFINISHED}`,
+        [name, field, value],
+      );
+      const [row] = rows as { count: number; oldest_at: number | null }[];
+      return { count: row?.count ?? 0, oldestAt: row?.oldest_at ?? null };
+    },
+    async isPending(name, singletonKey) {
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state IN ${UNFINISHED} LIMIT 1`,
+        [name, singletonKey],
+      );
+      return rows.length > 0;
+    },
     kick() {
       // The workers poll every POLL_SECONDS.
     },
     async drain() {
       for (;;) {
         const { rows } = await boss.getDb().executeSql(
-          `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE name = ANY($1) AND state IN ('created', 'retry', 'active')`,
+          `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE name = ANY($1) AND state IN ${UNFINISHED}`,
           [JOB_NAMES],
         );
         if ((rows[0] as { n: number }).n === 0) return;

@@ -41,6 +41,12 @@ export interface PeriodicJob {
   stop?(): Promise<void>;
 }
 
+export interface UnfinishedJobs {
+  count: number;
+  /** Unix seconds; null when there are none. */
+  oldestAt: number | null;
+}
+
 export interface SendOptions {
   /** While a job with this key waits to run, sending another does nothing. */
   singletonKey?: string;
@@ -52,6 +58,10 @@ export interface SendOptions {
  */
 export interface JobQueue {
   send<N extends JobName>(tx: Database, name: N, data: JobPayloads[N], options?: SendOptions): Promise<void>;
+  /** How many jobs of this name whose data has `field` equal to `value` wait or run, and when the oldest was sent. */
+  unfinished<N extends JobName>(name: N, field: keyof JobPayloads[N] & string, value: string): Promise<UnfinishedJobs>;
+  /** Whether a job of this name and singleton key waits or runs. */
+  isPending(name: JobName, singletonKey: string): Promise<boolean>;
   /** After the sending transaction committed: lets a runner in this process look for work now. */
   kick(): void;
   /** Resolves once no job is waiting or running (for tests, scripts and the demo feeder). */

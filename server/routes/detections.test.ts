@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { applications, models } from '../db/schema';
 import { recordAssertions, touchDetectionRecord } from '../domain/assertions';
 import { makeImage } from '../media/test-images';
 import { multipartBody } from '../processing/multipart-body';
@@ -103,6 +105,10 @@ describe('GET /1/applications/{id}/detections', () => {
     'start=soon',
     'reverse=maybe',
     'cursor=-1',
+    'model_version=-1',
+    'model_version=v2',
+    'model_version=7',
+    'only_user=true&model_version=0',
   ])('refuses %s with 400', async (query) => {
     const response = await t.inject({ method: 'GET', url: `/1/applications/${appId}/detections?${query}`, headers: labeller });
     expect(response.statusCode).toBe(400);
@@ -112,5 +118,28 @@ describe('GET /1/applications/{id}/detections', () => {
   it('is 404 for an unknown or foreign application', async () => {
     expect((await t.inject({ method: 'GET', url: '/1/applications/app_nope/detections', headers: labeller })).statusCode).toBe(404);
     expect((await t.inject({ method: 'GET', url: `/1/applications/${appId}/detections`, headers: stranger })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /1/applications/{id}/detections after a release', () => {
+  it('gives the current model\'s proposals for only_model, and an older model\'s for model_version', async () => {
+    await t.db.insert(models).values({ modelId: 'mdl_v1', applicationId: appId, version: 1, parameters: {}, createdAt: 2000 });
+    await t.db.update(applications).set({ currentModelId: 'mdl_v1' }).where(eq(applications.applicationId, appId));
+    await t.db.transaction(async (tx) => {
+      await recordAssertions(tx, { tenantId, mediaId: mediaIds[4]!, appId, createdAt: 2001, modelId: 'mdl_v1', assertions: [{ subjectUid: subject, probability: 0.95 }] });
+      await touchDetectionRecord(tx, appId, mediaIds[4]!, null, 2001);
+    });
+    const current = await detections('?only_model=true');
+    expect(idsOf(current)).toEqual([mediaIds[4]]);
+    expect(current.data[0]?.detections.map((d) => d.probability)).toEqual([0.95]);
+    expect(idsOf(await detections('?model_version=1'))).toEqual([mediaIds[4]]);
+    const baseline = await detections('?model_version=0&limit=2');
+    expect(idsOf(baseline)).toEqual([mediaIds[0], mediaIds[1]]);
+    expect(new URL(baseline.paging.next!).searchParams.get('model_version')).toBe('0');
+    const refused = await t.inject({ method: 'GET', url: `/1/applications/${appId}/detections?model_version=2`, headers: labeller });
+    expect(refused.json()).toEqual({
+      message: 'This application has no model version 2.',
+      errors: [{ field: 'model_version', message: 'No model of this version.' }],
+    });
   });
 });

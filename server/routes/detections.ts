@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { requireAuth } from '../auth/context';
-import { getApplicationRow } from '../domain/applications';
+import type { Database } from '../db';
+import { getApplicationRow, type ApplicationRow } from '../domain/applications';
 import { unixNow } from '../domain/assertions';
 import { pageDetections } from '../domain/detections';
 import { mediaLinksFor } from '../domain/media';
+import { modelIdOfVersion } from '../domain/models';
 import { detectionRecordSchema, pagedListOf } from '../domain/media-schemas';
 import { badRequest } from '../http/errors';
 import type { RoutesPlugin } from '../http/instance';
 import { nodeId, queryBoolean } from '../http/schemas';
-import { baselineModelId } from '../feedback/release';
+import { baselineModelId } from '../../src/api/schemas/models';
 import { pagingLink, pagingQuery, unixTime } from './paging';
 
 const probability = z
@@ -27,11 +29,34 @@ const detectionsQuery = pagingQuery
     consensus_none: queryBoolean.default(false),
     only_user: queryBoolean.default(false),
     only_model: queryBoolean.default(false),
+    model_version: z
+      .string()
+      .regex(/^\d{1,9}$/, { message: 'Give a model version: a whole number, 0 for the baseline.' })
+      .transform(Number)
+      .optional(),
   })
   .refine((query) => !(query.only_user && query.only_model), {
     message: 'only_user and only_model cannot both be true.',
     path: ['only_model'],
+  })
+  .refine((query) => !(query.only_user && query.model_version !== undefined), {
+    message: 'only_user and model_version cannot be combined.',
+    path: ['model_version'],
   });
+
+/** Whose proposals only_model and model_version ask for: that version's model, else the current one; null: anyone's. */
+async function onlyModelIdOf(db: Database, appRow: ApplicationRow, query: { only_model: boolean; model_version?: number }) {
+  if (query.model_version !== undefined) {
+    const modelId = await modelIdOfVersion(db, appRow.applicationId, query.model_version);
+    if (!modelId) {
+      throw badRequest(`This application has no model version ${query.model_version}.`, [
+        { field: 'model_version', message: 'No model of this version.' },
+      ]);
+    }
+    return modelId;
+  }
+  return query.only_model ? (appRow.currentModelId ?? baselineModelId(appRow.applicationId)) : null;
+}
 
 export const detectionRoutes: RoutesPlugin = async (app) => {
   app.get(
@@ -64,7 +89,7 @@ export const detectionRoutes: RoutesPlugin = async (app) => {
           reverse: query.reverse,
           consensusNone: query.consensus_none,
           onlyUser: query.only_user,
-          onlyModelId: query.only_model ? (appRow.currentModelId ?? baselineModelId(appRow.applicationId)) : null,
+          onlyModelId: await onlyModelIdOf(app.db, appRow, query),
           cursor: query.cursor ?? null,
         },
         mediaLinksFor(request),
@@ -80,6 +105,7 @@ export const detectionRoutes: RoutesPlugin = async (app) => {
         consensus_none: query.consensus_none,
         only_user: query.only_user,
         only_model: query.only_model,
+        ...(query.model_version !== undefined ? { model_version: query.model_version } : {}),
         cursor: page.nextCursor,
       });
       return { data: page.records, paging: { next } };

@@ -11,7 +11,6 @@ import type { ModelProposal } from '../vision/models/proposal';
 let t: TestApp;
 let tenantId: string;
 let labeller: Record<string, string>;
-let admin: Record<string, string>;
 let manager: Record<string, string>;
 let red: string;
 let blue: string;
@@ -27,7 +26,6 @@ beforeAll(async () => {
   t = await createTestApp({ seed: true, config: { feedback: { scheduleIntervalSeconds: 0, releaseEveryAnswers: 0, leaseSeconds: 1200 } } });
   tenantId = t.demo!.tenantIds.demoLab;
   labeller = await t.demoAuth('labeller@demo.test', tenantId);
-  admin = await t.demoAuth('admin@demo.test', tenantId);
   manager = await t.demoAuth('manager@demo.test', tenantId);
   red = await insertSubject(t.db, tenantId, 'red thing');
   blue = await insertSubject(t.db, tenantId, 'blue thing');
@@ -241,14 +239,3 @@ describe('POST /1/applications/{id}/feedback', () => {
   });
 });
 
-describe('POST /1/applications/{id}/release', () => {
-  it('is for tenant admins and app managers only', async () => {
-    const app = await insertApplication(t.db, tenantId, 'classification', [red], { appManagers: ['manager@demo.test'] });
-    expect((await t.inject({ method: 'POST', url: `/1/applications/${app.applicationId}/release`, headers: labeller })).statusCode).toBe(403);
-    const released = await t.inject({ method: 'POST', url: `/1/applications/${app.applicationId}/release`, headers: manager });
-    expect(released.statusCode).toBe(200);
-    expect(released.json().release_model_count).toBe(1);
-    const again = await t.inject({ method: 'POST', url: `/1/applications/${app.applicationId}/release`, headers: admin });
-    expect(again.json().release_model_count).toBe(2);
-  });
-});

@@ -5,11 +5,11 @@ import { feedbackResponse, focusSchema } from '../../src/api/schemas/feedback';
 import { LABELLABLE_TYPES } from '../../src/api/types';
 import { requireAuth } from '../auth/context';
 import { DEFAULT_FEEDBACK_CONFIG } from '../config';
-import { applicationNotFound, getApplicationRow, requireManageApplication, toApplication } from '../domain/applications';
+import { applicationNotFound, getApplicationRow } from '../domain/applications';
 import { toMedia } from '../domain/media';
 import { submitFeedback } from '../feedback/answers';
 import { pullFeedback, returnFeedback, type Lease } from '../feedback/pull';
-import { releaseModel } from '../feedback/release';
+import { startRelease } from '../feedback/release';
 import { queueCounts } from '../feedback/scheduler';
 import { badRequest } from '../http/errors';
 import type { RoutesPlugin } from '../http/instance';
@@ -51,8 +51,6 @@ const idempotencyKeyOf = (request: FastifyRequest): string | null => {
   return key;
 };
 
-const releaseContext = (app: FastifyInstance) => ({ db: app.db, blobs: app.blobs });
-
 const returnBody = z.object({
   media_ids: z.array(z.string().min(1).max(100), { message: 'media_ids is a list of media ids.' }).min(1).max(100),
   skip: z.boolean({ message: 'skip is true or false.' }).default(true),
@@ -77,9 +75,7 @@ function registerFeedbackPost(app: Parameters<RoutesPlugin>[0], path: string) {
       idempotencyKeyOf(request),
     );
     if (answers !== null && releaseEvery > 0 && answers >= releaseEvery && LABELLABLE_TYPES.some((t) => t === appRow.type)) {
-      const release = { tenantId: appRow.tenantId, applicationId: appRow.applicationId };
-      await app.jobs.send(app.db, 'release-model', release, { singletonKey: appRow.applicationId });
-      app.jobs.kick();
+      await startRelease(app, appRow);
     }
     return reply.status(204).send();
   });
@@ -127,11 +123,4 @@ export const feedbackRoutes: RoutesPlugin = async (app) => {
 
   registerFeedbackPost(app, '/1/applications/:applicationId/feedback');
   registerFeedbackPost(app, '/21/applications/:applicationId/feedback');
-
-  app.post('/1/applications/:applicationId/release', { schema: { params: appParams } }, async (request) => {
-    const auth = requireAuth(request);
-    const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
-    requireManageApplication(auth, appRow);
-    return toApplication(await releaseModel(releaseContext(app), appRow));
-  });
 };

@@ -152,6 +152,39 @@ describe('GET /1/users/{id|current}/tenants (Basic)', () => {
     const response = await get(`/1/users/${t.demo!.userIds.admin}/tenants`, { authorization: basicAuth('labeller@demo.test', DEMO_PASSWORD) });
     expect(response.statusCode).toBe(404);
   });
+
+  it('also takes a bearer token, and refuses a bad one with 401', async () => {
+    const response = await get('/1/users/current/tenants', bearer(adminToken));
+    expect(response.statusCode).toBe(200);
+    expect(response.json<TenantList>().tenants.map((tenant) => tenant.tenant_id)).toEqual([demoLab, harbour]);
+    expect((await get(`/1/users/${t.demo!.userIds.manager}/tenants`, bearer(adminToken))).statusCode).toBe(404);
+    const refused = await get('/1/users/current/tenants', bearer('not-a-token'));
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe('GET /1/users?user_id=...', () => {
+  it('gives the users of the caller\'s tenant, ids repeated or comma-separated', async () => {
+    const { labeller, manager } = t.demo!.userIds;
+    const one = await get(`/1/users?user_id=${labeller}`, bearer(adminToken));
+    expect(one.statusCode).toBe(200);
+    expect(one.json<{ data: User[] }>().data.map((user) => user.email)).toEqual(['labeller@demo.test']);
+    const both = await get(`/1/users?user_id=${manager},${labeller}&user_id=${labeller}`, bearer(adminToken));
+    expect(both.json<{ data: User[] }>().data.map((user) => user.email)).toEqual(['labeller@demo.test', 'manager@demo.test']);
+  });
+
+  it('is 404 for a user outside the caller\'s tenant, 400 without user_id', async () => {
+    const harbourToken = await t.signIn('admin@demo.test', DEMO_PASSWORD, harbour);
+    const outside = await get(`/1/users?user_id=${t.demo!.userIds.labeller}`, bearer(harbourToken));
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json()).toEqual({ message: 'User not found.' });
+    for (const query of ['', '?user_id=', '?user_id=,']) {
+      const response = await get(`/1/users${query}`, bearer(adminToken));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
 });
 
 describe('GET /1/token', () => {

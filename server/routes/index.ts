@@ -1,9 +1,12 @@
 import { registerAuthentication, type AuthenticationDeps } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/instance';
 import { apiKeyRoutes } from './api-keys';
+import { applicationTypeRoutes } from './application-types';
 import { applicationRoutes } from './applications';
 import { detectionRoutes } from './detections';
+import { eventRoutes } from './events';
 import { feedbackRoutes } from './feedback';
+import { feedbackHistoryRoutes } from './feedback-history';
 import { gatewayRoutes } from './gateways';
 import { inviteRoutes } from './invites';
 import { mediaRoutes } from './media';
@@ -29,12 +32,15 @@ export const apiRoutes = (deps: AuthenticationDeps): RoutesPlugin =>
       inviteRoutes,
       versionRoutes,
       feedbackRoutes,
+      feedbackHistoryRoutes,
+      applicationTypeRoutes,
       applicationRoutes,
       subjectRoutes,
       gatewayRoutes,
       mediaRoutes,
       subjectMediaRoutes,
       detectionRoutes,
+      eventRoutes,
       modelRoutes,
       apiKeyRoutes,
     ];

@@ -177,3 +177,26 @@ describe('GET and DELETE /1/media/{id}', () => {
     expect(file.statusCode).toBe(200);
   });
 });
+
+describe('GET /1/media/all/search', () => {
+  it('finds the tenant\'s media by md5, filename and external_media_id, newest first', async () => {
+    const image = await makeImage('png', 64, 48);
+    const first = (await upload(labeller, [['file', image, 'search-me.png'], ['external_media_id', 'cam-7/1']])).json();
+    const second = (await upload(labeller, [['file', image, 'search-me.png'], ['external_media_id', 'cam-7/2']])).json();
+    const search = (query: string, headers = labeller) => t.inject({ method: 'GET', url: `/1/media/all/search?${query}`, headers });
+    const byMd5 = await search(`md5=${first.md5.toUpperCase()}`);
+    expect(byMd5.statusCode).toBe(200);
+    expect(byMd5.json().data.map((media: { media_id: string }) => media.media_id)).toEqual([second.media_id, first.media_id]);
+    expect(byMd5.json().data[0].media_url).toMatch(/^https:\/\/labels\.example\//);
+    const both = await search(`filename=search-me.png&external_media_id=${encodeURIComponent('cam-7/1')}`);
+    expect(both.json().data.map((media: { media_id: string }) => media.media_id)).toEqual([first.media_id]);
+    expect((await search('filename=search-me.png&limit=1')).json().data).toHaveLength(1);
+    expect((await search(`md5=${first.md5}`, stranger)).json()).toEqual({ data: [] });
+  });
+
+  it.each(['', 'md5=abc', 'filename=x&limit=0', 'limit=5'])('refuses "%s" with 400', async (query) => {
+    const response = await t.inject({ method: 'GET', url: `/1/media/all/search?${query}`, headers: labeller });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toEqual(expect.any(String));
+  });
+});

@@ -3,20 +3,38 @@ import { z } from 'zod';
 import { requireAuth } from '../auth/context';
 import { assertions } from '../db/schema';
 import { toMediaAssertion } from '../domain/assertions';
-import { deleteMediaItem, getMediaRow, mediaLinksFor, toMedia } from '../domain/media';
+import { deleteMediaItem, getMediaRow, mediaLinksFor, searchMedia, toMedia } from '../domain/media';
 import { mediaAssertionSchema, mediaSchema, mediaSubjectAssociationSchema } from '../domain/media-schemas';
 import { currentAssertionsOfMedia, toAssociations } from '../domain/media-subjects';
 import { receiveUpload } from '../domain/media-upload';
-import { forbidden } from '../http/errors';
+import { badRequest, forbidden } from '../http/errors';
 import type { RoutesPlugin } from '../http/instance';
 import { listOf, nodeId } from '../http/schemas';
+import { pagingQuery } from './paging';
 
 const mediaParams = z.object({ mediaId: nodeId });
+
+const searchText = z.string().min(1).max(500);
+const searchQuery = pagingQuery.pick({ limit: true }).extend({
+  md5: z.string().regex(/^[0-9a-fA-F]{32}$/, { message: 'md5 is 32 hexadecimal digits.' }).optional(),
+  filename: searchText.optional(),
+  external_media_id: searchText.optional(),
+});
 
 export const mediaRoutes: RoutesPlugin = async (app) => {
   app.post('/1/media', { config: { multipart: true }, schema: { response: { 201: mediaSchema } } }, async (request, reply) => {
     const { media } = await receiveUpload(request, requireAuth(request));
     return reply.status(201).send(toMedia(media, request));
+  });
+
+  app.get('/1/media/all/search', { schema: { querystring: searchQuery, response: { 200: listOf(mediaSchema) } } }, async (request) => {
+    const { md5, filename, external_media_id: externalMediaId, limit } = request.query;
+    if (md5 === undefined && filename === undefined && externalMediaId === undefined) {
+      throw badRequest('Give md5, filename or external_media_id to search for.');
+    }
+    const rows = await searchMedia(app.db, requireAuth(request).tenantId, { md5, filename, externalMediaId, limit });
+    const links = mediaLinksFor(request);
+    return { data: rows.map((row) => toMedia(row, links)) };
   });
 
   app.get('/1/media/:mediaId', { schema: { params: mediaParams, response: { 200: mediaSchema } } }, async (request) => {

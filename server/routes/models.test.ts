@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AnswerSet, ModelPerformance, ReleasedModel } from '../../src/api/schemas/models';
+import { baselineModelId, type AnswerSet, type ModelPerformance, type ReleasedModel } from '../../src/api/schemas/models';
 import type { PagedResponse } from '../../src/api/types';
 import { rowsOf } from '../db/json-row';
 import { assertions } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
-import { baselineModelId } from '../feedback/release';
+
 import { insertApplication, insertMedia, insertSubject, mediaIdIn } from '../feedback/test-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { generateDemoSet } from '../vision/demo';
@@ -48,7 +48,8 @@ async function answer(app: ApplicationRow, scene: GeneratedScene, set: AnswerSet
 
 async function release(app: ApplicationRow) {
   const response = await t.inject({ method: 'POST', url: `/1/applications/${app.applicationId}/release`, headers: admin });
-  expect(response.statusCode).toBe(200);
+  expect(response.statusCode).toBe(202);
+  await t.app.jobs.drain();
 }
 
 /** An application with two releases: the first learned from 3 training answers, the second from 4. */
@@ -250,5 +251,73 @@ describe('GET /1/applications/{id}/performance/currentValidation', () => {
     const response = await get(`/1/applications/${app.applicationId}/performance/currentValidation?limit=500`);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe('Invalid limit: Give a whole number from 1 to 100.');
+  });
+});
+
+describe('POST and GET /1/applications/{id}/release', () => {
+  it('starts a release off the request (202) for admins and app managers, and tells when it has finished', async () => {
+    const app = await insertApplication(t.db, tenantId, 'box_detection', [bolt], { appManagers: ['manager@demo.test'] });
+    await answer(app, scenes[0]!, 'training');
+    const manager = await t.demoAuth('manager@demo.test', tenantId);
+    const url = `/1/applications/${app.applicationId}/release`;
+    const forbidden = await t.inject({ method: 'POST', url, headers: labeller });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ message: expect.any(String) });
+
+    const started = await t.inject({ method: 'POST', url, headers: manager });
+    expect(started.statusCode).toBe(202);
+    expect(started.json()).toEqual({ running: true, release_model_count: null, last_released_at: null });
+    expect((await get(url)).json().running).toBe(true);
+    await t.app.jobs.drain();
+    const finished = (await get(url)).json();
+    expect(finished).toEqual({ running: false, release_model_count: 1, last_released_at: expect.any(Number) });
+
+    await t.inject({ method: 'POST', url, headers: admin });
+    await t.app.jobs.drain();
+    expect((await get(url)).json().release_model_count).toBe(2);
+  });
+
+  it('is 404 for another tenant\'s application and 400 for a type without a model', async () => {
+    const app = await twiceApp();
+    const otherTenant = await t.demoAuth('admin@demo.test', t.demo!.tenantIds.harbour);
+    for (const method of ['GET', 'POST'] as const) {
+      const response = await t.inject({ method, url: `/1/applications/${app.applicationId}/release`, headers: otherTenant });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Application not found.' });
+    }
+    const ocr = await insertApplication(t.db, tenantId, 'ocr', [bolt]);
+    const refused = await t.inject({ method: 'POST', url: `/1/applications/${ocr.applicationId}/release`, headers: admin });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/no baseline model/);
+  });
+});
+
+describe('GET /22/applications/{id}/evaluation_metrics', () => {
+  it('gives the current model\'s measures and the one release_metrics names', async () => {
+    const app = await twiceApp();
+    const models = (await get(`/1/applications/${app.applicationId}/models?reverse=true`)).json<PagedResponse<ReleasedModel>>().data;
+    const response = await get(`/22/applications/${app.applicationId}/evaluation_metrics`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      app_id: app.applicationId,
+      release_metrics: 'best_F1',
+      measure: 'F1',
+      value: models[0]!.model_performance!.F1,
+      model_id: models[0]!.model_id,
+      version: 2,
+      data_count: models[0]!.validation_data_count,
+      model_performance: models[0]!.model_performance,
+      model_performance_per_subject: models[0]!.model_performance_per_subject,
+    });
+  });
+
+  it('has nulls before the first release, and is 404 for another tenant', async () => {
+    const app = await insertApplication(t.db, tenantId, 'box_detection', [bolt], { releaseMetrics: 'best_recall' });
+    const fresh = (await get(`/22/applications/${app.applicationId}/evaluation_metrics`)).json();
+    expect(fresh).toMatchObject({ measure: 'recall', value: null, model_id: null, version: null, model_performance: null });
+    const otherTenant = await t.demoAuth('admin@demo.test', t.demo!.tenantIds.harbour);
+    const response = await get(`/22/applications/${app.applicationId}/evaluation_metrics`, otherTenant);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Application not found.' });
   });
 });

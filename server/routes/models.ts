@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { modelPerformanceSchema, releasedModelSchema } from '../../src/api/schemas/models';
+import {
+  evaluationMetricsSchema,
+  modelPerformanceSchema,
+  releasedModelSchema,
+  releaseStatusSchema,
+  type ReleaseStatus,
+} from '../../src/api/schemas/models';
 import { requireAuth } from '../auth/context';
-import { getApplicationRow } from '../domain/applications';
+import { getApplicationRow, requireManageApplication, type ApplicationRow } from '../domain/applications';
 import { unixNow } from '../domain/assertions';
 import { pagedListOf } from '../domain/media-schemas';
-import { currentValidation, pageReleases, releaseValidation, toReleasedModel, type ReleaseQuery } from '../domain/models';
+import { currentValidation, evaluationMetrics, pageReleases, releaseValidation, toReleasedModel, type ReleaseQuery } from '../domain/models';
+import { isReleasing, startRelease } from '../feedback/release';
 import { badRequest } from '../http/errors';
 import type { RoutesPlugin } from '../http/instance';
 import { nodeId, queryBoolean } from '../http/schemas';
@@ -45,7 +52,34 @@ const nextLink = (request: Parameters<typeof pagingLink>[0], window: ReleaseQuer
     ? {}
     : { next: pagingLink(request, { start: window.start, end: window.end, limit: window.limit, reverse: window.reverse, cursor }) };
 
+const releaseStatus = (running: boolean, appRow: ApplicationRow): ReleaseStatus => ({
+  running,
+  release_model_count: appRow.releaseModelCount,
+  last_released_at: appRow.lastReleasedAt,
+});
+
 export const modelRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/1/applications/:applicationId/release',
+    { schema: { params: appParams, response: { 200: releaseStatusSchema } } },
+    async (request) => {
+      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      return releaseStatus(await isReleasing(app, appRow.applicationId), appRow);
+    },
+  );
+
+  app.post(
+    '/1/applications/:applicationId/release',
+    { schema: { params: appParams, response: { 202: releaseStatusSchema } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
+      requireManageApplication(auth, appRow);
+      await startRelease(app, appRow);
+      return reply.status(202).send(releaseStatus(await isReleasing(app, appRow.applicationId), appRow));
+    },
+  );
+
   app.get(
     '/1/applications/:applicationId/models',
     { schema: { params: appParams, querystring: releasesQuery, response: { 200: pagedListOf(releasedModelSchema) } } },
@@ -81,5 +115,11 @@ export const modelRoutes: RoutesPlugin = async (app) => {
       if (window.reverse) entries.reverse();
       return { data: entries.slice(0, window.limit), paging: {} };
     },
+  );
+
+  app.get(
+    '/22/applications/:applicationId/evaluation_metrics',
+    { schema: { params: appParams, response: { 200: evaluationMetricsSchema } } },
+    async (request) => evaluationMetrics(app.db, await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId)),
   );
 };

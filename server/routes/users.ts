@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { requireAuth, requireSignedInUser, resolveUserId } from '../auth/context';
 import { notFound, tooManyRequests } from '../http/errors';
 import type { RoutesPlugin } from '../http/instance';
-import { email, nodeId } from '../http/schemas';
+import { email, listOf, nodeId } from '../http/schemas';
 import { tenantListItemSchema, userSchema } from '../identity/schemas';
 import { listUserTenants } from '../identity/tenants';
-import { createUser, findUserById, toUser } from '../identity/users';
+import { createUser, findTenantUsers, findUserById, toUser } from '../identity/users';
 
 const optionalName = z.string().trim().max(100).nullish();
 
@@ -20,6 +20,15 @@ const createUserBody = z.object({
 });
 
 const userParams = z.object({ userId: nodeId });
+
+const USER_IDS_MESSAGE = 'Give user_id: one or more user ids (repeated or comma-separated, at most 100).';
+/** `user_id`, repeated or comma-separated. */
+const usersQuery = z.object({
+  user_id: z
+    .union([z.string(), z.array(z.string())], { message: USER_IDS_MESSAGE })
+    .transform((value) => [...new Set([value].flat().flatMap((ids) => ids.split(',')).map((id) => id.trim()).filter(Boolean))])
+    .pipe(z.array(nodeId).min(1, USER_IDS_MESSAGE).max(100, USER_IDS_MESSAGE)),
+});
 
 export const userRoutes: RoutesPlugin = async (app) => {
   app.post(
@@ -36,6 +45,14 @@ export const userRoutes: RoutesPlugin = async (app) => {
     },
   );
 
+  app.get('/1/users', { schema: { querystring: usersQuery, response: { 200: listOf(userSchema) } } }, async (request) => {
+    const ids = request.query.user_id;
+    const found = await findTenantUsers(app.db, requireAuth(request).tenantId, ids);
+    // Users outside the caller's tenant are not found, whether they exist or not.
+    if (found.length < ids.length) throw notFound('User not found.');
+    return { data: found.map(toUser) };
+  });
+
   app.get('/1/users/:userId', { schema: { params: userParams, response: { 200: userSchema } } }, async (request) => {
     const auth = requireAuth(request);
     const user = await findUserById(app.db, resolveUserId(auth.userId, request.params.userId));
@@ -46,7 +63,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/1/users/:userId/tenants',
     {
-      config: { auth: 'basic' },
+      config: { auth: 'user' },
       schema: { params: userParams, response: { 200: z.object({ tenants: z.array(tenantListItemSchema) }) } },
     },
     async (request) => {

@@ -251,6 +251,8 @@ export interface DetectionsQuery {
   consensus_none?: boolean;
   only_user?: boolean;
   only_model?: boolean;
+  /** Local-service extension: only the proposals of this model version (0: the baseline), not the current model's. */
+  model_version?: number;
   cursor?: number;
 }
 

@@ -7,8 +7,8 @@ export const MAX_DETECTIONS_PAGE = 100;
 export type DetectionsPage = PagedResponse<DetectionRecord>;
 
 export function listApplicationDetections(client: ApiClient, appId: string, query: DetectionsQuery = {}) {
-  if (query.only_user && query.only_model) {
-    return Promise.reject(new RangeError('only_user and only_model cannot both be true.'));
+  if (query.only_user && (query.only_model || query.model_version !== undefined)) {
+    return Promise.reject(new RangeError('only_user cannot be combined with only_model or model_version.'));
   }
   return client.request<DetectionsPage>(`/1/applications/${encodeURIComponent(appId)}/detections`, {
     query: { ...query },

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../client';
-import type { ModelPerformance, ModelsQuery, ReleasedModel } from '../schemas/models';
+import type { ModelPerformance, ModelsQuery, ReleasedModel, ReleaseStatus } from '../schemas/models';
 import type { PagedResponse } from '../types';
 
 const appPath = (appId: string) => `/1/applications/${encodeURIComponent(appId)}`;
@@ -18,3 +18,10 @@ export const listCurrentValidation = (client: ApiClient, appId: string, query: M
 
 /** Follows a page's `paging.next` link of any of these lists. */
 export const listNextPage = <T>(client: ApiClient, next: string) => client.requestUrl<PagedResponse<T>>(next);
+
+/** Whether a release is running, and the latest version. */
+export const getReleaseStatus = (client: ApiClient, appId: string) => client.request<ReleaseStatus>(`${appPath(appId)}/release`);
+
+/** Starts a release off the service's request (202): poll `getReleaseStatus` until `running` is false. */
+export const startRelease = (client: ApiClient, appId: string) =>
+  client.request<ReleaseStatus>(`${appPath(appId)}/release`, { method: 'POST' });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { applicationType } from './application';
-import { RELEASE_METRICS } from '../types';
+import { RELEASE_METRICS, type ReleaseMetric } from '../types';
+
+/** The id of an application's baseline model (version 0): the one that proposes before its first release. */
+export const baselineModelId = (applicationId: string) => `${applicationId}.v0`;
 
 /**
  * The set a person's answer belongs to: a release learns from `training` answers and is measured on `validation`
@@ -89,3 +92,38 @@ export interface ModelsQuery {
   /** Newest first. */
   reverse?: boolean;
 }
+
+/**
+ * `GET|POST /1/applications/{id}/release`: whether a release is running, and the latest release. A client that
+ * started one waits until `running` is false, then finds the new version in `release_model_count` (unchanged when
+ * the release failed).
+ */
+export const releaseStatusSchema = z.object({
+  running: z.boolean(),
+  /** The latest version (null before the first release). */
+  release_model_count: z.number().int().nullable(),
+  last_released_at: z.number().nullable(),
+});
+export type ReleaseStatus = z.infer<typeof releaseStatusSchema>;
+
+/** The measure an application's `release_metrics` puts first: the one its charts and summaries show. */
+export const RELEASE_MEASURE = { best_F1: 'F1', best_precision: 'precision', best_recall: 'recall' } as const satisfies Record<
+  ReleaseMetric,
+  keyof Measures
+>;
+export type ReleaseMeasure = (typeof RELEASE_MEASURE)[ReleaseMetric];
+
+/** `GET /22/applications/{id}/evaluation_metrics`: the current model's measures on its validation answers. */
+export const evaluationMetricsSchema = z.object({
+  app_id: z.string(),
+  release_metrics: z.enum(RELEASE_METRICS),
+  /** The measure `release_metrics` names, and its value for the current model (null before a measured release). */
+  measure: z.enum(['F1', 'precision', 'recall']),
+  value: z.number().nullable(),
+  model_id: z.string().nullable(),
+  version: z.number().int().nullable(),
+  data_count: z.number().int().nullable(),
+  model_performance: measuresSchema.nullable(),
+  model_performance_per_subject: z.record(z.string(), measuresSchema).nullable(),
+});
+export type EvaluationMetrics = z.infer<typeof evaluationMetricsSchema>;

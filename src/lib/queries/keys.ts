@@ -1,4 +1,5 @@
 import type { StatsBucket } from '../../api/endpoints/applications';
+import type { AnswerBucket } from '../../api/schemas/feedback-history';
 import type { DetectionsQuery } from '../../api/types';
 
 // From general to specific; the tenant id keeps one tenant's cache apart from another's.
@@ -9,6 +10,16 @@ export const applicationKeys = {
   pending: (appId: string) => [...applicationKeys.detail(appId), 'pending'] as const,
   stats: (appId: string, bucket: StatsBucket) => [...applicationKeys.detail(appId), 'stats', { bucket }] as const,
   detections: (appId: string, query: DetectionsQuery) => [...applicationKeys.detail(appId), 'detections', query] as const,
+  answers: (appId: string, bucket: AnswerBucket) => [...applicationKeys.detail(appId), 'answers', { bucket }] as const,
+};
+
+// An application's models: its releases, their measures and whether a release is running.
+export const modelKeys = {
+  all: (appId: string) => [...applicationKeys.detail(appId), 'models'] as const,
+  list: (appId: string) => [...modelKeys.all(appId), 'list'] as const,
+  releaseValidation: (appId: string) => [...modelKeys.all(appId), 'releaseValidation'] as const,
+  currentValidation: (appId: string) => [...modelKeys.all(appId), 'currentValidation'] as const,
+  releaseStatus: (appId: string) => [...modelKeys.all(appId), 'release'] as const,
 };
 
 export const subjectKeys = {

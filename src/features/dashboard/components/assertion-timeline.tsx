@@ -6,12 +6,12 @@ export interface AssertionTimelineProps {
   title: string;
   assertions: readonly MediaAssertion[];
   subjectName: (uid: string) => string;
-  /** A person's name or email from their user id: adds a "By" column. Left out for models' assertions. */
-  personName?: (userId: string) => string;
+  /** Who made an assertion, by name (a person's name or email, a model's version; never an id): the "By" column. */
+  authorName: (assertion: MediaAssertion) => string;
 }
 
 /** One source's assertions, newest first, each with how the probability moved. */
-export function AssertionTimeline({ title, assertions, subjectName, personName }: AssertionTimelineProps) {
+export function AssertionTimeline({ title, assertions, subjectName, authorName }: AssertionTimelineProps) {
   const sorted = [...assertions].sort((a, b) => b.timestamp - a.timestamp);
   return (
     <section className="panel" aria-label={title}>
@@ -24,7 +24,7 @@ export function AssertionTimeline({ title, assertions, subjectName, personName }
             <tr>
               <th scope="col">When</th>
               <th scope="col">Subject</th>
-              {personName && <th scope="col">By</th>}
+              <th scope="col">By</th>
               <th scope="col" className="numeric">
                 Probability
               </th>
@@ -39,7 +39,7 @@ export function AssertionTimeline({ title, assertions, subjectName, personName }
                   </time>
                 </td>
                 <td>{subjectName(assertion.subject_uid)}</td>
-                {personName && <td>{assertion.user_id ? personName(assertion.user_id) : '—'}</td>}
+                <td>{authorName(assertion)}</td>
                 <td className="numeric">
                   {assertion.prev_prob === null
                     ? formatProbability(assertion.probability)

@@ -1,9 +1,19 @@
 import { fromDateTimeLocal, toDateTimeLocal, type DetectionFilters, type SourceFilter } from '../utils/detection-filters';
 import type { FilterField } from '../utils/filter-errors';
 
+/** A model whose proposals the browser can show. */
+export interface ModelChoice {
+  version: number;
+  label: string;
+}
+
 export interface DetectionFiltersFormProps {
   filters: DetectionFilters;
   onChange: (filters: DetectionFilters) => void;
+  /** The current model's name, the default of the model source. */
+  currentModel: string;
+  /** The older models, newest first. */
+  olderModels: readonly ModelChoice[];
   /** What the service refused, beside the filter concerned. */
   errors?: Partial<Record<FilterField, string>>;
 }
@@ -83,7 +93,7 @@ function ProbabilityFilter({ id, label, value, placeholder, onChange, error }: F
 }
 
 /** A control for every query parameter of the detections list. */
-export function DetectionFiltersForm({ filters, onChange, errors = {} }: DetectionFiltersFormProps) {
+export function DetectionFiltersForm({ filters, onChange, currentModel, olderModels, errors = {} }: DetectionFiltersFormProps) {
   const set = (changes: Partial<DetectionFilters>) => onChange({ ...filters, ...changes });
   return (
     <form className="filters" aria-label="Detection filters" onSubmit={(event) => event.preventDefault()}>
@@ -122,11 +132,31 @@ export function DetectionFiltersForm({ filters, onChange, errors = {} }: Detecti
               name="detection-source"
               value={source.value}
               checked={filters.source === source.value}
-              onChange={() => set({ source: source.value })}
+              onChange={() => set({ source: source.value, modelVersion: undefined })}
             />
             {source.label}
           </label>
         ))}
+        {filters.source === 'model' && (
+          <div className="field model-picker">
+            <label className="field__label" htmlFor="filter-model">
+              Model
+            </label>
+            <select
+              id="filter-model"
+              className="select"
+              value={filters.modelVersion ?? ''}
+              onChange={(e) => set({ modelVersion: e.target.value === '' ? undefined : Number(e.target.value) })}
+            >
+              <option value="">{currentModel} (current)</option>
+              {olderModels.map((model) => (
+                <option key={model.version} value={model.version}>
+                  {model.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <FieldError id="filter-source-error" message={errors.source} />
       </fieldset>
     </form>

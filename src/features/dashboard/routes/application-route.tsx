@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { answerRuleOf } from '../../../api/application-types';
-import type { StatsBucket } from '../../../api/endpoints/applications';
 import { Alert } from '../../../components/alert';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -9,11 +8,15 @@ import { Spinner } from '../../../components/spinner';
 import { useApplication } from '../../../lib/queries/application';
 import { useApplicationStats } from '../api/application-stats';
 import { useSubjectNames } from '../../../lib/queries/subjects';
+import { useCallerRole } from '../api/caller-role';
 import { AssertionsChart } from '../components/assertions-chart';
+import { BucketToggle, type Bucket } from '../components/bucket-toggle';
+import { ModelsSection } from '../components/models-section';
+import { ThroughputPanel } from '../components/throughput-panel';
 import { formatDateTime } from '../utils/format-time';
 
 function Activity({ appId }: { appId: string }) {
-  const [bucket, setBucket] = useState<StatsBucket>('day');
+  const [bucket, setBucket] = useState<Bucket>('day');
   const stats = useApplicationStats(appId, bucket);
   return (
     <section className="panel" aria-labelledby="activity-title">
@@ -21,15 +24,7 @@ function Activity({ appId }: { appId: string }) {
         <h2 id="activity-title" className="section-title">
           Assertions by source
         </h2>
-        <fieldset className="fieldset">
-          <legend className="visually-hidden">Group by</legend>
-          {(['hour', 'day'] as const).map((option) => (
-            <label key={option} className="choice">
-              <input type="radio" name="bucket" checked={bucket === option} onChange={() => setBucket(option)} />
-              Per {option}
-            </label>
-          ))}
-        </fieldset>
+        <BucketToggle name="bucket" value={bucket} onChange={setBucket} />
       </div>
       {stats.isPending ? (
         <Spinner label="Loading activity…" />
@@ -59,6 +54,7 @@ export function Component() {
   const { tenantId = '', appId = '' } = useParams();
   const application = useApplication(appId);
   const subjectName = useSubjectNames(tenantId);
+  const role = useCallerRole(tenantId);
   if (application.isPending) return <Spinner label="Loading application…" />;
   if (application.isError) return <Alert>{application.error.message}</Alert>;
   const app = application.data;
@@ -103,7 +99,9 @@ export function Component() {
           </dl>
         </section>
         <Activity appId={appId} />
+        {answerRuleOf(app.type) && <ThroughputPanel appId={appId} />}
       </div>
+      {answerRuleOf(app.type) && <ModelsSection app={app} canRelease={role.canManage(app)} />}
     </>
   );
 }

@@ -95,6 +95,21 @@ describe('detections browser', () => {
     expect(detectionQueries.some((q) => q.get('cursor') === '2')).toBe(true);
   });
 
+  it('shows the current model\'s proposals by default, and an older model\'s when picked', async () => {
+    const router = renderSignedIn(`/t/${TENANT_ID}/apps/app-pets/detections?source=model`, MEMBER);
+    const picker = await screen.findByRole('combobox', { name: 'Model' });
+    await vi.waitFor(() => expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Model v2 (current)',
+      'Model v1',
+      'Baseline model (v0)',
+    ]));
+    await userEvent.setup().selectOptions(picker, 'Model v1');
+    expect(router.state.location.search).toBe('?source=model&model_version=1');
+    await vi.waitFor(() => expect(detectionQueries.at(-1)?.get('model_version')).toBe('1'));
+    expect(detectionQueries.at(-1)?.get('only_model')).toBe('true');
+    expect(detectionQueries[0]?.has('model_version')).toBe(false);
+  });
+
   it('shows on each thumbnail its subject, its source and its marks', async () => {
     renderSignedIn(`/t/${TENANT_ID}/apps/app-pets/detections`, MEMBER);
     const byModel = await screen.findByRole('link', { name: 'Media img-0.jpg, Cat by Model, probability 0.80' });

@@ -7,11 +7,24 @@ import { Spinner } from '../../../components/spinner';
 import { useApplication } from '../../../lib/queries/application';
 import { useMemberNames } from '../../../lib/queries/current-tenant';
 import { useSubjectNames } from '../../../lib/queries/subjects';
+import type { Application } from '../../../api/types';
+import type { ReleasedModel } from '../../../api/schemas/models';
 import { useDetections } from '../api/detections';
+import { modelVersionName, useModels } from '../api/models';
 import { DetectionFiltersForm } from '../components/detection-filters-form';
 import { DetectionsGrid } from '../components/detections-grid';
 import { filtersFromParams, paramsFromFilters, queryFromFilters } from '../utils/detection-filters';
 import { filterProblems } from '../utils/filter-errors';
+
+/** The current model's name and the older models, newest first, down to the baseline. */
+function modelChoices(application: Application | undefined, models: readonly ReleasedModel[]) {
+  const current = application?.release_model_count ?? models[0]?.version ?? 0;
+  const older = [...models.map((model) => model.version).filter((version) => version < current), ...(current > 0 ? [0] : [])];
+  return {
+    currentModel: modelVersionName(current),
+    olderModels: older.map((version) => ({ version, label: modelVersionName(version) })),
+  };
+}
 
 /** The application's detections, filtered by the URL's search params so that a view can be shared. */
 export function Component() {
@@ -22,6 +35,8 @@ export function Component() {
   const subjectName = useSubjectNames(tenantId);
   const personName = useMemberNames(tenantId);
   const detections = useDetections(appId, queryFromFilters(filters));
+  const models = useModels(appId);
+  const { currentModel, olderModels } = modelChoices(application.data, models.data ?? []);
   const records = detections.data?.pages.flatMap((page) => page.data) ?? [];
   const refused = detections.isError && !detections.isFetchNextPageError ? filterProblems(detections.error) : null;
   const mediaHref = (mediaId: string) =>
@@ -33,6 +48,8 @@ export function Component() {
       <div className="detections-layout">
         <DetectionFiltersForm
           filters={filters}
+          currentModel={currentModel}
+          olderModels={olderModels}
           errors={refused?.byField}
           onChange={(next) => setParams(paramsFromFilters(next), { replace: true })}
         />
@@ -47,6 +64,11 @@ export function Component() {
             )
           ) : detections.isError && !detections.isFetchNextPageError ? (
             <Alert>{detections.error.message}</Alert>
+          ) : records.length === 0 && filters.source === 'model' && filters.modelVersion === undefined ? (
+            <EmptyState title={`${currentModel} has no proposals here yet`}>
+              A model proposes on the media that arrive after its release. Choose an older model to see its proposals, or
+              widen the time or probability range.
+            </EmptyState>
           ) : records.length === 0 ? (
             <EmptyState title="No detections match">Widen the time or probability range, or choose another source.</EmptyState>
           ) : (

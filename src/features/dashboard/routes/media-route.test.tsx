@@ -40,6 +40,7 @@ const ASSERTIONS: MediaAssertion[] = [
     probability: 1,
     timestamp: 1_700_000_100,
   }),
+  assertion({ detection_id: 'd-released', model_id: 'mdl-2', probability: 0.9, timestamp: 1_700_000_200 }),
   assertion({ detection_id: 'd-gone', user_id: 'u-left-long-ago', model_id: null, subject_uid: 's-in', app_id: null, app_data_type: null, app_data: null, probability: 1 }),
 ];
 
@@ -62,13 +63,16 @@ describe('media page', () => {
     expect(people).not.toHaveTextContent(ADMIN.user_id);
     expect(people).not.toHaveTextContent('u-left-long-ago');
     const models = screen.getByRole('region', { name: 'By models' });
-    expect(within(models).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['When', 'Subject', 'Probability']);
-    expect(within(models).getByRole('cell', { name: 'Car' })).toBeInTheDocument();
+    expect(within(models).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['When', 'Subject', 'By', 'Probability']);
+    expect(within(models).getAllByRole('cell', { name: 'Car' })).toHaveLength(2);
+    expect(await within(models).findByRole('cell', { name: 'Model v2' })).toBeInTheDocument();
+    expect(within(models).getByRole('cell', { name: 'Baseline model (v0)' })).toBeInTheDocument();
+    expect(models).not.toHaveTextContent('mdl-2');
 
     const legend = screen.getByRole('list', { name: 'Marks on the image' });
-    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Model’s marks (1)', 'People’s marks (1)']);
+    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Model’s marks (2)', 'People’s marks (1)']);
     const figure = screen.getByRole('img', { name: 'street.jpg' }).closest('figure')!;
-    expect(figure.querySelectorAll('rect.overlay-mark--model')).toHaveLength(1);
+    expect(figure.querySelectorAll('rect.overlay-mark--model')).toHaveLength(2);
     expect(figure.querySelectorAll('rect.overlay-mark--user')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Label this media' })).toHaveAttribute('href', `/t/${TENANT_ID}/apps/app-cars/media/m-1/label`);
   });

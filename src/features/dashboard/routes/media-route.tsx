@@ -12,6 +12,7 @@ import { useMemberNames } from '../../../lib/queries/current-tenant';
 import { useMedia, useMediaDetections, useMediaSubjects } from '../../../lib/queries/media';
 import { useSubjectNames } from '../../../lib/queries/subjects';
 import { AssertionOverlay, markCount, markSource, type MarkedAssertion } from '../components/assertion-overlay';
+import { useModelNames } from '../api/models';
 import { AssertionTimeline } from '../components/assertion-timeline';
 import { formatProbability } from '../utils/format-time';
 
@@ -89,6 +90,7 @@ export function Component() {
   const associations = useMediaSubjects(mediaId);
   const subjectName = useSubjectNames(tenantId);
   const personName = useMemberNames(tenantId);
+  const modelName = useModelNames(appId ?? '');
   const application = useQuery({ ...applicationQueryOptions(appId ?? ''), enabled: !!appId });
   const labellable = !!application.data && !!answerRuleOf(application.data.type);
 
@@ -149,9 +151,14 @@ export function Component() {
                 title="By people"
                 assertions={assertions.filter((a) => markSource(a) === 'user')}
                 subjectName={subjectName}
-                personName={personName}
+                authorName={(assertion) => (assertion.user_id ? personName(assertion.user_id) : '—')}
               />
-              <AssertionTimeline title="By models" assertions={assertions.filter((a) => markSource(a) === 'model')} subjectName={subjectName} />
+              <AssertionTimeline
+                title="By models"
+                assertions={assertions.filter((a) => markSource(a) === 'model')}
+                subjectName={subjectName}
+                authorName={(assertion) => (assertion.model_id ? modelName(assertion.model_id) : '—')}
+              />
             </>
           )}
         </div>

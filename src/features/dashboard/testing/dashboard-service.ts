@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { Application, Gateway, Subject, TenantUser } from '../../../api/types';
 import type { ApplicationStats } from '../../../api/endpoints/applications';
+import type { Measures, ModelPerformance, ReleasedModel, ReleaseStatus } from '../../../api/schemas/models';
 import { sampleApplication, sampleSubject } from '../utils/test-fixtures';
 
 export const ADMIN: TenantUser = { user_id: 'u-admin', email: 'admin@acme.test', given_name: 'Ada', surname: null, role: 'tenant_admin' };
@@ -10,6 +11,10 @@ export interface DashboardState {
   applications: Application[];
   subjects: Subject[];
   gateways: Gateway[];
+  /** app-pets's releases, oldest first. */
+  models: ReleasedModel[];
+  /** Whether a release of app-pets is running; a started one has finished by the next status request. */
+  releasing: boolean;
   /** Every request the service received, for asserting what the app sent. */
   requests: { method: string; url: URL; body: unknown }[];
 }
@@ -22,9 +27,54 @@ export function initialState(): DashboardState {
     ],
     subjects: [sampleSubject('s-in', 'Camera feed'), sampleSubject('s-cat', 'Cat'), sampleSubject('s-dog', 'Dog'), sampleSubject('s-car', 'Car')],
     gateways: [],
+    models: [sampleModel(1, { precision: 0.5, recall: 0.4, F1: 0.44 }), sampleModel(2, { precision: 0.8, recall: 0.6, F1: 0.69 })],
+    releasing: false,
     requests: [],
   };
 }
+
+function measures(ratios: Pick<Measures, 'precision' | 'recall' | 'F1'>): Measures {
+  return { accuracy: 0.7, TP: 6, FP: 2, TN: 8, FN: 4, ...ratios };
+}
+
+export function sampleModel(version: number, ratios: Pick<Measures, 'precision' | 'recall' | 'F1'>): ReleasedModel {
+  return {
+    model_id: `mdl-${version}`,
+    application_id: 'app-pets',
+    version,
+    release_time: 1_700_000_000 + version * 3600,
+    ccp_sha256: 'f'.repeat(64),
+    training_data_count: 40 * version,
+    validation_data_count: 10 * version,
+    model_performance: measures(ratios),
+    model_performance_per_subject: {},
+    previous_model_id: version === 1 ? 'app-pets.v0' : `mdl-${version - 1}`,
+  };
+}
+
+/** A release's measures as the performance lists give them, beside the model it replaced (if given). */
+function performanceOf(model: ReleasedModel, previous: ReleasedModel | null): ModelPerformance {
+  return {
+    app_id: model.application_id,
+    model_id: model.model_id,
+    version: model.version,
+    release_time: model.release_time,
+    updated_at: model.release_time,
+    type: 'classification',
+    release_metrics: 'best_F1',
+    output_subjects: [],
+    data_count: model.validation_data_count ?? 0,
+    model_performance: model.model_performance!,
+    model_performance_per_subject: {},
+    previous: previous && { model_id: previous.model_id, model_performance: previous.model_performance!, model_performance_per_subject: {} },
+  };
+}
+
+const releaseStatus = (state: DashboardState): ReleaseStatus => ({
+  running: state.releasing,
+  release_model_count: state.models.at(-1)?.version ?? null,
+  last_released_at: state.models.at(-1)?.release_time ?? null,
+});
 
 const stats: ApplicationStats = {
   pending: 7,
@@ -71,6 +121,30 @@ export function dashboardHandlers(state: DashboardState) {
       return HttpResponse.json(application);
     }),
     http.get('/1/applications/:id/stats', () => HttpResponse.json(stats)),
+    http.get('/21/applications/:id/feedbackRequests/count', () =>
+      HttpResponse.json({ count: 12, buckets: [{ t: 1_700_000_000, count: 5 }, { t: 1_700_086_400, count: 7 }] }),
+    ),
+    http.get('/1/applications/:id/models', () => HttpResponse.json({ data: [...state.models].reverse(), paging: {} })),
+    http.get('/1/applications/:id/performance/releaseValidation', () =>
+      HttpResponse.json({ data: state.models.map((model, index) => performanceOf(model, state.models[index - 1] ?? null)).reverse(), paging: {} }),
+    ),
+    http.get('/1/applications/:id/performance/currentValidation', () => {
+      const [previous, current] = state.models.slice(-2);
+      const data = previous && current ? [{ ...performanceOf(previous, null), data_count: 20 }, performanceOf(current, null)] : [];
+      return HttpResponse.json({ data, paging: {} });
+    }),
+    http.get('/1/applications/:id/release', () => {
+      if (state.releasing) {
+        state.releasing = false;
+        const last = state.models.at(-1);
+        state.models.push(sampleModel((last?.version ?? 0) + 1, { precision: 0.9, recall: 0.7, F1: 0.79 }));
+      }
+      return HttpResponse.json(releaseStatus(state));
+    }),
+    http.post('/1/applications/:id/release', () => {
+      state.releasing = true;
+      return HttpResponse.json({ ...releaseStatus(state), running: true }, { status: 202 });
+    }),
     http.get('/1/applications/:id', ({ params }) => {
       const application = findApp(params.id);
       return application ? HttpResponse.json(application) : notFound();

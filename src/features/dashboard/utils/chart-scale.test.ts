@@ -27,6 +27,18 @@ describe('linearScale', () => {
     expect(linearScale([], 80).max).toBe(4);
   });
 
+  it('takes five steps where four would give fractions of a count', () => {
+    expect(linearScale([10], 100).ticks).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(linearScale([42], 100).ticks).toEqual([0, 10, 20, 30, 40, 50]);
+    expect(linearScale([90], 100).ticks).toEqual([0, 25, 50, 75, 100]);
+  });
+
+  it('keeps a fixed maximum, such as 1 for ratios', () => {
+    const scale = linearScale([0.42], 100, 4, 1);
+    expect(scale.ticks).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    expect(scale.toPixels(0.5)).toBe(50);
+  });
+
   it('never draws below the baseline', () => {
     expect(linearScale([5], 50).toPixels(-3)).toBe(0);
   });

@@ -14,11 +14,16 @@ export function niceCeiling(value: number): number {
   return step * magnitude;
 }
 
-/** A y scale from zero to a round maximum, with `tickCount` equal steps (whole numbers when counts are small). */
-export function linearScale(values: number[], height: number, tickCount = 4): LinearScale {
+/**
+ * A y scale from zero to a round maximum (or `fixedMax`, such as 1 for ratios), with `tickCount` equal steps, or
+ * five when that keeps the ticks whole numbers (and whole numbers when counts are small).
+ */
+export function linearScale(values: number[], height: number, tickCount = 4, fixedMax?: number): LinearScale {
   const largest = Math.max(0, ...values);
-  let max = niceCeiling(largest);
-  if (max < tickCount) max = tickCount;
-  const ticks = Array.from({ length: tickCount + 1 }, (_, index) => (max / tickCount) * index);
+  let max = fixedMax ?? niceCeiling(largest);
+  if (fixedMax === undefined && max < tickCount) max = tickCount;
+  // A round maximum of 5 × 10ⁿ or 10ⁿ (n ≥ 0) splits into whole fifths where it would not into quarters.
+  const steps = fixedMax === undefined && max >= 5 && max % tickCount !== 0 && max % 5 === 0 ? 5 : tickCount;
+  const ticks = Array.from({ length: steps + 1 }, (_, index) => (max / steps) * index);
   return { max, ticks, toPixels: (value) => (Math.max(0, value) / max) * height };
 }

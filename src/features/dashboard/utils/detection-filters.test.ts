@@ -47,6 +47,17 @@ describe('detection filters', () => {
     expect(all.only_model).toBeUndefined();
   });
 
+  it('keeps an older model version only with the model source', () => {
+    const older: DetectionFilters = { ...defaults, source: 'model', modelVersion: 2 };
+    expect(paramsFromFilters(older).toString()).toBe('source=model&model_version=2');
+    expect(filtersFromParams(new URLSearchParams('source=model&model_version=2'))).toEqual(older);
+    expect(queryFromFilters(older)).toEqual({ limit: 60, only_model: true, model_version: 2 });
+    expect(filtersFromParams(new URLSearchParams('source=model&model_version=0')).modelVersion).toBe(0);
+    expect(filtersFromParams(new URLSearchParams('source=user&model_version=2')).modelVersion).toBeUndefined();
+    expect(filtersFromParams(new URLSearchParams('source=model&model_version=1.5')).modelVersion).toBeUndefined();
+    expect(queryFromFilters({ ...defaults, source: 'user', modelVersion: 2 })).toEqual({ limit: 60, only_user: true });
+  });
+
   it('maps every filter onto the service parameter of the same meaning', () => {
     expect(
       queryFromFilters({ start: 10, end: 20, probabilityLower: 0.1, probabilityUpper: 0.5, newestFirst: true, withoutConsensus: true, source: 'all' }, 25),

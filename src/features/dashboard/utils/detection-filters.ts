@@ -12,6 +12,8 @@ export interface DetectionFilters {
   newestFirst: boolean;
   withoutConsensus: boolean;
   source: SourceFilter;
+  /** With the model source: an older model's version (0: the baseline); unset means the current model. */
+  modelVersion?: number;
 }
 
 export const DETECTIONS_PAGE_SIZE = 60;
@@ -25,6 +27,11 @@ function readNumber(params: URLSearchParams, name: string, min: number, max: num
   return Number.isFinite(value) && value >= min && value <= max ? value : undefined;
 }
 
+function readWholeNumber(params: URLSearchParams, name: string): number | undefined {
+  const value = readNumber(params, name, 0, Number.MAX_SAFE_INTEGER);
+  return value !== undefined && Number.isInteger(value) ? value : undefined;
+}
+
 /** Reads the filters from search params, ignoring anything malformed rather than failing the page. */
 export function filtersFromParams(params: URLSearchParams): DetectionFilters {
   const source = params.get('source');
@@ -36,6 +43,7 @@ export function filtersFromParams(params: URLSearchParams): DetectionFilters {
     newestFirst: params.get('reverse') === 'true',
     withoutConsensus: params.get('consensus_none') === 'true',
     source: SOURCES.find((candidate) => candidate === source) ?? 'all',
+    modelVersion: source === 'model' ? readWholeNumber(params, 'model_version') : undefined,
   };
 }
 
@@ -49,10 +57,14 @@ export function paramsFromFilters(filters: DetectionFilters): URLSearchParams {
   if (filters.newestFirst) params.set('reverse', 'true');
   if (filters.withoutConsensus) params.set('consensus_none', 'true');
   if (filters.source !== 'all') params.set('source', filters.source);
+  if (filters.source === 'model' && filters.modelVersion !== undefined) params.set('model_version', String(filters.modelVersion));
   return params;
 }
 
-/** The service query; the source choice makes only_user and only_model exclusive by construction. */
+/**
+ * The service query; the source choice makes only_user and only_model exclusive by construction. The model source
+ * means the current model's proposals, or the chosen version's.
+ */
 export function queryFromFilters(filters: DetectionFilters, limit = DETECTIONS_PAGE_SIZE): DetectionsQuery {
   const query: DetectionsQuery = { limit };
   if (filters.start !== undefined) query.start = filters.start;
@@ -63,6 +75,7 @@ export function queryFromFilters(filters: DetectionFilters, limit = DETECTIONS_P
   if (filters.withoutConsensus) query.consensus_none = true;
   if (filters.source === 'user') query.only_user = true;
   if (filters.source === 'model') query.only_model = true;
+  if (filters.source === 'model' && filters.modelVersion !== undefined) query.model_version = filters.modelVersion;
   return query;
 }
 

@@ -18,6 +18,7 @@ const FIELD_OF_PARAMETER: Readonly<Record<string, FilterField>> = {
   probability_upper: 'probabilityUpper',
   only_user: 'source',
   only_model: 'source',
+  model_version: 'source',
 };
 
 interface Sentence {
@@ -37,6 +38,7 @@ const SENTENCES: readonly Sentence[] = [
   { parameter: 'end', says: 'Give the date and time the results are updated before.' },
   { parameter: 'only_user', says: 'Choose one source: people or the model, not both.' },
   { parameter: 'only_model', says: 'Choose one source: people or the model, not both.' },
+  { parameter: 'model_version', says: 'This application has no model of that version: choose another.' },
 ];
 
 const sentenceFor = (parameter: string, message: string) =>

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { APP_DATA_TYPES } from '../types';
+import { applicationType } from './application';
+
+/** One application type, as `GET /1/applications/all/types[/{type}]` describes it. */
+export const applicationTypeInfoSchema = z.object({
+  type: applicationType,
+  /** Offered only by special arrangement (refused unless the service allows them). */
+  special_arrangement: z.boolean(),
+  /** People give feedback on it, and the service has a baseline model for it. */
+  labellable: z.boolean(),
+  /** What one feedback message holds; null for types that take no feedback. */
+  feedback: z
+    .object({
+      /** The app_data_type a True answer carries; null: no app_data. */
+      app_data_type: z.enum(APP_DATA_TYPES).nullable(),
+      /** `one`: a message answers one output subject; `every`: every output subject, once each. */
+      subjects_per_answer: z.enum(['one', 'every']),
+      allows_false: z.boolean(),
+    })
+    .nullable(),
+});
+export type ApplicationTypeInfo = z.infer<typeof applicationTypeInfoSchema>;

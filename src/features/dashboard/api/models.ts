@@ -1,0 +1,88 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { getReleaseStatus, listCurrentValidation, listModels, listReleaseValidation, startRelease } from '../../../api/endpoints/models';
+import { baselineModelId } from '../../../api/schemas/models';
+import { PAGE_LIMIT } from '../../../api/limits';
+import { getApiClient } from '../../../lib/api-client';
+import { applicationKeys, modelKeys } from '../../../lib/queries/keys';
+
+/** How often a running release is asked about. */
+export const RELEASE_POLL_MS = 1000;
+
+/** The latest releases, newest first (one page: the most the service gives at once). */
+export const modelsQueryOptions = (appId: string) =>
+  queryOptions({
+    queryKey: modelKeys.list(appId),
+    queryFn: async () => (await listModels(getApiClient(), appId, { reverse: true, limit: PAGE_LIMIT.max })).data,
+  });
+
+export const useModels = (appId: string) => useQuery(modelsQueryOptions(appId));
+
+/** Each release's measures on its validation answers, beside the model it replaced; newest first. */
+export const useReleaseValidation = (appId: string) =>
+  useQuery({
+    queryKey: modelKeys.releaseValidation(appId),
+    queryFn: async () => (await listReleaseValidation(getApiClient(), appId, { reverse: true, limit: PAGE_LIMIT.max })).data,
+  });
+
+/** The current model and the one before it, measured on the same validation answers (oldest first). */
+export const useCurrentValidation = (appId: string) =>
+  useQuery({
+    queryKey: modelKeys.currentValidation(appId),
+    queryFn: async () => (await listCurrentValidation(getApiClient(), appId)).data,
+  });
+
+/** A model named by its version, never by its id. */
+export const modelVersionName = (version: number) => (version === 0 ? 'Baseline model (v0)' : `Model v${version}`);
+
+/** model_id → "Model v3" from the application's releases; "…" while they load. Without an application: "A model". */
+export function useModelNames(appId: string): (modelId: string) => string {
+  const models = useQuery({ ...modelsQueryOptions(appId), enabled: appId !== '' });
+  if (appId === '') return () => 'A model';
+  const versions = new Map(models.data?.map((model) => [model.model_id, model.version]));
+  versions.set(baselineModelId(appId), 0);
+  return (modelId) => {
+    const version = versions.get(modelId);
+    if (version !== undefined) return modelVersionName(version);
+    return models.isPending ? '…' : 'An earlier model';
+  };
+}
+
+export type ReleaseOutcome = 'released' | 'failed' | null;
+
+/**
+ * Release now: starts a release (202), then asks about it every second while it runs; when it has finished, the
+ * models and the application are fetched again. `outcome` says whether the version moved on.
+ */
+export function useReleaseNow(appId: string) {
+  const queryClient = useQueryClient();
+  const status = useQuery({
+    queryKey: modelKeys.releaseStatus(appId),
+    queryFn: () => getReleaseStatus(getApiClient(), appId),
+    refetchInterval: (query) => (query.state.data?.running ? RELEASE_POLL_MS : false),
+  });
+  const [startedFrom, setStartedFrom] = useState<number | null | undefined>(undefined);
+  const [outcome, setOutcome] = useState<ReleaseOutcome>(null);
+  const running = status.data?.running ?? false;
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) {
+      void queryClient.invalidateQueries({ queryKey: modelKeys.all(appId) });
+      void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(appId), exact: true });
+      if (startedFrom !== undefined) {
+        setOutcome((status.data?.release_model_count ?? 0) > (startedFrom ?? 0) ? 'released' : 'failed');
+        setStartedFrom(undefined);
+      }
+    }
+    wasRunning.current = running;
+  }, [running, appId, queryClient, startedFrom, status.data?.release_model_count]);
+  const start = useMutation({
+    mutationFn: () => startRelease(getApiClient(), appId),
+    onSuccess: (started) => {
+      setOutcome(null);
+      setStartedFrom(started.release_model_count);
+      queryClient.setQueryData(modelKeys.releaseStatus(appId), started);
+    },
+  });
+  return { status, running, outcome, start };
+}
