@@ -148,6 +148,17 @@ describe('two instances and a worker on one PostgreSQL server', () => {
     expect((await s3.objectKeys()).length).toBeGreaterThan(0);
   });
 
+  it('releases a model asked for through one instance, as the other one reports', async () => {
+    const route = `/1/applications/${detector}/release`;
+    const started = await call(two, route, { method: 'POST', token: admin });
+    expect(started.status).toBe(202);
+    const status = await waitFor('the worker to release', async () => {
+      const current = (await (await call(one, route, { token: admin })).json()) as { running: boolean; release_model_count: number | null };
+      return current.running ? undefined : current;
+    });
+    expect(status.release_model_count).toBe(1);
+  });
+
   it('leaves nothing unprocessed when a worker is killed mid-job and a new one starts', async () => {
     const images = await Promise.all(Array.from({ length: 8 }, (_, i) => makeImage('png', 2400 + i, 1800)));
     const mediaIds: string[] = [];
