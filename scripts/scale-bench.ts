@@ -65,7 +65,8 @@ async function main() {
   const processes: ServiceProcess[] = [];
   const database = await openDatabase({ databaseUrl: scratch.url });
   try {
-    const env = { DATABASE_URL: scratch.url, BACKGROUND_JOBS: '0', REGISTER_MAX_PER_ADDRESS: '1000', LOG_LEVEL: 'warn' };
+    // Releases off, as in `npm run bench`: a release every 25 answers would time the worker's releases too.
+    const env = { DATABASE_URL: scratch.url, BACKGROUND_JOBS: '0', RELEASE_EVERY_ANSWERS: '0', REGISTER_MAX_PER_ADDRESS: '1000' };
     const first = await startServiceProcess('api', env);
     processes.push(first, await startServiceProcess('worker', env));
     const { db } = database;
