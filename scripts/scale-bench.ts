@@ -23,7 +23,7 @@ const CONCURRENCY = 16;
 const WARM_UP_S = 3;
 const DURATION_S = 15;
 const DETECTION_ASSERTIONS = 100_000;
-const FEEDBACK_ITEMS = 40_000;
+const FEEDBACK_ITEMS = 8_000;
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error('Run through scripts/with-postgres.sh, which starts the PostgreSQL server.');
@@ -88,12 +88,16 @@ async function main() {
     const subjectUid = feedbackApp.outputSubjectUids[0]!;
     await insertMediaRows(db, blobs, tenantId, 'med_scale_fb_', FEEDBACK_ITEMS);
     const proposals: QueuedProposal[] = [{ subject_uid: subjectUid, probability: 0.5, uncal_prob: 0.5, app_data_type: null, app_data: null }];
-    const now = Date.now() / 1000;
-    await db.execute(sql`
-      INSERT INTO feedback_queue (app_id, media_id, focus_key, priority, proposals, created_at, scheduled_at)
-      SELECT ${feedbackApp.applicationId}, 'med_scale_fb_' || i, '', (i % 97) / 97.0, ${JSON.stringify(proposals)}::jsonb, ${now}, ${now}
-      FROM generate_series(1, ${FEEDBACK_ITEMS}) AS i`);
-    await db.execute(sql`ANALYZE`);
+    // Each pull + post scenario starts from the same queue: a pull's cost grows with the scheduled requests.
+    const refillQueue = async () => {
+      const now = Date.now() / 1000;
+      await db.execute(sql`DELETE FROM feedback_queue WHERE app_id = ${feedbackApp.applicationId}`);
+      await db.execute(sql`
+        INSERT INTO feedback_queue (app_id, media_id, focus_key, priority, proposals, created_at, scheduled_at)
+        SELECT ${feedbackApp.applicationId}, 'med_scale_fb_' || i, '', (i % 97) / 97.0, ${JSON.stringify(proposals)}::jsonb, ${now}, ${now}
+        FROM generate_series(1, ${FEEDBACK_ITEMS}) AS i`);
+      await db.execute(sql`ANALYZE`);
+    };
 
     // One labeller per loop: a lease is per person, so loops of one person would be served each other's requests.
     const labellers = await Promise.all(
@@ -134,6 +138,7 @@ async function main() {
         ['pull + post', pullAndPost, ['pull', 'post']],
         ['detections page (100 records)', detectionsPage, ['page']],
       ] as const) {
+        if (step === pullAndPost) await refillQueue();
         const samples = await load(clients, step);
         const requests = kinds.reduce((sum, kind) => sum + (samples[kind]?.length ?? 0), 0);
         const perSecond = Math.round(requests / DURATION_S);
