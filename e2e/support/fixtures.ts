@@ -46,6 +46,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Signs in; the admin, a member of two tenants, then picks Demo Lab. */
+export async function signInToDemoLab(page: Page, email: string) {
+  await signIn(page, email);
+  if (email === DEMO.admin) await page.getByRole('button', { name: /Demo Lab/ }).click();
+}
+
 /** Fails on any serious or critical accessibility violation on the page as it stands. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -61,8 +67,7 @@ export async function saveScreenshot(page: Page, name: string, options: { readme
 
 /** Signs in and lands on the Demo Lab dashboard (an admin picks the tenant first); returns the tenant's id. */
 export async function openDemoLab(page: Page, email: string): Promise<string> {
-  await signIn(page, email);
-  if (email === DEMO.admin) await page.getByRole('button', { name: /Demo Lab/ }).click();
+  await signInToDemoLab(page, email);
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Lab' })).toBeVisible();
   return new URL(page.url()).pathname.split('/')[2]!;
 }

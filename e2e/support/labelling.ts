@@ -6,7 +6,7 @@ import { getMediaDetections } from '../../src/api/endpoints/media';
 import type { LabellableType, MediaAssertion } from '../../src/api/types';
 import { SESSION_STORAGE_KEY, type Session } from '../../src/lib/session/session-store';
 import type { LooplabelDebug } from '../../src/features/labelling/debug-hook';
-import { apiAs, DEMO, expect, signIn } from './fixtures';
+import { apiAs, DEMO, expect, signInToDemoLab } from './fixtures';
 import type { RunningService } from './service';
 
 export type Shown = Pick<LooplabelDebug, 'mediaId' | 'annotation' | 'camera'>;
@@ -18,11 +18,11 @@ export interface Labeller {
   apps: Record<LabellableType, string>;
 }
 
-export async function signInToLabel(page: Page, service: RunningService): Promise<Labeller> {
-  await signIn(page, DEMO.labeller);
+export async function signInToLabel(page: Page, service: RunningService, email: string = DEMO.labeller): Promise<Labeller> {
+  await signInToDemoLab(page, email);
   await expect(page).toHaveURL(/\/t\/[^/]+/);
   const { session } = (await storedSession(page)).state;
-  const api = await apiAs(service, DEMO.labeller, session.tenantId);
+  const api = await apiAs(service, email, session.tenantId);
   const { data } = await listApplications(api);
   // The demo's applications, one per type: tests may add others of the same type (made later, so listed after).
   const apps = Object.fromEntries(data.toReversed().map((app) => [app.type, app.application_id])) as Record<LabellableType, string>;

@@ -51,6 +51,8 @@ export function toApplication(row: ApplicationRow): Application {
     last_released_at: row.lastReleasedAt,
     training_data_count: row.trainingDataCount,
     validation_data_count: row.validationDataCount,
+    labellers_per_item: row.labellersPerItem,
+    consensus_tolerance: row.consensusTolerance,
   };
 }
 
@@ -173,6 +175,8 @@ const columnsOf = (input: ApplicationInput) => ({
   refreshFeedback: input.refresh_feedback,
   appManagers: input.app_managers,
   customFields: input.custom_fields,
+  labellersPerItem: input.labellers_per_item,
+  consensusTolerance: input.consensus_tolerance,
 });
 
 export type NewApplication = ApplicationInput & Pick<Application, 'name' | 'type'>;

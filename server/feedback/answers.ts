@@ -7,6 +7,7 @@ import { rowsOf } from '../db/json-row';
 import { applications, idempotencyKeys, media } from '../db/schema';
 import { applicationNotFound, type ApplicationRow } from '../domain/applications';
 import { assertionBatchJson, unixNow } from '../domain/assertions';
+import { decideConsensus } from '../domain/consensus';
 import { badRequest, HttpError } from '../http/errors';
 
 export interface FeedbackAuthor {
@@ -15,7 +16,10 @@ export interface FeedbackAuthor {
 }
 
 /** What answering feedback needs of the application. */
-export type FeedbackApplication = Pick<ApplicationRow, 'applicationId' | 'tenantId' | 'type' | 'outputSubjects'>;
+export type FeedbackApplication = Pick<
+  ApplicationRow,
+  'applicationId' | 'tenantId' | 'type' | 'outputSubjects' | 'labellersPerItem' | 'consensusTolerance'
+>;
 
 /** The application and the answered media item's size (null when the tenant has no such media), in one query. */
 async function feedbackTarget(db: Database, tenantId: string, applicationId: string, mediaId: string) {
@@ -25,6 +29,8 @@ async function feedbackTarget(db: Database, tenantId: string, applicationId: str
       tenantId: applications.tenantId,
       type: applications.type,
       outputSubjects: applications.outputSubjects,
+      labellersPerItem: applications.labellersPerItem,
+      consensusTolerance: applications.consensusTolerance,
       width: media.imageWidth,
       height: media.imageHeight,
     })
@@ -69,8 +75,9 @@ export interface SubmittedFeedback {
  * A person's answers on one media item (and focus) in an application: each becomes a user assertion (source 2,
  * probability 1.0 for True and 0.0 for False), the detection record moves, the item leaves the application's
  * feedback queue and the application counts the answer. After one query for the application and the media, the
- * write is one call of the database function `submit_feedback` (migration 0005): all of it or, when the idempotency
- * key was already used, none of it.
+ * write is one call of the database function `submit_feedback` (migrations 0005, 0012): all of it or, when the
+ * idempotency key was already used, none of it. With several labellers per item, the item stays queued for the
+ * others until enough answered; then its consensus is decided (agreed, or into the review queue).
  */
 export async function submitFeedback(
   db: Database,
@@ -102,7 +109,10 @@ export async function submitFeedback(
   const answer = { batch, idempotency_key: idempotencyKey, request_hash: requestHash };
   const result = await db.execute(sql`SELECT submit_feedback(${JSON.stringify(answer)}::jsonb) AS answers_since_release`);
   const [counted] = rowsOf<{ answers_since_release: number | null }>(result);
-  if (counted?.answers_since_release != null) return { appRow, answersSinceRelease: counted.answers_since_release };
+  if (counted?.answers_since_release != null) {
+    await decideConsensus(db, appRow, body.media_id, body.focus ?? null);
+    return { appRow, answersSinceRelease: counted.answers_since_release };
+  }
   if (idempotencyKey === null) throw applicationNotFound();
   await checkRetry(db, author, idempotencyKey, requestHash);
   return { appRow, answersSinceRelease: null };

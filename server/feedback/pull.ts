@@ -29,7 +29,8 @@ export interface Lease {
  * Leases up to `limit` scheduled requests to the user, in one statement: requests handed out before (given back,
  * or whose lease ran out) first, then the most ambiguous, and last those the user holds already (a labeller whose
  * browser lost its items gets them back once nothing else waits; a client drops the ones it has). Requests
- * another labeller holds, or that this user skipped, are passed over; rows another transaction is taking are skipped, so parallel pulls never share one.
+ * another labeller holds, that this user skipped, or that this user answered already (an item that waits for more
+ * labellers, `labellers_per_item`) are passed over; rows another transaction is taking are skipped, so parallel pulls never share one.
  * Null when the tenant has no such application.
  */
 export async function pullFeedback(db: Database, lease: Lease, limit: number, now = unixNow()): Promise<PulledItem[] | null> {
@@ -47,6 +48,11 @@ export async function pullFeedback(db: Database, lease: Lease, limit: number, no
           SELECT 1 FROM feedback_skips AS s
           WHERE s.app_id = q.app_id AND s.media_id = q.media_id AND s.focus_key = q.focus_key
             AND s.user_id = ${userId} AND s.until > ${now}
+        )
+        AND NOT EXISTS (
+          SELECT 1 FROM assertions AS a
+          WHERE a.app_id = q.app_id AND a.media_id = q.media_id AND a.focus_key = q.focus_key
+            AND a.current AND a.user_id = ${userId}
         )
       ORDER BY held, q.first_leased_at IS NULL, q.priority DESC, q.created_at
       LIMIT ${limit}

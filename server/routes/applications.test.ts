@@ -82,6 +82,8 @@ describe('POST /1/applications', () => {
       last_released_at: null,
       training_data_count: null,
       validation_data_count: null,
+      labellers_per_item: 1,
+      consensus_tolerance: 0,
     });
     const read = await send('GET', `/1/applications/${app.application_id}`, labeller);
     expect(read.json()).toEqual(app);

@@ -12,6 +12,7 @@ import {
   toApplication,
   updateApplication,
 } from '../domain/applications';
+import { keepSingleLabels } from '../domain/consensus';
 import type { RoutesPlugin } from '../http/instance';
 import { listOf, nodeId } from '../http/schemas';
 
@@ -61,7 +62,9 @@ export const applicationRoutes: RoutesPlugin = async (app) => {
       const auth = requireAuth(request);
       const row = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
       requireManageApplication(auth, row);
-      return updateApplication(app.db, row, request.body, rules);
+      const updated = await updateApplication(app.db, row, request.body, rules);
+      if (row.labellersPerItem === 1 && updated.labellers_per_item > 1) await keepSingleLabels(app.db, row);
+      return updated;
     },
   );
 

@@ -3,6 +3,7 @@ import type { RoutesPlugin } from '../http/instance';
 import { apiKeyRoutes } from './api-keys';
 import { applicationTypeRoutes } from './application-types';
 import { applicationRoutes } from './applications';
+import { consensusRoutes } from './consensus';
 import { detectionRoutes } from './detections';
 import { eventRoutes } from './events';
 import { feedbackRoutes } from './feedback';
@@ -11,6 +12,7 @@ import { gatewayRoutes } from './gateways';
 import { inviteRoutes } from './invites';
 import { mediaRoutes } from './media';
 import { modelRoutes } from './models';
+import { reviewRoutes } from './reviews';
 import { subjectMediaRoutes } from './subject-media';
 import { subjectRoutes } from './subjects';
 import { tenantRoutes } from './tenants';
@@ -43,6 +45,8 @@ export const apiRoutes = (deps: AuthenticationDeps): RoutesPlugin =>
       eventRoutes,
       modelRoutes,
       apiKeyRoutes,
+      consensusRoutes,
+      reviewRoutes,
     ];
     for (const routes of resources) {
       await api.register(routes);

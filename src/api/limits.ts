@@ -26,6 +26,10 @@ export const SUBJECTS_PER_LIST_MAX = 100;
 export const POST_URLS_MAX = 20;
 export const URL_MAX = 2000;
 export const APP_MANAGERS_MAX = 100;
+/** How many labellers answer each feedback item (`labellers_per_item`). */
+export const LABELLERS_PER_ITEM = { min: 1, max: 5, default: 1 } as const;
+/** `consensus_tolerance`: how far counts and offsets may differ, and points lie apart (pixels), and still agree. */
+export const CONSENSUS_TOLERANCE_MAX = 10_000;
 
 /** An API key's description. */
 export const API_KEY_DESCRIPTION_MAX = 200;

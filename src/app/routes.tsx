@@ -46,6 +46,10 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute(() => import('../features/labelling/routes/label-media-route')),
               },
               {
+                path: 't/:tenantId/apps/:appId/review/:reviewId/edit/:answer',
+                lazy: lazyRoute(() => import('../features/labelling/routes/review-edit-route')),
+              },
+              {
                 path: 't/:tenantId',
                 lazy: lazyRoute(() => import('./shell/routes/shell-route')),
                 children: [
@@ -65,6 +69,7 @@ export const routes: RouteObject[] = [
                           { index: true, lazy: lazyRoute(() => import('../features/dashboard/routes/application-route')) },
                           { path: 'detections', lazy: lazyRoute(() => import('../features/dashboard/routes/detections-route')) },
                           { path: 'settings', lazy: lazyRoute(() => import('../features/dashboard/routes/settings-route')) },
+                          { path: 'review', lazy: lazyRoute(() => import('../features/review/routes/review-route')) },
                           { path: 'media/:mediaId', lazy: lazyRoute(() => import('../features/dashboard/routes/media-route')) },
                         ],
                       },

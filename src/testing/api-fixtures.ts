@@ -33,6 +33,8 @@ export function applicationFixture(overrides: Partial<Application> = {}): Applic
     last_released_at: null,
     training_data_count: null,
     validation_data_count: null,
+    labellers_per_item: 1,
+    consensus_tolerance: 0,
     ...overrides,
   };
 }

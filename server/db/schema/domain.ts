@@ -1,6 +1,7 @@
 // Typed mirror of migrations/0002_domain.sql for drizzle queries. The SQL migrations are the source of truth.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import type { ItemAnswer } from '../../../src/api/application-types/agreement';
 import type { AnswerSet, ModelEvaluation } from '../../../src/api/schemas/models';
 import type { AppData, AppDataType, ApplicationType, Focus, GatewayStatus, ReleaseMetric } from '../../../src/api/types';
 
@@ -48,6 +49,9 @@ export const applications = pgTable('applications', {
   callbackSecret: text('callback_secret').notNull(),
   currentModelId: text('current_model_id'),
   answersSinceRelease: integer('answers_since_release').notNull().default(0),
+  /** migrations/0012_consensus.sql */
+  labellersPerItem: integer('labellers_per_item').notNull().default(1),
+  consensusTolerance: doublePrecision('consensus_tolerance').notNull().default(0),
 });
 
 export const models = pgTable('models', {
@@ -171,6 +175,30 @@ export const feedbackQueue = pgTable(
   },
   (t) => [primaryKey({ columns: [t.appId, t.mediaId, t.focusKey] })],
 );
+
+/** One labeller's answer to an item, as a consensus item keeps it (migrations/0012_consensus.sql). */
+export interface LabellerAnswer {
+  user_id: string;
+  subjects: ItemAnswer;
+  decision_time: number;
+}
+
+export type ConsensusStatus = 'agreed' | 'in_review' | 'reviewed' | 'single';
+
+export const consensusItems = pgTable('consensus_items', {
+  consensusId: text('consensus_id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  appId: text('app_id').notNull(),
+  mediaId: text('media_id').notNull(),
+  focusKey: text('focus_key').notNull().default(''),
+  focus: jsonb('focus').$type<Focus | null>(),
+  status: text('status').$type<ConsensusStatus>().notNull(),
+  answers: jsonb('answers').$type<LabellerAnswer[]>().notNull(),
+  subjects: jsonb('subjects').$type<ItemAnswer>(),
+  createdAt: doublePrecision('created_at').notNull(),
+  decidedAt: doublePrecision('decided_at'),
+  decidedBy: text('decided_by'),
+});
 
 export const feedbackSkips = pgTable(
   'feedback_skips',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { FieldError } from '../types';
+import type { BoxCoords, FieldError } from '../types';
+import { agreeBySubject, matchMarks, roundedMean, type DataAgreement } from './agreement';
 import { closedObject, markList, pixel } from './marks';
 import { markArea, type AnswerRule } from './rule';
 
@@ -16,6 +17,27 @@ const boxRegion = closedObject(
 export const boxSet = markList(boxRegion, 'boxes');
 export type BoxRegion = z.infer<typeof boxRegion>;
 
+/** Intersection over union of two boxes, from 0 (apart) to 1 (the same box). */
+export function intersectionOverUnion(a: BoxCoords, b: BoxCoords): number {
+  const width = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const height = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (width <= 0 || height <= 0) return 0;
+  const overlap = width * height;
+  const area = (box: BoxCoords) => (box.x1 - box.x0) * (box.y1 - box.y0);
+  return overlap / (area(a) + area(b) - overlap);
+}
+
+/** Boxes of two answers match at an intersection over union of at least this. */
+export const BOX_MATCH_IOU = 0.5;
+
+/** Box sets agree when every box matches one box of each other answer (greedily, best overlap first); the agreed box is their mean. */
+const agreeBoxes: DataAgreement<BoxRegion[]> = (sets) => {
+  const groups = matchMarks(sets, (a, b) => intersectionOverUnion(a.box, b.box), (iou) => iou >= BOX_MATCH_IOU, 'higher');
+  if (!groups) return null;
+  const mean = (group: BoxRegion[], edge: keyof BoxCoords) => roundedMean(group, (region) => region.box[edge]);
+  return groups.map((group) => ({ box: { x0: mean(group, 'x0'), y0: mean(group, 'y0'), x1: mean(group, 'x1'), y1: mean(group, 'y1') } }));
+};
+
 /** True with a box_set (inside the focus, else the media), or False when the subject is absent. */
 export const boxDetection: AnswerRule<BoxRegion[]> = {
   appDataType: 'box_set',
@@ -30,4 +52,6 @@ export const boxDetection: AnswerRule<BoxRegion[]> = {
         : [],
     );
   },
+  agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreeBoxes),
+  marks: (regions) => ({ boxes: regions.map((region) => region.box) }),
 };

@@ -1,4 +1,11 @@
+import { agreeBySubject } from './agreement';
 import type { AnswerRule } from './rule';
 
-/** One subject, the chosen class, always True. */
-export const classification: AnswerRule = { appDataType: null, appData: null, subjects: 'one', allowsFalse: false };
+/** One subject, the chosen class, always True. Labellers agree when they chose the same class. */
+export const classification: AnswerRule = {
+  appDataType: null,
+  appData: null,
+  subjects: 'one',
+  allowsFalse: false,
+  agree: (answers, tolerance) => agreeBySubject(answers, tolerance),
+};

@@ -1,4 +1,11 @@
+import { agreeByMajority } from './agreement';
 import type { AnswerRule } from './rule';
 
-/** True or False for every output subject, in one message. */
-export const detectionFullframe: AnswerRule = { appDataType: null, appData: null, subjects: 'every', allowsFalse: true };
+/** True or False for every output subject, in one message. Labellers agree by majority per subject; a tie is a disagreement. */
+export const detectionFullframe: AnswerRule = {
+  appDataType: null,
+  appData: null,
+  subjects: 'every',
+  allowsFalse: true,
+  agree: (answers) => agreeByMajority(answers),
+};

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { agreeBySubject, agreeWithin } from './agreement';
 import type { AnswerRule } from './rule';
 
 /**
  * An offset is whole pixels from the media's left (offset_x) or top (offset_y) edge, from 0 to the media's width or
- * height. It is measured on the media, so a focus does not narrow it.
+ * height. It is measured on the media, so a focus does not narrow it. Offsets agree within the tolerance.
  */
 export function offsetRule(appDataType: 'offset_x' | 'offset_y'): AnswerRule<number> {
   const edge = appDataType === 'offset_x' ? 'width' : 'height';
@@ -14,5 +15,7 @@ export function offsetRule(appDataType: 'offset_x' | 'offset_y'): AnswerRule<num
     subjects: 'one',
     allowsFalse: true,
     placementErrors: (offset, place) => (offset > place[edge] ? [{ field: '', message: range(` (${place[edge]})`) }] : []),
+    agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreeWithin),
+    marks: (offset) => ({ lines: [{ axis: appDataType === 'offset_x' ? 'x' : 'y', at: offset }] }),
   };
 }

@@ -1,12 +1,19 @@
 import type { z } from 'zod';
 import type { FieldError } from '../types';
 import { closedObject, markList, pixel } from './marks';
+import { agreeBySubject, matchMarks, roundedMean, type DataAgreement } from './agreement';
 import { markArea, type AnswerRule } from './rule';
 
 const point = closedObject({ x: pixel, y: pixel }, 'A point');
 
 export const pointList = markList(point, 'points');
 export type PointCoords = z.infer<typeof point>;
+
+/** Point lists agree when every point lies within the tolerance (pixels) of one point of each other answer; the agreed point is their mean. */
+const agreePoints: DataAgreement<PointCoords[]> = (lists, radius) => {
+  const groups = matchMarks(lists, (a, b) => Math.hypot(a.x - b.x, a.y - b.y), (distance) => distance <= radius, 'lower');
+  return groups?.map((group) => ({ x: roundedMean(group, (p) => p.x), y: roundedMean(group, (p) => p.y) })) ?? null;
+};
 
 /** True with a list of points (inside the focus, else the media; the far edges included), or False. */
 export const pointRule: AnswerRule<PointCoords[]> = {
@@ -22,4 +29,6 @@ export const pointRule: AnswerRule<PointCoords[]> = {
         : [],
     );
   },
+  agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreePoints),
+  marks: (points) => ({ points }),
 };

@@ -1,11 +1,20 @@
 import type { z } from 'zod';
 import type { AppDataType, BoxCoords, FieldError } from '../types';
+import type { ItemAnswer } from './agreement';
 
 /** Where an answer's marks are judged: the media's size and the focus, if the answer has one. */
 export interface AnswerPlace {
   width: number;
   height: number;
   focus: BoxCoords | null;
+}
+
+/** Where an answer's app_data places marks on the media, in its pixels: for showing answers side by side. */
+export interface AnswerMarks {
+  boxes?: readonly BoxCoords[];
+  points?: readonly { x: number; y: number }[];
+  /** Lines across the whole media: at x (a vertical line) or at y (a horizontal one). */
+  lines?: readonly { axis: 'x' | 'y'; at: number }[];
 }
 
 /** What a labellable application type accepts as feedback; T is its app_data. */
@@ -19,6 +28,13 @@ export interface AnswerRule<T = unknown> {
   allowsFalse: boolean;
   /** Problems with where the marks of a well-shaped app_data lie; fields are relative to app_data. */
   placementErrors?(appData: T, place: AnswerPlace): FieldError[];
+  /**
+   * The answer several labellers agree on, or null when they disagree. `tolerance` is the application's
+   * consensus_tolerance: how far counts and offsets may differ, and how many pixels apart points may lie.
+   */
+  agree(answers: readonly ItemAnswer[], tolerance: number): ItemAnswer | null;
+  /** The marks a True answer's app_data places on the media; absent for types whose answers place none. */
+  marks?(appData: T): AnswerMarks;
 }
 
 /** Boxes and points must lie inside the focus when there is one, else inside the media. */

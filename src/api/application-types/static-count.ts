@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNT_MAX } from '../limits';
+import { agreeBySubject, agreeWithin } from './agreement';
 import type { AnswerRule } from './rule';
 
 const COUNT_MESSAGE = `A count is a whole number from 0 to ${COUNT_MAX.toLocaleString('en')}.`;
@@ -8,5 +9,11 @@ export const count = z
   .number({ error: COUNT_MESSAGE })
   .refine((value) => Number.isInteger(value) && value >= 0 && value <= COUNT_MAX, COUNT_MESSAGE);
 
-/** True with the number of objects (whatever the focus), or False. */
-export const staticCount: AnswerRule<number> = { appDataType: 'count', appData: count, subjects: 'one', allowsFalse: true };
+/** True with the number of objects (whatever the focus), or False. Counts agree within the tolerance. */
+export const staticCount: AnswerRule<number> = {
+  appDataType: 'count',
+  appData: count,
+  subjects: 'one',
+  allowsFalse: true,
+  agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreeWithin),
+};

@@ -33,4 +33,13 @@ describe('application bodies', () => {
       ['requested_feedback_per_hour', 'Use 0 or more.'],
     ]);
   });
+
+  it('consensus settings: 1 to 5 labellers per item, a tolerance of 0 or more', () => {
+    expect(updateApplicationBody.parse({ labellers_per_item: 3, consensus_tolerance: 2.5 })).toEqual({ labellers_per_item: 3, consensus_tolerance: 2.5 });
+    expect(issuesOf(updateApplicationBody.safeParse({ labellers_per_item: 6, consensus_tolerance: -1 }))).toEqual([
+      ['labellers_per_item', 'Use a whole number from 1 to 5.'],
+      ['consensus_tolerance', 'Use a number from 0 to 10,000.'],
+    ]);
+    expect(issuesOf(updateApplicationBody.safeParse({ labellers_per_item: 1.5 }))).toEqual([['labellers_per_item', 'Use a whole number from 1 to 5.']]);
+  });
 });

@@ -3,6 +3,8 @@ import {
   APP_MANAGERS_MAX,
   APPLICATION_DESCRIPTION_MAX,
   APPLICATION_NAME_MAX,
+  CONSENSUS_TOLERANCE_MAX,
+  LABELLERS_PER_ITEM,
   POST_URLS_MAX,
   SUBJECTS_PER_LIST_MAX,
 } from '../limits';
@@ -16,6 +18,18 @@ export const applicationType = z.enum([...STANDARD_APPLICATION_TYPES, ...SPECIAL
 
 const NAME_MESSAGE = `Use 1 to ${APPLICATION_NAME_MAX} characters.`;
 const THRESHOLD_MESSAGE = 'Use a number from 0 to 1.';
+const LABELLERS_MESSAGE = `Use a whole number from ${LABELLERS_PER_ITEM.min} to ${LABELLERS_PER_ITEM.max}.`;
+const TOLERANCE_MESSAGE = `Use a number from 0 to ${CONSENSUS_TOLERANCE_MAX.toLocaleString('en')}.`;
+
+/** How many distinct labellers answer each feedback item before its consensus is decided. */
+export const labellersPerItem = z
+  .number(LABELLERS_MESSAGE)
+  .int(LABELLERS_MESSAGE)
+  .min(LABELLERS_PER_ITEM.min, LABELLERS_MESSAGE)
+  .max(LABELLERS_PER_ITEM.max, LABELLERS_MESSAGE);
+
+/** How far counts and offsets may differ, and how many pixels apart points may lie, for labellers to agree. */
+export const consensusTolerance = z.number(TOLERANCE_MESSAGE).min(0, TOLERANCE_MESSAGE).max(CONSENSUS_TOLERANCE_MAX, TOLERANCE_MESSAGE);
 
 const subjectList = z
   .array(z.string().min(1).max(100))
@@ -44,6 +58,8 @@ export const applicationInput = z
       .max(APP_MANAGERS_MAX, `Give at most ${APP_MANAGERS_MAX} managers.`)
       .transform((emails) => [...new Set(emails)]),
     custom_fields: z.record(z.string(), z.unknown()),
+    labellers_per_item: labellersPerItem,
+    consensus_tolerance: consensusTolerance,
   })
   .partial();
 
@@ -114,4 +130,6 @@ export const applicationSchema = z.object({
   last_released_at: nullableNumber,
   training_data_count: nullableNumber,
   validation_data_count: nullableNumber,
+  labellers_per_item: z.number().int(),
+  consensus_tolerance: z.number(),
 });

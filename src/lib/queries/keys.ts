@@ -22,6 +22,15 @@ export const modelKeys = {
   releaseStatus: (appId: string) => [...modelKeys.all(appId), 'release'] as const,
 };
 
+/** An application's review queue and consensus: under the application, so that its invalidation reaches them. */
+export const reviewKeys = {
+  all: (appId: string) => [...applicationKeys.detail(appId), 'reviews'] as const,
+  queue: (appId: string) => [...reviewKeys.all(appId), 'queue'] as const,
+  count: (appId: string) => [...reviewKeys.all(appId), 'count'] as const,
+  snapshot: (appId: string) => [...reviewKeys.all(appId), 'snapshot'] as const,
+  history: (appId: string) => [...reviewKeys.all(appId), 'history'] as const,
+};
+
 export const subjectKeys = {
   all: ['subjects'] as const,
   list: (tenantId: string) => [...subjectKeys.all, 'list', { tenantId }] as const,

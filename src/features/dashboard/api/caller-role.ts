@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Application } from '../../../api/types';
-import { useSession } from '../../../lib/session/session-store';
-import { tenantMembersQueryOptions } from '../../../lib/queries/current-tenant';
+import { useManageRule } from '../../../lib/queries/can-manage';
 import { applicationsQueryOptions } from './applications';
 
 export interface CallerRole {
@@ -14,18 +13,12 @@ export interface CallerRole {
 
 /** What the signed-in person may do in this tenant: their role comes from the member list, their apps from the apps. */
 export function useCallerRole(tenantId: string): CallerRole {
-  const session = useSession();
-  const members = useQuery(tenantMembersQueryOptions(tenantId));
+  const rule = useManageRule(tenantId);
   const applications = useQuery(applicationsQueryOptions(tenantId));
-  const me = members.data?.find((member) => member.user_id === session?.userId);
-  const isTenantAdmin = me?.role === 'tenant_admin';
-  const email = session?.email.toLowerCase();
-  const canManage = (application: Application) =>
-    isTenantAdmin || (!!email && application.app_managers.some((manager) => manager.toLowerCase() === email));
   return {
-    isPending: members.isPending || applications.isPending,
-    isTenantAdmin,
-    managesAny: isTenantAdmin || (applications.data ?? []).some(canManage),
-    canManage,
+    isPending: rule.isPending || applications.isPending,
+    isTenantAdmin: rule.isTenantAdmin,
+    managesAny: rule.isTenantAdmin || (applications.data ?? []).some(rule.canManage),
+    canManage: rule.canManage,
   };
 }

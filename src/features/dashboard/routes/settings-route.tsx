@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/errors';
+import { LABELLERS_PER_ITEM } from '../../../api/limits';
 import { RELEASE_METRICS, type Application } from '../../../api/types';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -109,6 +110,30 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
           {form.feedbackMode === 'system' && errors.requested_feedback_per_hour && (
             <p className="field__error">{errors.requested_feedback_per_hour}</p>
           )}
+        </fieldset>
+        <fieldset className="fieldset">
+          <legend>Consensus</legend>
+          <TextField
+            label="Labellers per item"
+            type="number"
+            min={LABELLERS_PER_ITEM.min}
+            max={LABELLERS_PER_ITEM.max}
+            step={1}
+            value={form.labellersPerItem}
+            onChange={(e) => set({ labellersPerItem: e.target.value })}
+            error={errors.labellers_per_item}
+            hint="Distinct people who answer each item; with 2 or more, disagreements go to review."
+          />
+          <TextField
+            label="Consensus tolerance"
+            type="number"
+            min={0}
+            step="any"
+            value={form.consensusTolerance}
+            onChange={(e) => set({ consensusTolerance: e.target.value })}
+            error={errors.consensus_tolerance}
+            hint="How far counts and offsets may differ, and how many pixels apart points may lie, and still agree."
+          />
         </fieldset>
         <label className="choice">
           <input type="checkbox" checked={form.refresh_feedback} onChange={(e) => set({ refresh_feedback: e.target.checked })} />

@@ -32,6 +32,17 @@ describe('changedSettings', () => {
     });
   });
 
+  it('sends the consensus settings as numbers, and checks them by the application schema before sending', () => {
+    const form = formFromApplication(app);
+    form.labellersPerItem = '3';
+    form.consensusTolerance = '2.5';
+    expect(changedSettings(app, form)).toEqual({ labellers_per_item: 3, consensus_tolerance: 2.5 });
+    expect(validateSettings({ ...form, labellersPerItem: '6', consensusTolerance: '' })).toEqual({
+      labellers_per_item: 'Use a whole number from 1 to 5.',
+      consensus_tolerance: 'Use a number from 0 to 10,000.',
+    });
+  });
+
   it('maps the feedback rate choice to null or a number', () => {
     const form = formFromApplication(app);
     form.feedbackMode = 'fixed';

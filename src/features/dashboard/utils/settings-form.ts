@@ -16,6 +16,8 @@ export interface SettingsForm {
   app_managers: string[];
   input_subjects: string[];
   output_subjects: string[];
+  labellersPerItem: string;
+  consensusTolerance: string;
 }
 
 /** Error messages by field name: `description`, `app_managers.1`, `detection_thresholds.<subject_uid>`, … */
@@ -34,10 +36,15 @@ export function formFromApplication(application: Application): SettingsForm {
     app_managers: [...application.app_managers],
     input_subjects: [...application.input_subjects],
     output_subjects: [...application.output_subjects],
+    labellersPerItem: String(application.labellers_per_item),
+    consensusTolerance: String(application.consensus_tolerance),
   };
 }
 
 export const checkEmail = (value: string): string | undefined => email.safeParse(value).error?.issues[0]?.message;
+
+/** A number field's text as the number it holds; empty or unreadable text stays text, so the schema names the problem. */
+const numberOf = (text: string): number | string => (text.trim() === '' || Number.isNaN(Number(text)) ? text : Number(text));
 
 function parseFeedbackPerHour(form: SettingsForm): number | null {
   return form.feedbackMode === 'system' ? null : Number(form.feedbackPerHour);
@@ -76,6 +83,8 @@ const settingsBody = (form: SettingsForm): ApplicationInput => ({
   input_subjects: form.input_subjects,
   output_subjects: form.output_subjects,
   detection_thresholds: thresholdsFor(form),
+  labellers_per_item: numberOf(form.labellersPerItem) as number,
+  consensus_tolerance: numberOf(form.consensusTolerance) as number,
 });
 
 /** Only what differs from the application, as the partial update body. */
@@ -95,6 +104,10 @@ export function changedSettings(application: Application, form: SettingsForm): A
   if (!sameList(form.output_subjects, application.output_subjects)) changes.output_subjects = form.output_subjects;
   const thresholds = thresholdsFor(form);
   if (!sameThresholds(thresholds, application.detection_thresholds)) changes.detection_thresholds = thresholds;
+  const labellers = numberOf(form.labellersPerItem);
+  if (labellers !== application.labellers_per_item) changes.labellers_per_item = labellers as number;
+  const tolerance = numberOf(form.consensusTolerance);
+  if (tolerance !== application.consensus_tolerance) changes.consensus_tolerance = tolerance as number;
   return changes;
 }
 

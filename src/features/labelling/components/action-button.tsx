@@ -1,4 +1,4 @@
-import { displayCombo, detectPlatform } from '../shortcuts/registry';
+import { displayCombo, detectPlatform } from '../../../lib/shortcuts/registry';
 import type { WorkspaceAction } from '../type-modules/type-module';
 
 export interface ActionButtonProps {

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FormActions } from '../../../components/form-actions';
-import { describeShortcuts } from '../shortcuts/registry';
+import { describeShortcuts } from '../../../lib/shortcuts/registry';
 import type { WorkspaceAction } from '../type-modules/type-module';
 
 /** The `?` overlay: the shortcuts of this application type, from its registry. */

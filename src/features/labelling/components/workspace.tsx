@@ -17,7 +17,7 @@ import { useViewportSize } from '../hooks/use-viewport-size';
 import { proposedMarks } from '../proposals';
 import { resetMarkView } from '../canvas/mark-view-store';
 import { ObjectList } from '../object-list/object-list';
-import { describeHints } from '../shortcuts/registry';
+import { describeHints } from '../../../lib/shortcuts/registry';
 import { actionsOf, findAction } from '../shortcuts/workspace-actions';
 import type { LabelTarget } from '../annotation/target';
 import type { Annotation } from '../type-modules/annotation';

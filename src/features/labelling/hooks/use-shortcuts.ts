@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ActionContext, WorkspaceAction } from '../type-modules/type-module';
-import { matchAction } from '../shortcuts/registry';
+import { matchAction } from '../../../lib/shortcuts/registry';
 
 /** Performs the registry's actions on keydown, except inside dialogs (they own their keys). */
 export function useShortcuts(actions: readonly WorkspaceAction[], context: ActionContext, onKeyAction?: (action: WorkspaceAction) => void) {

@@ -1,8 +1,8 @@
 import type { ActionContext, AnyTypeModule } from '../type-modules/type-module';
 import { TYPE_MODULES, typeModule } from '../type-modules/registry';
 import { actionsOf } from './workspace-actions';
-import { describeHints, describeShortcuts, displayCombo, findConflicts, matchAction } from './registry';
-import type { KeyboardEventLike } from './registry';
+import { describeHints, describeShortcuts, displayCombo, findConflicts, matchAction } from '../../../lib/shortcuts/registry';
+import type { KeyboardEventLike } from '../../../lib/shortcuts/registry';
 
 const windows = { isMac: false };
 const mac = { isMac: true };

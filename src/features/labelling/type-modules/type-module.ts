@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Application, ApplicationType, FeedbackSubjectAnswer } from '../../../api/types';
 import type { Box, ImagePoint, Size } from '../geometry/types';
 import type { ProposedMarks } from '../proposals';
-import type { ShortcutAction } from '../shortcuts/registry';
+import type { ShortcutAction } from '../../../lib/shortcuts/registry';
 import type { Change, ToolEvent, Transition } from '../tools/types';
 import type { LabelTarget } from '../annotation/target';
 

@@ -1,0 +1,172 @@
+import { and, asc, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { consensusEntrySchema, consensusReleaseSchema, consensusSnapshotSchema } from '../../src/api/schemas/consensus';
+import { requireAuth } from '../auth/context';
+import { assertions, models, applications } from '../db/schema';
+import { getApplicationRow } from '../domain/applications';
+import { toAssertion, unixNow } from '../domain/assertions';
+import { countDecided, pageDecided, type DecidedQuery } from '../domain/consensus';
+import { labellerStandings } from '../domain/labeller-standings';
+import { assertionSchema, pagedListOf } from '../domain/media-schemas';
+import { countReviews } from '../domain/reviews';
+import { getSubjectRow } from '../domain/subjects';
+import { badRequest, notFound } from '../http/errors';
+import type { RoutesPlugin } from '../http/instance';
+import { nodeId, queryBoolean } from '../http/schemas';
+import type { Database } from '../db';
+import { pagingLink, pagingQuery, unixTime } from './paging';
+
+const appParams = z.object({ applicationId: nodeId });
+const releaseParams = appParams.extend({ releaseId: nodeId });
+
+/** `start`, `end` (decision times), `limit`, `cursor`, `reverse` (oldest first) and, per application, `subject_uid`. */
+const historyQuery = pagingQuery.extend({
+  start: unixTime.optional(),
+  end: unixTime.optional(),
+  reverse: queryBoolean.default(false),
+  subject_uid: z.string().min(1).max(100).optional(),
+});
+type HistoryQuery = z.infer<typeof historyQuery>;
+
+/** The query as a page of decided items; `end` defaults to now, so that the next pages list the same items. */
+function historyWindow(query: HistoryQuery): DecidedQuery & { limit: number } {
+  const end = query.end ?? unixNow();
+  const start = query.start ?? 0;
+  if (start > end) throw badRequest('start cannot be after end.', [{ field: 'start', message: 'Must not be after end.' }]);
+  return { start, end, limit: query.limit, offset: query.cursor ?? 0, newestFirst: !query.reverse, subjectUid: query.subject_uid };
+}
+
+async function historyPage(db: Database, request: FastifyRequest, appIds: string[], query: HistoryQuery) {
+  const window = historyWindow(query);
+  const { entries, nextOffset } = await pageDecided(db, appIds, window);
+  const params = { start: window.start!, end: window.end!, limit: window.limit, reverse: query.reverse, ...(query.subject_uid ? { subject_uid: query.subject_uid } : {}) };
+  return { data: entries, paging: nextOffset === null ? {} : { next: pagingLink(request, { ...params, cursor: nextOffset }) } };
+}
+
+/** A consensus release is the consensus a model release learned from: one per release of the application's model. */
+async function getRelease(db: Database, appId: string, releaseId: string) {
+  const [row] = await db.select().from(models).where(and(eq(models.applicationId, appId), eq(models.modelId, releaseId)));
+  if (!row) throw notFound('Consensus release not found.');
+  return row;
+}
+
+const toRelease = (row: typeof models.$inferSelect) => ({
+  consensus_release_id: row.modelId,
+  application_id: row.applicationId,
+  model_version: row.version,
+  consensus_release_timestamp: row.createdAt,
+});
+
+export const consensusRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/1/applications/:applicationId/consensusHistory',
+    { schema: { params: appParams, querystring: historyQuery, response: { 200: pagedListOf(consensusEntrySchema) } } },
+    async (request) => {
+      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      return historyPage(app.db, request, [appRow.applicationId], request.query);
+    },
+  );
+
+  app.get(
+    '/1/subjects/:subjectUid/consensusHistory',
+    { schema: { params: z.object({ subjectUid: nodeId }), querystring: historyQuery.omit({ subject_uid: true }), response: { 200: pagedListOf(consensusEntrySchema) } } },
+    async (request) => {
+      const { tenantId } = requireAuth(request);
+      const subject = await getSubjectRow(app.db, tenantId, request.params.subjectUid);
+      const apps = await app.db
+        .select({ id: applications.applicationId })
+        .from(applications)
+        .where(and(eq(applications.tenantId, tenantId), sql`${applications.outputSubjects} @> ${JSON.stringify([subject.subjectUid])}::jsonb`));
+      return historyPage(app.db, request, apps.map((row) => row.id), { ...request.query, subject_uid: subject.subjectUid });
+    },
+  );
+
+  app.get(
+    '/22/applications/:applicationId/consensus_release',
+    { schema: { params: appParams, querystring: pagingQuery, response: { 200: pagedListOf(consensusReleaseSchema) } } },
+    async (request) => {
+      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      const { limit, cursor } = request.query;
+      const rows = await app.db
+        .select()
+        .from(models)
+        .where(and(eq(models.applicationId, appRow.applicationId), cursor === undefined ? undefined : lte(models.version, cursor)))
+        .orderBy(desc(models.version))
+        .limit(limit + 1);
+      const next = rows[limit];
+      return { data: rows.slice(0, limit).map(toRelease), paging: next ? { next: pagingLink(request, { limit, cursor: next.version }) } : {} };
+    },
+  );
+
+  app.get(
+    '/22/applications/:applicationId/consensus_release/:releaseId',
+    { schema: { params: releaseParams, response: { 200: consensusReleaseSchema } } },
+    async (request) => {
+      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      const release = await getRelease(app.db, appRow.applicationId, request.params.releaseId);
+      return { ...toRelease(release), consensus_item_count: await countDecided(app.db, appRow.applicationId, release.createdAt) };
+    },
+  );
+
+  app.get(
+    '/22/applications/:applicationId/consensus_release/:releaseId/consensus_items',
+    { schema: { params: releaseParams, querystring: pagingQuery, response: { 200: pagedListOf(consensusEntrySchema) } } },
+    async (request) => {
+      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      const release = await getRelease(app.db, appRow.applicationId, request.params.releaseId);
+      const { limit, cursor } = request.query;
+      const { entries, nextOffset } = await pageDecided(app.db, [appRow.applicationId], {
+        end: release.createdAt,
+        newestFirst: false,
+        limit,
+        offset: cursor ?? 0,
+      });
+      return { data: entries, paging: nextOffset === null ? {} : { next: pagingLink(request, { limit, cursor: nextOffset }) } };
+    },
+  );
+
+  app.get(
+    '/22/applications/:applicationId/consensus_release/:releaseId/upstream_assertions',
+    { schema: { params: releaseParams, querystring: pagingQuery, response: { 200: pagedListOf(assertionSchema) } } },
+    async (request) => {
+      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      const release = await getRelease(app.db, appRow.applicationId, request.params.releaseId);
+      const { limit, cursor } = request.query;
+      const rows = await app.db
+        .select()
+        .from(assertions)
+        .where(
+          and(
+            eq(assertions.appId, appRow.applicationId),
+            isNotNull(assertions.userId),
+            lte(assertions.createdAt, release.createdAt),
+            cursor === undefined ? undefined : gt(assertions.seq, cursor),
+          ),
+        )
+        .orderBy(asc(assertions.seq))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return { data: page.map(toAssertion), paging: rows.length > limit && last ? { next: pagingLink(request, { limit, cursor: last.seq }) } : {} };
+    },
+  );
+
+  app.get(
+    '/22/applications/:applicationId/leaderboard/recent_consensus_snapshot',
+    { schema: { params: appParams, response: { 200: consensusSnapshotSchema } } },
+    async (request) => {
+      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      const [latest] = await app.db.select().from(models).where(eq(models.applicationId, appRow.applicationId)).orderBy(desc(models.version)).limit(1);
+      return {
+        app_id: appRow.applicationId,
+        leaderboard_timestamp: unixNow(),
+        consensus_release_id: latest?.modelId ?? null,
+        consensus_release_timestamp: latest?.createdAt ?? null,
+        labellers_per_item: appRow.labellersPerItem,
+        pending_reviews: await countReviews(app.db, appRow.applicationId),
+        labellers: await labellerStandings(app.db, appRow),
+      };
+    },
+  );
+};

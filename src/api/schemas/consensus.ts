@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { ItemAnswer } from '../application-types/agreement';
+import type { Media } from '../types';
+import { feedbackResponse, focusSchema } from './feedback';
+
+/** How an item's label was decided: labellers agreed, a manager resolved their disagreement, or one labeller answered. */
+export const CONSENSUS_SOURCES = ['agreed', 'review', 'single'] as const;
+export type ConsensusSource = (typeof CONSENSUS_SOURCES)[number];
+
+const subjectsOut = z.custom<ItemAnswer>((value) => Array.isArray(value));
+
+/** One decided item, as the consensus history and a consensus release's items list it. */
+export const consensusEntrySchema = z.object({
+  /** Null for an item of a one-labeller application: its latest answer is its label, nothing else is stored. */
+  consensus_id: z.string().nullable(),
+  application_id: z.string(),
+  media_id: z.string(),
+  focus: focusSchema.nullable(),
+  /** The decided answer, as the subjects of a feedback body. */
+  subjects: subjectsOut,
+  source: z.enum(CONSENSUS_SOURCES),
+  decided_at: z.number(),
+});
+export type ConsensusEntry = z.infer<typeof consensusEntrySchema>;
+
+/** A labeller's answer to an item, with who gave it. */
+export const labellerAnswerSchema = z.object({
+  user_id: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  subjects: subjectsOut,
+  decision_time: z.number(),
+});
+export type LabellerAnswerView = z.infer<typeof labellerAnswerSchema>;
+
+/** An item whose labellers disagreed, waiting for a manager. */
+export const reviewItemSchema = z.object({
+  review_id: z.string(),
+  application_id: z.string(),
+  media_id: z.string(),
+  media: z.custom<Media>(),
+  focus: focusSchema.nullable(),
+  created_at: z.number(),
+  answers: z.array(labellerAnswerSchema),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+
+/** `POST /1/applications/{id}/reviews/{review_id}`: the manager's answer, checked by the same rules as feedback. */
+export const resolveReviewBody = z.object({ subjects: feedbackResponse.shape.subjects });
+export type ResolveReviewBody = z.input<typeof resolveReviewBody>;
+
+/** A consensus release: the labels a released model learned from (one per model release). */
+export const consensusReleaseSchema = z.object({
+  consensus_release_id: z.string(),
+  application_id: z.string(),
+  model_version: z.number().int(),
+  consensus_release_timestamp: z.number(),
+  /** Items decided by the release time; only on a single release (`GET …/consensus_release/{id}`). */
+  consensus_item_count: z.number().int().optional(),
+});
+export type ConsensusRelease = z.infer<typeof consensusReleaseSchema>;
+
+/** One labeller on the leaderboard: how many items they answered, their pace, and how often they agreed with consensus. */
+export const labellerStandingSchema = z.object({
+  user_id: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  answers: z.number().int(),
+  /** Median seconds between one answer and the next, pauses over five minutes left out; null with fewer than two. */
+  seconds_per_answer: z.number().nullable(),
+  /** Decided items (agreed or reviewed) this labeller answered, and in how many their answer agreed with the decision. */
+  consensus_items: z.number().int(),
+  agreed_with_consensus: z.number().int(),
+  /** agreed_with_consensus / consensus_items; null when 0 items. */
+  agreement: z.number().nullable(),
+});
+export type LabellerStanding = z.infer<typeof labellerStandingSchema>;
+
+export const consensusSnapshotSchema = z.object({
+  app_id: z.string(),
+  leaderboard_timestamp: z.number(),
+  /** The latest consensus release (model release), if any. */
+  consensus_release_id: z.string().nullable(),
+  consensus_release_timestamp: z.number().nullable(),
+  labellers_per_item: z.number().int(),
+  /** Items waiting for a manager's review. */
+  pending_reviews: z.number().int(),
+  labellers: z.array(labellerStandingSchema),
+});
+export type ConsensusSnapshot = z.infer<typeof consensusSnapshotSchema>;

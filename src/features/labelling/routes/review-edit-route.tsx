@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { ProposedSubject } from '../../../api/types';
+import { Alert } from '../../../components/alert';
+import { Spinner } from '../../../components/spinner';
+import { applicationQueryOptions } from '../../../lib/queries/application';
+import { reviewQueueQueryOptions, useResolveReview } from '../../../lib/queries/reviews';
+import { useSubjectNames } from '../../../lib/queries/subjects';
+import type { LabelTarget } from '../annotation/target';
+import { UnlabellableMessage } from '../components/unlabellable-message';
+import { Workspace } from '../components/workspace';
+import { WorkspaceMessage } from '../components/workspace-message';
+import { initialAnnotation } from '../type-modules/registry';
+
+/**
+ * A manager edits one labeller's answer to a disagreement in the type's own editor: the answer is the starting
+ * proposal (True as 1, False as 0), and Accept resolves the review with the edited answer, then returns to the queue.
+ */
+export function Component() {
+  const { tenantId = '', appId = '', reviewId = '', answer = '1' } = useParams();
+  const navigate = useNavigate();
+  const app = useQuery(applicationQueryOptions(appId));
+  const queue = useQuery(reviewQueueQueryOptions(appId));
+  const subjectName = useSubjectNames(tenantId);
+  const resolve = useResolveReview(appId);
+  const [problem, setProblem] = useState<string | null>(null);
+  const review = queue.data?.find((item) => item.review_id === reviewId);
+  const given = review?.answers[Number(answer) - 1];
+
+  const target = useMemo<LabelTarget | null>(() => {
+    if (!review || !given) return null;
+    const subjects: ProposedSubject[] = given.subjects.map((entry) => ({
+      subject_uid: entry.subject_uid,
+      media_id: review.media_id,
+      probability: entry.result === 'True' ? 1 : 0,
+      app_data_type: entry.app_data_type ?? null,
+      app_data: entry.app_data ?? null,
+    }));
+    return { media: review.media, subjects, focus: review.focus };
+  }, [review, given]);
+
+  const backTo = `/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}/review`;
+  const who = given ? (given.name ?? given.email ?? 'a former member') : '';
+  const headerStatus = <span className="muted">Editing the answer of {who}; Accept resolves the review</span>;
+  const frame = { app: app.data ?? { name: 'Review' }, backTo, headerStatus };
+  const failure = app.error ?? queue.error;
+  if (failure) return <WorkspaceMessage {...frame}><Alert>{failure.message}</Alert></WorkspaceMessage>;
+  if (!app.data || queue.isPending) return <WorkspaceMessage {...frame}><Spinner label="Loading the review…" /></WorkspaceMessage>;
+  if (!target) return <WorkspaceMessage {...frame}><Alert>This disagreement was decided already, or has no such answer.</Alert></WorkspaceMessage>;
+  const initial = initialAnnotation(app.data, target);
+  if (!initial) return <UnlabellableMessage frame={frame} app={app.data} />;
+
+  return (
+    <Workspace
+      app={app.data}
+      target={target}
+      initial={initial}
+      subjectName={subjectName}
+      upcoming={[]}
+      headerStatus={headerStatus}
+      notice={problem ?? (resolve.isPending ? 'Resolving…' : null)}
+      backTo={backTo}
+      onAnswer={(body) =>
+        resolve.mutate(
+          { reviewId, body: { subjects: body.subjects } },
+          { onSuccess: () => void navigate(backTo), onError: (error) => setProblem(error.message) },
+        )
+      }
+      onSkip={null}
+      onPrevious={null}
+    />
+  );
+}
