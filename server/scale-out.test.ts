@@ -160,9 +160,12 @@ describe('two instances and a worker on one PostgreSQL server', () => {
   });
 
   it('leaves nothing unprocessed when a worker is killed mid-job and a new one starts', async () => {
+    // The uploads queue up while no worker runs, so the next worker has work in hand for a while.
+    await worker.stop();
     const images = await Promise.all(Array.from({ length: 8 }, (_, i) => makeImage('png', 2400 + i, 1800)));
     const mediaIds: string[] = [];
     for (const [i, image] of images.entries()) mediaIds.push(await upload(i % 2 === 0 ? one : two, image));
+    worker = await start('worker');
 
     const activeJobs = async () =>
       (await query<{ id: string }>(sql`SELECT id FROM pgboss.job WHERE name = 'process-media' AND state = 'active'`)).map((row) => row.id);
