@@ -19,9 +19,20 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['server/scale-out.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Service processes on a PostgreSQL server: `bash scripts/with-postgres.sh npx vitest run --project scale-out`.
+        test: {
+          name: 'scale-out',
+          include: ['server/scale-out.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

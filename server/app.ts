@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { JSON_BODY_MAX_BYTES } from '../src/api/limits';
-import { RateLimiter, registerRateLimitSweep } from './auth/rate-limit';
-import { registerCallbackWorker } from './callbacks/worker';
-import { loadOrCreateSecret } from './auth/secret';
+import { RateLimiter } from './auth/rate-limit';
+import { loadServiceSecret } from './auth/secret';
 import { TokenIssuer } from './auth/tokens';
 import { MemberRoles } from './auth/member-roles';
 import type { ServiceConfig } from './config';
@@ -11,7 +10,6 @@ import { openDatabase, type DatabaseHandle } from './db';
 import { registerDatabaseMaintenance } from './db/maintenance';
 import { registerExports } from './export/export-jobs';
 import { registerBackgroundJobs } from './feedback/background-jobs';
-import { registerFeedbackScheduler } from './feedback/timer';
 import { handleClientError, handleFrameworkError, MAX_ID_LENGTH, registerEdgeRules } from './http/edge';
 import { handleError } from './http/error-handler';
 import { loggerOptions, type LogDestination } from './http/logging';
@@ -21,6 +19,7 @@ import { registerStaticApp } from './http/static-app';
 import { registerTransportSecurity } from './http/transport';
 import { zodProjectingSerializerCompiler, zodSerializerCompiler, zodValidatorCompiler } from './http/zod';
 import type { BlobStore } from './media/blob-store';
+import { registerJobs } from './jobs/register';
 import { registerOpenApi } from './openapi';
 import { registerMediaServices } from './processing/media-services';
 import { apiRoutes } from './routes';
@@ -55,10 +54,10 @@ function createServer(config: ServiceConfig, logStream?: LogDestination): Fastif
 }
 
 export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
-  const secret = deps.secret ?? (await loadOrCreateSecret(config.dataDir));
   const app = createServer(config, deps.logStream);
   const database = deps.database ?? (await openDatabase(config));
   if (!deps.database) app.addHook('onClose', () => database.close());
+  const secret = deps.secret ?? (await loadServiceSecret(config.dataDir, database));
 
   const tokens = new TokenIssuer(secret, config.tokenTtlSeconds, deps.nowSeconds);
   const limiter = new RateLimiter(database.db, config.rateLimit);
@@ -80,13 +79,11 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   await registerMediaServices(app, { serviceSecret: secret, blobs: deps.blobs });
   registerBackgroundJobs(app);
   registerExports(app);
+  registerJobs(app, database, limiter);
   await registerOpenApi(app);
   const memberRoles = new MemberRoles(database.db);
   await app.register(apiRoutes({ db: database.db, tokens, limiter, memberRoles }));
   await registerStaticApp(app, config.staticDir);
-  registerFeedbackScheduler(app);
   registerDatabaseMaintenance(app, database);
-  registerRateLimitSweep(app, limiter);
-  registerCallbackWorker(app);
   return app;
 }

@@ -55,6 +55,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs the background jobs unless BACKGROUND_JOBS=0, which needs a PostgreSQL server for the workers', () => {
+    expect(loadConfig([], {})).toMatchObject({ backgroundJobs: true, jobTimeoutSeconds: 300 });
+    const env = { DATABASE_URL: 'postgres://db.internal/looplabel', BACKGROUND_JOBS: '0', JOB_TIMEOUT_SECONDS: '60' };
+    expect(loadConfig([], env)).toMatchObject({ backgroundJobs: false, jobTimeoutSeconds: 60 });
+    expect(() => loadConfig([], { BACKGROUND_JOBS: '0' })).toThrow(
+      new ConfigError('BACKGROUND_JOBS=0 needs DATABASE_URL: only workers on the same PostgreSQL server could run the jobs.'),
+    );
+  });
+
   it('reads CALLBACK_ALLOWED_HOSTS as hosts spelled as URLs spell them', () => {
     const config = loadConfig([], { CALLBACK_ALLOWED_HOSTS: ' Hooks.Internal.Example , 10.0.0.5,fd00::1,[FE80::2],, hooks.internal.example' });
     expect(config.callbacks?.allowedHosts).toEqual(['hooks.internal.example', '10.0.0.5', '[fd00::1]', '[fe80::2]']);

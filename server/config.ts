@@ -87,7 +87,16 @@ export interface ServiceConfig {
    * schema, which is much faster for long lists.
    */
   validateResponses?: boolean;
+  /**
+   * Whether this process runs the background jobs (media processing, releases, scheduling, callback delivery) or,
+   * with `BACKGROUND_JOBS=0`, only queues them for the workers (`npm run worker`); true when absent.
+   */
+  backgroundJobs?: boolean;
+  /** A background job running longer than this is taken to have lost its worker and is retried; 300 when absent. */
+  jobTimeoutSeconds?: number;
 }
+
+export const DEFAULT_JOB_TIMEOUT_SECONDS = 300;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -229,6 +238,11 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfi
         'Give a certificate and key (--tls-cert and --tls-key), or listen on 127.0.0.1.',
     );
   }
+  const databaseUrl = env.DATABASE_URL || null;
+  const backgroundJobs = parseBoolean('BACKGROUND_JOBS', env.BACKGROUND_JOBS ?? '1');
+  if (!backgroundJobs && !databaseUrl) {
+    throw new ConfigError('BACKGROUND_JOBS=0 needs DATABASE_URL: only workers on the same PostgreSQL server could run the jobs.');
+  }
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
@@ -238,7 +252,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfi
     port: parseInteger('PORT', pick(flags.port, 'PORT') || '8080', 0, 65535),
     host,
     dataDir: path.resolve(pick(flags['data-dir'], 'DATA_DIR') || '.data'),
-    databaseUrl: env.DATABASE_URL || null,
+    databaseUrl,
     tls,
     trustProxy: parseTrustProxy(env.TRUST_PROXY ?? ''),
     tokenTtlSeconds: parseInteger('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS || '86400', 60, 31_536_000),
@@ -273,5 +287,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfi
       timeoutMilliseconds: DEFAULT_CALLBACK_CONFIG.timeoutMilliseconds,
       allowedHosts: parseHostList('CALLBACK_ALLOWED_HOSTS', env.CALLBACK_ALLOWED_HOSTS ?? ''),
     },
+    backgroundJobs,
+    jobTimeoutSeconds: parseInteger('JOB_TIMEOUT_SECONDS', env.JOB_TIMEOUT_SECONDS || String(DEFAULT_JOB_TIMEOUT_SECONDS), 5, 86_400),
   };
 }

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const MAIN = path.join(import.meta.dirname, 'main.ts');
+const WORKER = path.join(import.meta.dirname, 'worker-main.ts');
 
-function startService(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+function startService(args: string[], env: NodeJS.ProcessEnv = {}, entry = MAIN) {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: '', HOST: '', DATA_DIR: '', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -110,5 +111,11 @@ describe('server/main.ts', () => {
     const service = start(['--host', '0.0.0.0']);
     expect(await service.exited).toBe(1);
     expect(service.output().stderr).toContain('Refusing to listen on 0.0.0.0 over plain HTTP');
+  });
+
+  it('runs a worker only beside a PostgreSQL server (the embedded database runs its jobs itself)', async () => {
+    const worker = startService(['--data-dir', dataDir], {}, WORKER);
+    expect(await worker.exited).toBe(1);
+    expect(worker.output().stderr).toContain('the worker needs DATABASE_URL');
   });
 });

@@ -1,20 +1,8 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type ServiceConfig } from './config';
 import { ensurePrivateDir } from './data-dir';
 import { DEMO_READY_LINE, seedDemo } from './demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed-identity';
-
-const say = (line: string) => process.stdout.write(`${line}\n`);
-
-function readConfig(): ServiceConfig {
-  try {
-    return loadConfig(process.argv.slice(2), process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`looplabel: ${error.message}\n`);
-    process.exit(1);
-  }
-}
+import { exitOnSignal, failedToStart, readConfig, say } from './process';
 
 async function main(): Promise<void> {
   // Whatever the service writes (the data directory, the database, media, the secret) is its own user's alone.
@@ -22,30 +10,18 @@ async function main(): Promise<void> {
   const config = readConfig();
   await ensurePrivateDir(config.dataDir);
   const app = await buildApp(config);
+  await app.ready(); // the job queue starts: the demo's uploads are processed as they come
 
   if (config.demo) say('Checking the demo data (a first start creates it, which takes a few seconds)…');
   const demo = config.demo ? await seedDemo(app, config.demoWaiting) : null;
   // The planner's statistics then cover the demo data at once rather than at the first maintenance.
   if (demo && demo.firstFill.scenes > 0) await app.maintainDatabase();
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) process.exit(1); // a second signal: stop waiting
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // The demo feeder stops after the scene in hand, before the processing and the database it uses.
-    Promise.resolve(demo?.feeder.stop())
-      .then(() => app.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  // The demo feeder stops after the scene in hand, before the processing and the database it uses.
+  exitOnSignal(async () => {
+    await demo?.feeder.stop();
+    await app.close();
+  }, app.log);
 
   await app.listen({ port: config.port, host: config.host });
 
@@ -71,7 +47,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`looplabel: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+main().catch(failedToStart);

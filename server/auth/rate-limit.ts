@@ -1,10 +1,9 @@
 import { inArray, lte, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { startPeriodicTask } from '../callbacks/periodic-task';
 import type { RateLimitConfig } from '../config';
 import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
 import { rateLimitSlots } from '../db/schema';
+import type { PeriodicJob } from '../jobs/queue';
 
 /** Slots taken (to give back with `release` when the attempt turns out not to count), or how long to wait. */
 export type SlotResult = { ok: true; slots: number[] } | { ok: false; retryAfter: number };
@@ -67,12 +66,9 @@ export class RateLimiter {
   }
 }
 
-/** Slots of keys nobody tries again would stay behind: sweep them every minute until the app closes. */
-export function registerRateLimitSweep(app: FastifyInstance, limiter: RateLimiter): void {
-  const task = startPeriodicTask(
-    () => limiter.sweep(),
-    60_000,
-    (error) => app.log.error({ err: error }, 'Sweeping the rate-limit slots failed.'),
-  );
-  app.addHook('onClose', () => task.stop());
-}
+/** Slots of keys nobody tries again would stay behind: they are swept every minute. */
+export const rateLimitSweepJob = (limiter: RateLimiter): PeriodicJob => ({
+  name: 'rate-limit-sweep',
+  intervalSeconds: 60,
+  run: () => limiter.sweep(),
+});

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../data-dir';
+import type { DatabaseHandle } from '../db';
+import { serviceSecret } from '../db/schema';
 
 const SECRET_BYTES = 32;
 
@@ -25,4 +27,17 @@ export async function loadOrCreateSecret(dataDir: string): Promise<Buffer> {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return loadOrCreateSecret(dataDir);
   }
+}
+
+/**
+ * The secret that signs tokens and media links. Every instance on one PostgreSQL server must share it, so there it
+ * lives in the database: the first instance to start stores its own (an existing `secret.key` keeps its tokens
+ * valid), and the others take that one. The embedded database's one process keeps it in `secret.key`.
+ */
+export async function loadServiceSecret(dataDir: string, database: DatabaseHandle): Promise<Buffer> {
+  const own = await loadOrCreateSecret(dataDir);
+  if (database.driver !== 'postgres') return own;
+  await database.db.insert(serviceSecret).values({ id: 1, secret: own.toString('hex') }).onConflictDoNothing();
+  const [row] = await database.db.select().from(serviceSecret);
+  return Buffer.from(row!.secret, 'hex');
 }

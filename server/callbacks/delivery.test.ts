@@ -8,7 +8,7 @@ import { callbackBlacklist, callbackOutbox } from '../db/schema';
 import { buildApp } from '../app';
 import { seedIdentity } from '../demo/seed-identity';
 import { insertApplication, insertSubject } from '../feedback/test-fixtures';
-import { createTestApp, openTestDatabase, testConfig, type TestApp } from '../testing/test-app';
+import { createTestApp, openTestDatabase, testConfig, type TestApp, type TestAppOptions } from '../testing/test-app';
 import { signatureOf } from './delivery';
 import { enqueueDetectionPosts, isDeliverableUrl } from './outbox';
 
@@ -80,13 +80,20 @@ const payload = (mediaId: string, subjects: { subject_uid: string; probability: 
   subjects: subjects.map((subject) => ({ ...subject, updated_at: 100 })),
 });
 
+/** A test app whose periodic jobs (callback delivery among them) run, as they do once the service listens. */
+async function startedApp(options: TestAppOptions): Promise<TestApp> {
+  const started = await createTestApp(options);
+  await started.app.ready();
+  return started;
+}
+
 let t: TestApp;
 let tenantId: string;
 let red: string;
 let blue: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, config: { callbacks: fastCallbacks } });
+  t = await startedApp({ seed: true, config: { callbacks: fastCallbacks } });
   tenantId = t.demo!.tenantIds.demoLab;
   red = await insertSubject(t.db, tenantId, 'red');
   blue = await insertSubject(t.db, tenantId, 'blue');
@@ -186,7 +193,7 @@ describe('isolation of tenants and receivers', () => {
   });
 
   it('a receiver that never answers delays only its own posts', async () => {
-    const slow = await createTestApp({ seed: true, config: { callbacks: { ...fastCallbacks, timeoutMilliseconds: 10_000 } } });
+    const slow = await startedApp({ seed: true, config: { callbacks: { ...fastCallbacks, timeoutMilliseconds: 10_000 } } });
     try {
       const tenant = slow.demo!.tenantIds.demoLab;
       const uid = await insertSubject(slow.db, tenant, 'red');
@@ -213,8 +220,8 @@ describe('isolation of tenants and receivers', () => {
 
 describe('the address rule at delivery', () => {
   it('fails a post to a refused address at once, without retrying or blacklisting, unless the host is allowed', async () => {
-    const beyond = await createTestApp({ seed: true, config: { host: '0.0.0.0', callbacks: fastCallbacks } });
-    const allowing = await createTestApp({
+    const beyond = await startedApp({ seed: true, config: { host: '0.0.0.0', callbacks: fastCallbacks } });
+    const allowing = await startedApp({
       seed: true,
       config: { host: '0.0.0.0', callbacks: { ...fastCallbacks, allowedHosts: ['127.0.0.1'] } },
     });
@@ -260,6 +267,7 @@ describe('restart safety', () => {
       expect(receiver.received).toHaveLength(0);
 
       const restarted = await buildApp(testConfig({ callbacks: fastCallbacks }), { database, secret });
+      await restarted.ready();
       try {
         const [row] = await database.db.select().from(callbackOutbox).where(eq(callbackOutbox.appId, app.applicationId));
         await waitForStatus({ db: database.db }, row!.id, 'delivered');

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_CALLBACK_CONFIG, isLoopbackAddress } from '../config';
+import type { PeriodicJob } from '../jobs/queue';
 import type { CallbackAddressRules } from './address-rule';
 import { createCallbackDispatcher } from './delivery';
-import { startPeriodicTask } from './periodic-task';
 
 export const userAgentOf = (buildNumber: number) => `looplabel-local-service/1.${buildNumber}`;
 
@@ -23,21 +23,22 @@ export function callbackAddressRules(app: FastifyInstance): CallbackAddressRules
 }
 
 /**
- * Delivers the outbox's due posts while the app runs: every `callbacks.pollMilliseconds` it starts the posts that
- * became due, without waiting for those in flight. It resumes from the table, so a restart loses no pending post.
- * When the app closes it aborts the posts in flight, which stay pending.
+ * Delivers the outbox's due posts: every `callbacks.pollMilliseconds` it starts the posts that became due, without
+ * waiting for those in flight. Posts are claimed row by row, so any number of workers can deliver at once; a
+ * restart loses no pending post. Stopping aborts the posts in flight, which stay pending. None when the interval is 0.
  */
-export function registerCallbackWorker(app: FastifyInstance): void {
+export function callbackDeliveryJob(app: FastifyInstance): PeriodicJob | null {
   const settings = app.config.callbacks ?? DEFAULT_CALLBACK_CONFIG;
-  if (settings.pollMilliseconds === 0) return;
+  if (settings.pollMilliseconds === 0) return null;
   const report = (error: unknown) => app.log.error({ err: error }, 'Delivering detection posts failed.');
   const dispatcher = createCallbackDispatcher(
     { db: app.db, settings, userAgent: userAgentOf(app.config.build.number), addresses: callbackAddressRules(app) },
     report,
   );
-  const task = startPeriodicTask(() => dispatcher.dispatch(), settings.pollMilliseconds, report);
-  app.addHook('onClose', async () => {
-    await task.stop();
-    await dispatcher.stop();
-  });
+  return {
+    name: 'callback-delivery',
+    intervalSeconds: settings.pollMilliseconds / 1000,
+    run: () => dispatcher.dispatch(),
+    stop: () => dispatcher.stop(),
+  };
 }

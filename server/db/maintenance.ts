@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { startPeriodicTask } from '../callbacks/periodic-task';
-import type { DatabaseHandle } from '.';
+import { pruneFinishedJobs } from '../jobs/finished';
+import type { PeriodicJob } from '../jobs/queue';
+import type { Database, DatabaseHandle } from '.';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,18 +11,23 @@ declare module 'fastify' {
 }
 
 /**
- * How often the embedded database is maintained. Refreshing the statistics of 100,000 assertions takes about half a
- * second on the service's one connection, so not more often than this.
+ * How often the database is maintained. Refreshing the statistics of 100,000 assertions takes about half a second
+ * on the embedded database's one connection, so not more often than this.
  */
-export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
+export const MAINTENANCE_INTERVAL_SECONDS = 10 * 60;
 
-/** Maintains the database every `MAINTENANCE_INTERVAL_MS` until the app closes, as autovacuum would on a server. */
 export function registerDatabaseMaintenance(app: FastifyInstance, database: DatabaseHandle): void {
   app.decorate('maintainDatabase', () => database.maintain());
-  const task = startPeriodicTask(
-    () => database.maintain(),
-    MAINTENANCE_INTERVAL_MS,
-    (error) => app.log.error({ err: error }, 'Maintaining the database failed.'),
-  );
-  app.addHook('onClose', () => task.stop());
+}
+
+/** Maintains the embedded database as autovacuum would on a server, and forgets jobs finished long ago. */
+export function databaseMaintenanceJob(db: Database, database: DatabaseHandle): PeriodicJob {
+  return {
+    name: 'database-maintenance',
+    intervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+    run: async () => {
+      await database.maintain();
+      await pruneFinishedJobs(db);
+    },
+  };
 }

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, lt, min } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { ApplicationEvent, PendingDetections } from '../../src/api/schemas/events';
 import type { Database } from '../db';
-import { callbackOutbox, processingJobs } from '../db/schema';
+import { callbackOutbox } from '../db/schema';
+import type { JobQueue } from '../jobs/queue';
 
 export interface EventPage {
   events: ApplicationEvent[];
@@ -41,10 +42,7 @@ export async function pageEvents(db: Database, appId: string, limit: number, cur
 }
 
 /** The media items waiting for the application's model to run on them. */
-export async function pendingDetections(db: Database, appId: string): Promise<PendingDetections> {
-  const [row] = await db
-    .select({ pending: count(), oldest: min(processingJobs.createdAt) })
-    .from(processingJobs)
-    .where(eq(processingJobs.appId, appId));
-  return { pending: row?.pending ?? 0, oldest_at: row?.oldest ?? null };
+export async function pendingDetections(jobs: JobQueue, appId: string): Promise<PendingDetections> {
+  const { count: pending, oldestAt } = await jobs.unfinished('process-media', 'appId', appId);
+  return { pending, oldest_at: oldestAt };
 }

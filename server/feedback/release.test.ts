@@ -207,7 +207,7 @@ describe('the automatic release', () => {
         payload: { media_id: mediaRow.mediaId, subjects: [{ subject_uid: bolt, ...answer }] },
       });
       expect(response.statusCode).toBe(204);
-      await t.app.backgroundJobs.drain();
+      await t.app.jobs.drain();
       expect(await releaseCount()).toBe(index + 1 < RELEASE_EVERY ? null : 1);
     }
   });

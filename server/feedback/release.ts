@@ -7,11 +7,12 @@ import { LABELLABLE_TYPES } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, feedbackQueue, media, models, subjects } from '../db/schema';
-import { getApplicationRow, type ApplicationRow } from '../domain/applications';
+import type { ApplicationRow } from '../domain/applications';
 import { focusKey, unixNow } from '../domain/assertions';
 import { listConsensusLabels } from '../domain/consensus';
 import { readMediaBytes, type MediaRow } from '../domain/media';
 import { badRequest } from '../http/errors';
+import { markJobFinished } from '../jobs/finished';
 import type { BlobStore } from '../media/blob-store';
 import { feedbackPriority } from '../vision/ambiguity';
 import { parametersFromApplication, type ModelParameters } from '../vision/models/parameters';
@@ -119,9 +120,14 @@ async function refreshQueue(ctx: ReleaseContext, appRow: ApplicationRow, modelId
  * Releases a new model: the current model's parameters re-fitted to the training answers, measured (with the model
  * it replaces) on the validation answers, stored as the next `models` row and made the application's current model,
  * with its release counters and performance. With refresh_feedback the waiting requests are re-evaluated by it.
- * Returns the updated application row.
+ * Returns the updated application row. Run as the job `jobId`, a second run of that job releases nothing and
+ * returns the row as it is.
  */
-export async function releaseModel(ctx: ReleaseContext, appRow: ApplicationRow): Promise<ApplicationRow> {
+export async function releaseModel(
+  ctx: ReleaseContext,
+  appRow: ApplicationRow,
+  { jobId }: { jobId?: string } = {},
+): Promise<ApplicationRow> {
   const type = appRow.type;
   if (!isLabellable(type)) throw badRequest(`Applications of type ${type} have no baseline model to release.`);
   const items = await answeredItems(ctx.db, appRow);
@@ -137,6 +143,7 @@ export async function releaseModel(ctx: ReleaseContext, appRow: ApplicationRow):
   const now = unixNow();
   const modelId = newId('mdl');
   const updated = await ctx.db.transaction(async (tx) => {
+    if (jobId !== undefined && !(await markJobFinished(tx, jobId))) return null;
     const [latest] = await tx
       .select({ version: max(models.version) })
       .from(models)
@@ -172,22 +179,21 @@ export async function releaseModel(ctx: ReleaseContext, appRow: ApplicationRow):
       .returning();
     return row!;
   });
+  if (!updated) return appRow;
   if (updated.refreshFeedback) await refreshQueue(ctx, updated, modelId, parameters);
   return updated;
 }
 
-const releaseJobKey = (applicationId: string) => `release:${applicationId}`;
-
-/** Whether a release of the application is running on this instance. */
-export const isReleasing = (app: FastifyInstance, applicationId: string) => app.backgroundJobs.isRunning(releaseJobKey(applicationId));
+/** Whether a release of the application waits or runs, on any instance. */
+export const isReleasing = (app: FastifyInstance, applicationId: string) => app.jobs.isPending('release-model', applicationId);
 
 /**
- * Starts a release of the application off the request thread (a background job, one per application at a time:
- * while one runs, this does nothing). It reads the application again when it starts, so it learns every answer.
+ * Queues a release of the application (a `release-model` job: at most one waits per application, so while one
+ * waits this does nothing). The job reads the application again when it starts, so it learns every answer.
  */
-export function startRelease(app: FastifyInstance, appRow: Pick<ApplicationRow, 'tenantId' | 'applicationId' | 'type'>): void {
+export async function startRelease(app: FastifyInstance, appRow: Pick<ApplicationRow, 'tenantId' | 'applicationId' | 'type'>): Promise<void> {
   if (!isLabellable(appRow.type)) throw badRequest(`Applications of type ${appRow.type} have no baseline model to release.`);
-  app.backgroundJobs.run(releaseJobKey(appRow.applicationId), async () => {
-    await releaseModel({ db: app.db, blobs: app.blobs }, await getApplicationRow(app.db, appRow.tenantId, appRow.applicationId));
-  });
+  const release = { tenantId: appRow.tenantId, applicationId: appRow.applicationId };
+  await app.jobs.send(app.db, 'release-model', release, { singletonKey: appRow.applicationId });
+  app.jobs.kick();
 }

@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { startPeriodicTask } from '../callbacks/periodic-task';
 import { DEFAULT_FEEDBACK_CONFIG } from '../config';
+import type { PeriodicJob } from '../jobs/queue';
 import { scheduleDue } from './scheduler';
 
 /**
  * Schedules waiting feedback candidates every `feedback.scheduleIntervalSeconds` (as budgets free up over the
- * hour); new candidates are also scheduled as they arrive. Stops when the app closes.
+ * hour); new candidates are also scheduled as they arrive. None when the interval is 0.
  */
-export function registerFeedbackScheduler(app: FastifyInstance): void {
+export function feedbackSchedulingJob(app: FastifyInstance): PeriodicJob | null {
   const { scheduleIntervalSeconds } = app.config.feedback ?? DEFAULT_FEEDBACK_CONFIG;
-  if (scheduleIntervalSeconds === 0) return;
-  const task = startPeriodicTask(
-    () => scheduleDue(app.db),
-    scheduleIntervalSeconds * 1000,
-    (error) => app.log.error({ err: error }, 'Scheduling feedback failed.'),
-  );
-  app.addHook('onClose', () => task.stop());
+  if (scheduleIntervalSeconds === 0) return null;
+  return { name: 'feedback-scheduling', intervalSeconds: scheduleIntervalSeconds, run: () => scheduleDue(app.db) };
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceConfig } from '../config';
 import type { Database } from '../db';
 import type { BlobStore } from '../media/blob-store';
-import type { ProcessingWorker } from './worker';
+import type { JobQueue } from '../jobs/queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +10,6 @@ declare module 'fastify' {
     blobs: BlobStore;
     /** Signs the media URLs; derived from the service secret, so links survive a restart. */
     mediaSecret: Buffer;
-    processing: ProcessingWorker;
   }
 }
 
@@ -21,5 +20,5 @@ export interface ServiceContext {
   blobs: BlobStore;
   mediaSecret: Buffer;
   log: FastifyBaseLogger;
-  processing: ProcessingWorker;
+  jobs: JobQueue;
 }

@@ -8,8 +8,6 @@ import { MAX_MEDIA_BYTES } from '../media/inspect';
 import { mediaFileRoutes } from '../media/routes';
 import { createS3BlobStore } from '../media/s3-blob-store';
 import './context';
-import { runNextJob } from './run-next-job';
-import { createProcessingWorker } from './worker';
 
 /** The media signing key, derived from the service secret so that it needs no file of its own. */
 export const mediaSigningKey = (serviceSecret: Buffer) => createHmac('sha256', serviceSecret).update('media-urls').digest();
@@ -34,8 +32,7 @@ async function openBlobStore(app: FastifyInstance): Promise<BlobStore> {
 }
 
 /**
- * Media storage, signed media links, multipart uploads (a file above 25 MiB is 413) and the processing worker,
- * which starts with the app and finishes its job in hand when the app closes.
+ * Media storage, signed media links and multipart uploads (a file above 25 MiB is 413).
  */
 export async function registerMediaServices(
   app: FastifyInstance,
@@ -45,9 +42,6 @@ export async function registerMediaServices(
   const secret = mediaSigningKey(serviceSecret);
   app.decorate('blobs', store);
   app.decorate('mediaSecret', secret);
-  app.decorate('processing', createProcessingWorker(() => runNextJob(app), app.log));
-  app.addHook('onReady', async () => app.processing.start());
-  app.addHook('preClose', () => app.processing.stop());
 
   await app.register(multipart, {
     limits: { fileSize: MAX_MEDIA_BYTES, fieldSize: 64 * 1024, fields: 200, parts: 210 },

@@ -9,7 +9,8 @@ import { currentParameters } from '../feedback/release';
 import { considerForFeedback } from '../feedback/scheduler';
 import { runModel } from '../vision/models/run-model';
 import type { ServiceContext } from './context';
-import { deleteJob, enqueueProcessing } from './job-queue';
+import { markJobFinished } from '../jobs/finished';
+import type { JobQueue } from '../jobs/queue';
 
 export interface Association {
   tenantId: string;
@@ -34,15 +35,16 @@ export async function associateMedia(ctx: ServiceContext, input: Association): P
       userId: input.userId,
       assertions: [{ subjectUid: input.subjectUid, probability: 1 }],
     });
-    await enqueueForSubjects(tx, input.tenantId, input.mediaId, [input.subjectUid], focus, []);
+    await enqueueForSubjects(ctx.jobs, tx, input.tenantId, input.mediaId, [input.subjectUid], focus, []);
     return detectionId!;
   });
-  ctx.processing.kick();
+  ctx.jobs.kick();
   return { capture_id: captureId };
 }
 
 /** Queues the media for each active application with one of the subjects among its inputs, except those in `chain`. */
 async function enqueueForSubjects(
+  jobs: JobQueue,
   tx: Database,
   tenantId: string,
   mediaId: string,
@@ -56,7 +58,7 @@ async function enqueueForSubjects(
       if (!chain.includes(app.applicationId)) targets.add(app.applicationId);
     }
   }
-  await enqueueProcessing(tx, [...targets].map((appId) => ({ appId, mediaId, focus, chain: [...chain] })));
+  for (const appId of targets) await jobs.send(tx, 'process-media', { appId, mediaId, focus, chain: [...chain] });
   return targets.size;
 }
 
@@ -76,8 +78,8 @@ async function propose(ctx: ServiceContext, appRow: ApplicationRow, mediaRow: Me
 export interface ProcessOptions {
   /** The applications upstream of this one for this media, so that a cycle of applications ends. */
   chain?: readonly string[];
-  /** The processing job to delete in the same transaction as the results. */
-  jobId?: number;
+  /** The job running this: its results are committed once, however often it runs (see markJobFinished). */
+  jobId?: string;
 }
 
 /**
@@ -98,7 +100,7 @@ export async function processMediaForApplication(
   const mediaId = mediaRow.mediaId;
 
   const flowed = await ctx.db.transaction(async (tx) => {
-    if (jobId !== undefined) await deleteJob(tx, jobId);
+    if (jobId !== undefined && !(await markJobFinished(tx, jobId))) return 0;
     if (proposals.length === 0) return 0;
     const now = unixNow();
     await recordAssertions(tx, {
@@ -127,10 +129,10 @@ export async function processMediaForApplication(
       subjects: detected.map(({ subject_uid, probability }) => ({ subject_uid, probability, updated_at: now })),
     });
     const subjectUids = detected.map((proposal) => proposal.subject_uid);
-    return enqueueForSubjects(tx, appRow.tenantId, mediaId, subjectUids, focus, [...chain, appId]);
+    return enqueueForSubjects(ctx.jobs, tx, appRow.tenantId, mediaId, subjectUids, focus, [...chain, appId]);
   });
-  if (flowed > 0) ctx.processing.kick();
+  if (flowed > 0) ctx.jobs.kick();
 }
 
-/** Waits until every due processing job has run (for tests and scripts). */
-export const drainProcessing = (ctx: Pick<ServiceContext, 'processing'>) => ctx.processing.drain();
+/** Waits until every due background job has run (for tests and scripts). */
+export const drainProcessing = (ctx: Pick<ServiceContext, 'jobs'>) => ctx.jobs.drain();

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationEvent } from '../../src/api/schemas/events';
 import type { PagedResponse } from '../../src/api/types';
 import { enqueueDetectionPosts } from '../callbacks/outbox';
-import { processingJobs } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import { insertApplication, insertMedia, insertSubject } from '../feedback/test-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -52,8 +51,12 @@ describe('application events', () => {
     expect((await get('replay')).json()).toEqual({ replay: true });
     expect((await get('detections/pending')).json()).toEqual({ pending: 0, oldest_at: null });
     const { mediaId } = await insertMedia(t.db, t.demo!.tenantIds.demoLab, { width: 10, height: 10 });
-    await t.db.insert(processingJobs).values({ appId: app.applicationId, mediaId, runAfter: Date.now() / 1000 + 3600, createdAt: 1234 });
-    expect((await get('detections/pending')).json()).toEqual({ pending: 1, oldest_at: 1234 });
+    // Queued only: the test app's job runner has not started.
+    const sentAt = Date.now() / 1000;
+    await t.app.jobs.send(t.db, 'process-media', { appId: app.applicationId, mediaId, focus: null, chain: [] });
+    const pending = (await get('detections/pending')).json();
+    expect(pending).toEqual({ pending: 1, oldest_at: expect.any(Number) });
+    expect(pending.oldest_at).toBeGreaterThanOrEqual(Math.floor(sentAt) - 1);
   });
 
   it('refuses bad paging with 400', async () => {

@@ -44,6 +44,6 @@ export const eventRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/1/applications/:applicationId/detections/pending',
     { schema: { params: appParams, response: { 200: pendingDetectionsSchema } } },
-    async (request) => pendingDetections(app.db, (await applicationOf(request)).applicationId),
+    async (request) => pendingDetections(app.jobs, (await applicationOf(request)).applicationId),
   );
 };

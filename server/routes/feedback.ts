@@ -75,7 +75,7 @@ function registerFeedbackPost(app: Parameters<RoutesPlugin>[0], path: string) {
       idempotencyKeyOf(request),
     );
     if (answers !== null && releaseEvery > 0 && answers >= releaseEvery && LABELLABLE_TYPES.some((t) => t === appRow.type)) {
-      startRelease(app, appRow);
+      await startRelease(app, appRow);
     }
     return reply.status(204).send();
   });

@@ -49,7 +49,7 @@ async function answer(app: ApplicationRow, scene: GeneratedScene, set: AnswerSet
 async function release(app: ApplicationRow) {
   const response = await t.inject({ method: 'POST', url: `/1/applications/${app.applicationId}/release`, headers: admin });
   expect(response.statusCode).toBe(202);
-  await t.app.backgroundJobs.drain();
+  await t.app.jobs.drain();
 }
 
 /** An application with two releases: the first learned from 3 training answers, the second from 4. */
@@ -268,12 +268,12 @@ describe('POST and GET /1/applications/{id}/release', () => {
     expect(started.statusCode).toBe(202);
     expect(started.json()).toEqual({ running: true, release_model_count: null, last_released_at: null });
     expect((await get(url)).json().running).toBe(true);
-    await t.app.backgroundJobs.drain();
+    await t.app.jobs.drain();
     const finished = (await get(url)).json();
     expect(finished).toEqual({ running: false, release_model_count: 1, last_released_at: expect.any(Number) });
 
     await t.inject({ method: 'POST', url, headers: admin });
-    await t.app.backgroundJobs.drain();
+    await t.app.jobs.drain();
     expect((await get(url)).json().release_model_count).toBe(2);
   });
 

@@ -64,7 +64,7 @@ export const modelRoutes: RoutesPlugin = async (app) => {
     { schema: { params: appParams, response: { 200: releaseStatusSchema } } },
     async (request) => {
       const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
-      return releaseStatus(isReleasing(app, appRow.applicationId), appRow);
+      return releaseStatus(await isReleasing(app, appRow.applicationId), appRow);
     },
   );
 
@@ -75,8 +75,8 @@ export const modelRoutes: RoutesPlugin = async (app) => {
       const auth = requireAuth(request);
       const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
       requireManageApplication(auth, appRow);
-      startRelease(app, appRow);
-      return reply.status(202).send(releaseStatus(isReleasing(app, appRow.applicationId), appRow));
+      await startRelease(app, appRow);
+      return reply.status(202).send(releaseStatus(await isReleasing(app, appRow.applicationId), appRow));
     },
   );
 

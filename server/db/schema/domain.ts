@@ -1,6 +1,6 @@
 // Typed mirror of migrations/0002_domain.sql for drizzle queries. The SQL migrations are the source of truth.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import type { ItemAnswer } from '../../../src/api/application-types/agreement';
 import type { AnswerSet, ModelEvaluation } from '../../../src/api/schemas/models';
 import type { AppData, AppDataType, ApplicationType, Focus, GatewayStatus, ReleaseMetric } from '../../../src/api/types';
@@ -272,15 +272,24 @@ export const gateways = pgTable('gateways', {
   previousStatus: jsonb('previous_status').$type<GatewayStatus>(),
 });
 
-// migrations/0003_media.sql
-export const processingJobs = pgTable('processing_jobs', {
+// migrations/0003_media.sql, 0014_background_jobs.sql
+export const localJobs = pgTable('local_jobs', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  appId: text('app_id').notNull(),
-  mediaId: text('media_id').notNull(),
-  focus: jsonb('focus').$type<Focus | null>(),
-  chain: jsonb('chain').$type<string[]>().notNull().default([]),
+  name: text('name').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  singletonKey: text('singleton_key'),
   attempts: integer('attempts').notNull().default(0),
   runAfter: doublePrecision('run_after').notNull(),
   lastError: text('last_error'),
   createdAt: doublePrecision('created_at').notNull(),
+});
+
+export const finishedJobs = pgTable('finished_jobs', {
+  jobId: text('job_id').primaryKey(),
+  finishedAt: doublePrecision('finished_at').notNull(),
+});
+
+export const serviceSecret = pgTable('service_secret', {
+  id: smallint('id').primaryKey(),
+  secret: text('secret').notNull(),
 });

@@ -1,0 +1,137 @@
+import { and, asc, count, eq, lte, min, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { startPeriodicTask, type PeriodicTask } from '../callbacks/periodic-task';
+import type { Database } from '../db';
+import { localJobs } from '../db/schema';
+import { unixNow } from '../domain/assertions';
+import type { Job, JobHandlers, JobName, JobQueue, PeriodicJob } from './queue';
+
+/** A claimed job not finished within this time (its process died) is run again. */
+const CLAIM_SECONDS = 300;
+const MAX_ATTEMPTS = 3;
+const RETRY_DELAY_SECONDS = 5;
+const POLL_INTERVAL_MS = 2000;
+
+type LocalJobRow = typeof localJobs.$inferSelect;
+
+/** Takes the oldest due job; other processes skip it until the claim runs out. */
+async function claimJob(db: Database, now: number): Promise<LocalJobRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: localJobs.id })
+      .from(localJobs)
+      .where(lte(localJobs.runAfter, now))
+      .orderBy(asc(localJobs.runAfter), asc(localJobs.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!due) return undefined;
+    const [claimed] = await tx
+      .update(localJobs)
+      .set({ runAfter: now + CLAIM_SECONDS, attempts: sql`${localJobs.attempts} + 1` })
+      .where(eq(localJobs.id, due.id))
+      .returning();
+    return claimed;
+  });
+}
+
+export interface LocalRunnerOptions {
+  db: Database;
+  handlers: JobHandlers;
+  periodic: PeriodicJob[];
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The job queue of the embedded database: jobs in the `local_jobs` table, run one at a time by this process (it
+ * is the only one), polled and also kicked when a job is sent. A failing job is retried a few times, then dropped
+ * and logged. Periodic jobs run on timers.
+ */
+export function createLocalRunner({ db, handlers, periodic, log }: LocalRunnerOptions): JobQueue {
+  let tail: Promise<void> = Promise.resolve();
+  let passQueued = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let tasks: PeriodicTask[] = [];
+
+  async function runNextJob(): Promise<boolean> {
+    const now = unixNow();
+    const row = await claimJob(db, now);
+    if (!row) return false;
+    const job: Job = { id: `local:${row.id}`, data: row.data as unknown as Job['data'] };
+    try {
+      await (handlers[row.name as JobName] as (job: Job) => Promise<void>)(job);
+      await db.delete(localJobs).where(eq(localJobs.id, row.id));
+    } catch (error) {
+      log.error({ err: error, job: job.id, name: row.name, attempts: row.attempts }, 'A background job failed.');
+      if (row.attempts >= MAX_ATTEMPTS) await db.delete(localJobs).where(eq(localJobs.id, row.id));
+      else {
+        await db
+          .update(localJobs)
+          .set({ runAfter: now + RETRY_DELAY_SECONDS * row.attempts, lastError: String(error) })
+          .where(eq(localJobs.id, row.id));
+      }
+    }
+    return true;
+  }
+
+  async function pass(): Promise<void> {
+    passQueued = false;
+    try {
+      while (!stopped && (await runNextJob()));
+    } catch (error) {
+      log.error({ err: error }, 'A pass over the background jobs failed.');
+    }
+  }
+
+  function kick() {
+    if (stopped || passQueued) return;
+    passQueued = true;
+    tail = tail.then(pass);
+  }
+
+  return {
+    async send(tx, name, data, options = {}) {
+      const now = unixNow();
+      await tx.execute(sql`
+        INSERT INTO local_jobs (name, data, singleton_key, run_after, created_at)
+        VALUES (${name}, ${JSON.stringify(data)}::jsonb, ${options.singletonKey ?? null}, ${now}, ${now})
+        ON CONFLICT (name, singleton_key) WHERE attempts = 0 DO NOTHING`);
+    },
+    async unfinished(name, field, value) {
+      const [row] = await db
+        .select({ count: count(), oldestAt: min(localJobs.createdAt) })
+        .from(localJobs)
+        .where(and(eq(localJobs.name, name), sql`${localJobs.data}->>${field} = ${value}`));
+      return { count: row?.count ?? 0, oldestAt: row?.oldestAt ?? null };
+    },
+    async isPending(name, singletonKey) {
+      const [row] = await db
+        .select({ id: localJobs.id })
+        .from(localJobs)
+        .where(and(eq(localJobs.name, name), eq(localJobs.singletonKey, singletonKey)))
+        .limit(1);
+      return row !== undefined;
+    },
+    kick,
+    drain() {
+      kick();
+      return tail;
+    },
+    async start() {
+      if (timer || stopped) return;
+      timer = setInterval(kick, POLL_INTERVAL_MS);
+      timer.unref();
+      tasks = periodic.map((job) =>
+        startPeriodicTask(job.run, job.intervalSeconds * 1000, (error) => log.error({ err: error, job: job.name }, 'A periodic job failed.')),
+      );
+      kick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await Promise.all(tasks.map((task) => task.stop()));
+      await Promise.all(periodic.map((job) => job.stop?.()));
+      await tail;
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import { startPeriodicTask, type PeriodicTask } from '../callbacks/periodic-task';
+import type { Database } from '../db';
+import { rowsOf } from '../db/json-row';
+import { JOB_NAMES, type Job, type JobHandlers, type JobName, type JobQueue, type PeriodicJob } from './queue';
+
+const SCHEMA = 'pgboss';
+/** Jobs each worker process runs at once per job name. */
+const CONCURRENCY = 2;
+const POLL_SECONDS = 0.5;
+const DRAIN_POLL_MS = 200;
+/** The states of a job that waits or runs. */
+const UNFINISHED = "('created', 'retry', 'active')";
+const RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
+/** Releases are stately: at most one waiting and one running per singleton key (the application). */
+const POLICIES: Record<JobName, PgBoss.QueuePolicy> = { 'process-media': 'standard', 'release-model': 'stately' };
+
+export interface PgBossRunnerOptions {
+  connectionString: string;
+  /** Whether this process runs the jobs and periodic jobs, or only queues them (`BACKGROUND_JOBS=0`). */
+  runsJobs: boolean;
+  /** A job running longer (its worker died) is given up and retried. */
+  timeoutSeconds: number;
+  handlers: JobHandlers;
+  periodic: PeriodicJob[];
+  log: FastifyBaseLogger;
+}
+
+/**
+ * pg-boss's statement with its `$n` parameters, as a drizzle query, to run in the caller's transaction. An absent
+ * value is SQL's null (drizzle would leave out an undefined one).
+ */
+function boundStatement(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)));
+}
+
+const inTransaction = (tx: Database) => ({
+  executeSql: async (text: string, values: unknown[]) => ({ rows: rowsOf(await tx.execute(boundStatement(text, values))) }),
+});
+
+/** A periodic job of a minute or more runs once per interval across all workers, from pg-boss's cron. */
+const cronOf = (seconds: number) => `*/${Math.min(59, Math.max(1, Math.round(seconds / 60)))} * * * *`;
+
+/**
+ * The job queue on a PostgreSQL server: pg-boss, in its own schema. Every instance queues; the worker processes
+ * (and instances without `BACKGROUND_JOBS=0`) run the jobs, each job once across all of them. A job whose worker
+ * died is retried once its time runs out (pg-boss's maintenance, every few seconds here, finds it).
+ */
+export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
+  const { runsJobs, timeoutSeconds, handlers, periodic, log } = options;
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    schema: SCHEMA,
+    max: runsJobs ? 2 * CONCURRENCY + 2 : 2,
+    supervise: runsJobs,
+    schedule: runsJobs,
+    maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.ceil(timeoutSeconds / 2))),
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'The job queue reported an error.'));
+  let timers: PeriodicTask[] = [];
+
+  async function startWorkers() {
+    for (const name of JOB_NAMES) {
+      const handler = handlers[name] as (job: Job) => Promise<void>;
+      for (let i = 0; i < CONCURRENCY; i += 1) {
+        await boss.work<Job['data']>(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
+          await handler({ id: job!.id, data: job!.data });
+        });
+      }
+    }
+    const [cron, timed] = [periodic.filter((job) => job.intervalSeconds >= 60), periodic.filter((job) => job.intervalSeconds < 60)];
+    for (const job of cron) {
+      await boss.createQueue(job.name, { name: job.name, policy: 'singleton', retryLimit: 0 });
+      await boss.schedule(job.name, cronOf(job.intervalSeconds));
+      await boss.work(job.name, { pollingIntervalSeconds: POLL_SECONDS }, async () => {
+        await job.run();
+      });
+    }
+    timers = timed.map((job) =>
+      startPeriodicTask(job.run, job.intervalSeconds * 1000, (error) => log.error({ err: error, job: job.name }, 'A periodic job failed.')),
+    );
+  }
+
+  return {
+    async send(tx, name: JobName, data, { singletonKey } = {}) {
+      await boss.send(name, data as object, { ...RETRY, expireInSeconds: timeoutSeconds, singletonKey, db: inTransaction(tx) });
+    },
+    async unfinished(name, field, value) {
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT count(*)::int AS count, extract(epoch FROM min(created_on))::float8 AS oldest_at
+         FROM ${SCHEMA}.job WHERE name = $1 AND data->>$2 = $3 AND state IN ${UNFINISHED}`,
+        [name, field, value],
+      );
+      const [row] = rows as { count: number; oldest_at: number | null }[];
+      return { count: row?.count ?? 0, oldestAt: row?.oldest_at ?? null };
+    },
+    async isPending(name, singletonKey) {
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state IN ${UNFINISHED} LIMIT 1`,
+        [name, singletonKey],
+      );
+      return rows.length > 0;
+    },
+    kick() {
+      // The workers poll every POLL_SECONDS.
+    },
+    async drain() {
+      for (;;) {
+        const { rows } = await boss.getDb().executeSql(
+          `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE name = ANY($1) AND state IN ${UNFINISHED}`,
+          [JOB_NAMES],
+        );
+        if ((rows[0] as { n: number }).n === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
+      }
+    },
+    async start() {
+      await boss.start();
+      for (const name of JOB_NAMES) await boss.createQueue(name, { name, policy: POLICIES[name] });
+      if (runsJobs) await startWorkers();
+    },
+    async stop() {
+      await Promise.all(timers.map((timer) => timer.stop()));
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      await Promise.all(periodic.map((job) => job.stop?.()));
+    },
+  };
+}

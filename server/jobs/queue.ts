@@ -1,0 +1,73 @@
+import type { Focus } from '../../src/api/types';
+import type { Database } from '../db';
+
+/** Run an application's model on a media item (and focus). */
+export interface ProcessMediaJob {
+  appId: string;
+  mediaId: string;
+  focus: Focus | null;
+  /** The applications upstream of this one for this media, so that a cycle of applications ends. */
+  chain: string[];
+}
+
+/** Release a new model of the application (the automatic release after enough answers). */
+export interface ReleaseModelJob {
+  tenantId: string;
+  applicationId: string;
+}
+
+export interface JobPayloads {
+  'process-media': ProcessMediaJob;
+  'release-model': ReleaseModelJob;
+}
+
+export type JobName = keyof JobPayloads;
+export const JOB_NAMES = ['process-media', 'release-model'] as const satisfies readonly JobName[];
+
+/** One run of a job: `id` is the same on every retry, so work can be recorded as done once (`markJobFinished`). */
+export interface Job<N extends JobName = JobName> {
+  id: string;
+  data: JobPayloads[N];
+}
+
+export type JobHandlers = { [N in JobName]: (job: Job<N>) => Promise<void> };
+
+/** Work that recurs: every worker runs it on its own timer, or, on pg-boss, once per interval across all workers. */
+export interface PeriodicJob {
+  name: string;
+  intervalSeconds: number;
+  run(): Promise<unknown>;
+  /** Stops what `run` left in flight (the callback posts), once the timer has stopped. */
+  stop?(): Promise<void>;
+}
+
+export interface UnfinishedJobs {
+  count: number;
+  /** Unix seconds; null when there are none. */
+  oldestAt: number | null;
+}
+
+export interface SendOptions {
+  /** While a job with this key waits to run, sending another does nothing. */
+  singletonKey?: string;
+}
+
+/**
+ * The service's background work. Jobs are queued in the caller's transaction, so they exist exactly when the
+ * change that asked for them committed; a job whose worker dies is run again.
+ */
+export interface JobQueue {
+  send<N extends JobName>(tx: Database, name: N, data: JobPayloads[N], options?: SendOptions): Promise<void>;
+  /** How many jobs of this name whose data has `field` equal to `value` wait or run, and when the oldest was sent. */
+  unfinished<N extends JobName>(name: N, field: keyof JobPayloads[N] & string, value: string): Promise<UnfinishedJobs>;
+  /** Whether a job of this name and singleton key waits or runs. */
+  isPending(name: JobName, singletonKey: string): Promise<boolean>;
+  /** After the sending transaction committed: lets a runner in this process look for work now. */
+  kick(): void;
+  /** Resolves once no job is waiting or running (for tests, scripts and the demo feeder). */
+  drain(): Promise<void>;
+  /** Prepares the queue and, where this process runs background work, starts the handlers and periodic jobs. */
+  start(): Promise<void>;
+  /** Stops taking jobs and waits for those in hand. */
+  stop(): Promise<void>;
+}

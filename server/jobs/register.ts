@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { callbackDeliveryJob } from '../callbacks/worker';
+import { rateLimitSweepJob, type RateLimiter } from '../auth/rate-limit';
+import { DEFAULT_JOB_TIMEOUT_SECONDS } from '../config';
+import type { DatabaseHandle } from '../db';
+import { databaseMaintenanceJob } from '../db/maintenance';
+import { feedbackSchedulingJob } from '../feedback/timer';
+import { jobHandlers } from './handlers';
+import { createLocalRunner } from './local-runner';
+import { createPgBossRunner } from './pg-boss-runner';
+import type { JobQueue, PeriodicJob } from './queue';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background work: media processing, releases, and the periodic jobs. */
+    jobs: JobQueue;
+  }
+}
+
+/**
+ * Decorates the app with its job queue: pg-boss on a PostgreSQL server (`DATABASE_URL`), the in-process runner on
+ * the embedded database. It starts with the app (running jobs unless `BACKGROUND_JOBS=0`) and, when the app closes,
+ * finishes the jobs in hand.
+ */
+export function registerJobs(app: FastifyInstance, database: DatabaseHandle, limiter: RateLimiter): void {
+  const periodic = [
+    feedbackSchedulingJob(app),
+    databaseMaintenanceJob(app.db, database),
+    rateLimitSweepJob(limiter),
+    callbackDeliveryJob(app),
+  ].filter((job): job is PeriodicJob => job !== null);
+  const handlers = jobHandlers(app);
+  const { databaseUrl, backgroundJobs = true, jobTimeoutSeconds = DEFAULT_JOB_TIMEOUT_SECONDS } = app.config;
+  app.decorate(
+    'jobs',
+    databaseUrl
+      ? createPgBossRunner({ connectionString: databaseUrl, runsJobs: backgroundJobs, timeoutSeconds: jobTimeoutSeconds, handlers, periodic, log: app.log })
+      : createLocalRunner({ db: app.db, handlers, periodic, log: app.log }),
+  );
+  app.addHook('onReady', () => app.jobs.start());
+  app.addHook('preClose', () => app.jobs.stop());
+}
