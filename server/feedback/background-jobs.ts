@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Work a request starts but need not wait for, such as the automatic model release. */
+    /** In-process work a request starts but need not wait for: preparing a label export. */
     backgroundJobs: BackgroundJobs;
   }
 }
