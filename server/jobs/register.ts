@@ -25,7 +25,7 @@ declare module 'fastify' {
 export function registerJobs(app: FastifyInstance, database: DatabaseHandle, limiter: RateLimiter): void {
   const periodic = [
     feedbackSchedulingJob(app),
-    databaseMaintenanceJob(app.db, database),
+    databaseMaintenanceJob(app, () => database.maintain()),
     rateLimitSweepJob(limiter),
     callbackDeliveryJob(app),
   ].filter((job): job is PeriodicJob => job !== null);

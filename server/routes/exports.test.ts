@@ -59,7 +59,7 @@ async function runExport(appId: string, body: object, headers = admin) {
   const started = await t.inject({ method: 'POST', url: `/1/applications/${appId}/exports`, headers, payload: body });
   expect(started.statusCode, started.body).toBe(202);
   const { export_id } = started.json<ExportStatus>();
-  await t.app.backgroundJobs.drain();
+  await t.app.jobs.drain();
   const status = (await t.inject({ method: 'GET', url: `/1/applications/${appId}/exports/${export_id}`, headers })).json<ExportStatus>();
   const file = await t.inject({ method: 'GET', url: `/1/applications/${appId}/exports/${export_id}/file`, headers });
   return { status, file };
@@ -241,9 +241,9 @@ describe('who may export, and bad input', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ message: 'This export is still being prepared; download it once its state is ready.' });
     expect((await start({ format: 'yolo' })).json<ExportStatus>().export_id).not.toBe(first.export_id);
-    await t.app.backgroundJobs.drain();
+    await t.app.jobs.drain();
     expect((await start({ format: 'yolo', include_images: true })).json<ExportStatus>().export_id).not.toBe(first.export_id);
-    await t.app.backgroundJobs.drain();
+    await t.app.jobs.drain();
   });
 
   it('answers 404 for an unknown export', async () => {
