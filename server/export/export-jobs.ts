@@ -30,10 +30,9 @@ const PROGRESS_STEP_LIMIT = 500;
 type ExportRow = typeof exports.$inferSelect;
 
 export interface ExportDownload {
+  /** The file, with the content type it was stored with. */
   blob: StoredBlob;
   name: string;
-  size: number;
-  contentType: string;
 }
 
 /** `Lab Cats!` → `lab-cats`: a file name that every system takes. */
@@ -137,8 +136,7 @@ export async function exportDownload(
   if (row.state === 'failed') throw conflict(`This export failed: ${row.message}`);
   const blob = await blobs.get(row.blobKey);
   if (!blob) throw notFound('Export not found.');
-  const contentType = row.fileName.endsWith('.zip') ? 'application/zip' : 'application/json';
-  return { blob, name: row.fileName, size: row.size ?? blob.size, contentType };
+  return { blob, name: row.fileName };
 }
 
 /** Writes the export's progress to its row every 1% of the images (at most every PROGRESS_STEP_LIMIT). */

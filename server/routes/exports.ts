@@ -43,8 +43,8 @@ export const exportRoutes: RoutesPlugin = async (app) => {
     const row = await managedApplication(request, request.params.applicationId);
     const file = await exportDownload(app, row.tenantId, row.applicationId, request.params.exportId);
     return reply
-      .type(file.contentType)
-      .header('content-length', file.size)
+      .type(file.blob.contentType)
+      .header('content-length', file.blob.size)
       .header('content-disposition', `attachment; filename="${file.name}"`)
       .header('cache-control', 'no-store')
       .send(file.blob.body);
