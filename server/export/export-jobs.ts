@@ -1,7 +1,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { CreateExportBody, ExportFormat, ExportStatus } from '../../src/api/schemas/exports';
 import type { AuthContext } from '../auth/context';
 import type { Database } from '../db';
@@ -110,12 +110,14 @@ export async function startExport(ctx: ServiceContext, auth: AuthContext, appRow
   return statusOf(row);
 }
 
-/** The export's row; 404 unless it is this tenant's export of this application. */
+/** The export's row; 404 unless it is this tenant's unexpired export of this application (maintenance removes it later). */
 async function exportRowOf(db: Database, tenantId: string, applicationId: string, exportId: string): Promise<ExportRow> {
   const [row] = await db
     .select()
     .from(exports)
-    .where(and(eq(exports.exportId, exportId), eq(exports.tenantId, tenantId), eq(exports.applicationId, applicationId)));
+    .where(
+      and(eq(exports.exportId, exportId), eq(exports.tenantId, tenantId), eq(exports.applicationId, applicationId), gte(exports.expiresAt, unixNow())),
+    );
   if (!row) throw notFound('Export not found.');
   return row;
 }

@@ -12,7 +12,7 @@ import type { JobQueue, PeriodicJob } from './queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The background work: media processing, releases, and the periodic jobs. */
+    /** The background work: media processing, releases, label exports, and the periodic jobs. */
     jobs: JobQueue;
   }
 }

@@ -290,11 +290,12 @@ describe('exports on several instances', () => {
     expect((await other.inject({ method: 'GET', url: `${statusUrl(exportId)}/file`, headers: admin })).rawPayload).toEqual(file.rawPayload);
   });
 
-  it('removes an expired export, its row and its file, in the periodic maintenance', async () => {
+  it('answers 404 for an expired export, and the periodic maintenance removes its row and its file', async () => {
     const expiredId = await exportThroughOther({ format: 'coco' });
     const keptId = await exportThroughOther({ format: 'yolo' });
     const [expired] = await t.db.update(exports).set({ expiresAt: unixNow() - 1 }).where(eq(exports.exportId, expiredId)).returning();
     expect(await t.app.blobs.has(expired!.blobKey)).toBe(true);
+    expect((await t.inject({ method: 'GET', url: statusUrl(expiredId), headers: admin })).statusCode).toBe(404);
 
     await databaseMaintenanceJob(other.app, () => other.app.maintainDatabase()).run();
 
