@@ -8,8 +8,6 @@ import { MemberRoles } from './auth/member-roles';
 import type { ServiceConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
 import { registerDatabaseMaintenance } from './db/maintenance';
-import { registerExports } from './export/export-jobs';
-import { registerBackgroundJobs } from './feedback/background-jobs';
 import { handleClientError, handleFrameworkError, MAX_ID_LENGTH, registerEdgeRules } from './http/edge';
 import { handleError } from './http/error-handler';
 import { loggerOptions, type LogDestination } from './http/logging';
@@ -77,8 +75,6 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   await registerSecurityHeaders(app);
   registerTransportSecurity(app, config);
   await registerMediaServices(app, { serviceSecret: secret, blobs: deps.blobs });
-  registerBackgroundJobs(app);
-  registerExports(app);
   registerJobs(app, database, limiter);
   await registerOpenApi(app);
   const memberRoles = new MemberRoles(database.db);

@@ -148,6 +148,23 @@ describe('two instances and a worker on one PostgreSQL server', () => {
     expect((await s3.objectKeys()).length).toBeGreaterThan(0);
   });
 
+  it('exports through one instance what the worker writes into the bucket and the other one serves', async () => {
+    const app = await insertApplication(database.db, demo.tenantIds.demoLab, 'box_detection', [camera], { name: 'Boxes' });
+    const route = `/1/applications/${app.applicationId}/exports`;
+    const started = await call(one, route, { method: 'POST', token: admin, body: JSON.stringify({ format: 'coco' }) });
+    expect(started.status).toBe(202);
+    const { export_id: exportId } = (await started.json()) as { export_id: string };
+    await waitFor('the worker to write the export', async () => {
+      const status = (await (await call(two, `${route}/${exportId}`, { token: admin })).json()) as { state: string };
+      return status.state === 'preparing' ? undefined : status;
+    });
+    expect(await s3.objectKeys()).toContain(`exports/${exportId}`);
+    const file = await call(two, `${route}/${exportId}/file`, { token: admin });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="boxes-coco.json"');
+    expect(((await file.json()) as { images: unknown[] }).images).toEqual([]);
+  });
+
   it('releases a model asked for through one instance, as the other one reports', async () => {
     const route = `/1/applications/${detector}/release`;
     const started = await call(two, route, { method: 'POST', token: admin });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { removeExpiredExports } from '../export/export-jobs';
 import { pruneFinishedJobs } from '../jobs/finished';
 import type { PeriodicJob } from '../jobs/queue';
-import type { Database, DatabaseHandle } from '.';
+import type { DatabaseHandle } from '.';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,14 +21,18 @@ export function registerDatabaseMaintenance(app: FastifyInstance, database: Data
   app.decorate('maintainDatabase', () => database.maintain());
 }
 
-/** Maintains the embedded database as autovacuum would on a server, and forgets jobs finished long ago. */
-export function databaseMaintenanceJob(db: Database, database: DatabaseHandle): PeriodicJob {
+/**
+ * Maintains the embedded database as autovacuum would on a server (`maintain`), forgets jobs finished long ago and
+ * removes the expired label exports with their files.
+ */
+export function databaseMaintenanceJob({ db, blobs }: Pick<FastifyInstance, 'db' | 'blobs'>, maintain: () => Promise<void>): PeriodicJob {
   return {
     name: 'database-maintenance',
     intervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
     run: async () => {
-      await database.maintain();
+      await maintain();
       await pruneFinishedJobs(db);
+      await removeExpiredExports(db, blobs);
     },
   };
 }

@@ -1,41 +1,38 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { CreateExportBody, ExportFormat, ExportStatus } from '../../src/api/schemas/exports';
+import type { AuthContext } from '../auth/context';
+import type { Database } from '../db';
 import { newId } from '../db/ids';
+import { applications, exports } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import { unixNow } from '../domain/assertions';
 import { conflict, HttpError, notFound } from '../http/errors';
+import { markJobFinished } from '../jobs/finished';
+import type { Job } from '../jobs/queue';
+import type { BlobStore, StoredBlob } from '../media/blob-store';
+import type { ServiceContext } from '../processing/context';
 import { buildDataset } from './dataset';
 import { FORMAT_WRITERS } from './formats';
 import { listExportLabels } from './labels-source';
 import { ExportNotes } from './notes';
 import { isZipped, writeExport } from './write-export';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Label exports being prepared or ready to download (kept in memory and temporary files). */
-    exports: ExportJobs;
-  }
-}
-
 /** A finished export stays downloadable this long. */
 export const EXPORT_KEEP_SECONDS = 3600;
+/** An export still preparing after this long (its job was given up) is removed like an expired one. */
+const EXPORT_RUN_LIMIT_SECONDS = 86_400;
+/** Progress is written to the export's row every 1% of the images, and at least every this many. */
+const PROGRESS_STEP_LIMIT = 500;
 
-interface ExportJob {
-  tenantId: string;
-  status: ExportStatus;
-  notes: ExportNotes;
-  filePath: string;
-  finishedAt: number | null;
-}
+type ExportRow = typeof exports.$inferSelect;
 
-export interface ExportFile {
-  path: string;
+export interface ExportDownload {
+  /** The file, with the content type it was stored with. */
+  blob: StoredBlob;
   name: string;
-  size: number;
-  contentType: string;
 }
 
 /** `Lab Cats!` → `lab-cats`: a file name that every system takes. */
@@ -48,128 +45,174 @@ const slug = (name: string) =>
 
 const fileNameOf = (appName: string, format: ExportFormat, zipped: boolean) => `${slug(appName)}-${format}.${zipped ? 'zip' : 'json'}`;
 
+/** The export's file in the blob store. */
+const blobKeyOf = (exportId: string) => `exports/${exportId}`;
+
+const statusOf = (row: ExportRow): ExportStatus => ({
+  export_id: row.exportId,
+  application_id: row.applicationId,
+  format: row.format,
+  include_images: row.includeImages,
+  state: row.state,
+  done: row.done,
+  total: row.total,
+  file_name: row.fileName,
+  size: row.size,
+  notes: row.notes,
+  message: row.message,
+  created_at: row.createdAt,
+});
+
 /**
- * Prepares exports in the background of the app that started them and keeps each file for EXPORT_KEEP_SECONDS in a
- * private temporary folder, removed when the app closes. An export lives in this process only: a restart forgets it.
+ * Starts an export of the application's labels (the caller has checked that they may): its row and its `export`
+ * job, in one transaction. While the same export (format and images) of the application is being prepared, that one
+ * is returned instead of starting another.
  */
-export class ExportJobs {
-  private readonly jobs = new Map<string, ExportJob>();
-  private folder: Promise<string> | null = null;
+export async function startExport(ctx: ServiceContext, auth: AuthContext, appRow: ApplicationRow, body: Required<CreateExportBody>): Promise<ExportStatus> {
+  const zipped = isZipped(FORMAT_WRITERS[body.format], body.include_images);
+  const sameExport = and(
+    eq(exports.applicationId, appRow.applicationId),
+    eq(exports.format, body.format),
+    eq(exports.includeImages, body.include_images),
+    eq(exports.state, 'preparing'),
+  );
+  const row = await ctx.db.transaction(async (tx) => {
+    // The running one, or (once it finished, or when there is none) a new one; only one can be preparing at a time.
+    for (;;) {
+      const [running] = await tx.select().from(exports).where(sameExport);
+      if (running) return running;
+      const exportId = newId('exp');
+      const now = unixNow();
+      const [created] = await tx
+        .insert(exports)
+        .values({
+          exportId,
+          tenantId: appRow.tenantId,
+          applicationId: appRow.applicationId,
+          requestedBy: auth.userId,
+          format: body.format,
+          includeImages: body.include_images,
+          state: 'preparing',
+          fileName: fileNameOf(appRow.name, body.format, zipped),
+          blobKey: blobKeyOf(exportId),
+          createdAt: now,
+          expiresAt: now + EXPORT_RUN_LIMIT_SECONDS,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (created) {
+        await ctx.jobs.send(tx, 'export', { exportId });
+        return created;
+      }
+    }
+  });
+  ctx.jobs.kick();
+  return statusOf(row);
+}
 
-  constructor(private readonly app: FastifyInstance) {}
-
-  /**
-   * Starts an export of the application's labels; the caller has checked that they may. While the same export (format
-   * and images) of the application is being prepared, that one is returned instead of starting another.
-   */
-  start(appRow: ApplicationRow, body: Required<CreateExportBody>): ExportStatus {
-    this.forgetExpired();
-    const running = [...this.jobs.values()].find(
-      ({ status }) =>
-        status.state === 'preparing' &&
-        status.application_id === appRow.applicationId &&
-        status.format === body.format &&
-        status.include_images === body.include_images,
+/** The export's row; 404 unless it is this tenant's unexpired export of this application (maintenance removes it later). */
+async function exportRowOf(db: Database, tenantId: string, applicationId: string, exportId: string): Promise<ExportRow> {
+  const [row] = await db
+    .select()
+    .from(exports)
+    .where(
+      and(eq(exports.exportId, exportId), eq(exports.tenantId, tenantId), eq(exports.applicationId, applicationId), gte(exports.expiresAt, unixNow())),
     );
-    if (running) return this.statusOf(running);
-    const writer = FORMAT_WRITERS[body.format];
-    const exportId = newId('exp');
-    const job: ExportJob = {
-      tenantId: appRow.tenantId,
-      notes: new ExportNotes(),
-      filePath: '',
-      finishedAt: null,
-      status: {
-        export_id: exportId,
-        application_id: appRow.applicationId,
-        format: body.format,
-        include_images: body.include_images,
-        state: 'preparing',
-        done: 0,
-        total: 0,
-        file_name: fileNameOf(appRow.name, body.format, isZipped(writer, body.include_images)),
-        size: null,
-        notes: [],
-        message: null,
-        created_at: unixNow(),
-      },
-    };
-    this.jobs.set(exportId, job);
-    this.app.backgroundJobs.run(`export:${exportId}`, () => this.prepare(job, appRow));
-    return this.statusOf(job);
-  }
+  if (!row) throw notFound('Export not found.');
+  return row;
+}
 
-  /** The export's progress; 404 unless it is this tenant's export of this application. */
-  status(tenantId: string, applicationId: string, exportId: string): ExportStatus {
-    return this.statusOf(this.jobOf(tenantId, applicationId, exportId));
-  }
+export async function exportStatus(db: Database, tenantId: string, applicationId: string, exportId: string): Promise<ExportStatus> {
+  return statusOf(await exportRowOf(db, tenantId, applicationId, exportId));
+}
 
-  /** The finished file; 409 while it is being prepared or when it failed. */
-  file(tenantId: string, applicationId: string, exportId: string): ExportFile {
-    const { status, filePath } = this.jobOf(tenantId, applicationId, exportId);
-    if (status.state === 'preparing') throw conflict('This export is still being prepared; download it once its state is ready.');
-    if (status.state === 'failed') throw conflict(`This export failed: ${status.message}`);
-    const contentType = status.file_name.endsWith('.zip') ? 'application/zip' : 'application/json';
-    return { path: filePath, name: status.file_name, size: status.size ?? 0, contentType };
-  }
+/** The finished file from the blob store; 409 while it is being prepared or when it failed. */
+export async function exportDownload(
+  { db, blobs }: Pick<ServiceContext, 'db' | 'blobs'>,
+  tenantId: string,
+  applicationId: string,
+  exportId: string,
+): Promise<ExportDownload> {
+  const row = await exportRowOf(db, tenantId, applicationId, exportId);
+  if (row.state === 'preparing') throw conflict('This export is still being prepared; download it once its state is ready.');
+  if (row.state === 'failed') throw conflict(`This export failed: ${row.message}`);
+  const blob = await blobs.get(row.blobKey);
+  if (!blob) throw notFound('Export not found.');
+  return { blob, name: row.fileName };
+}
 
-  async close(): Promise<void> {
-    if (this.folder) await rm(await this.folder, { recursive: true, force: true });
-  }
+/** Writes the export's progress to its row every 1% of the images (at most every PROGRESS_STEP_LIMIT). */
+function progressWriter(db: Database, exportId: string, notes: ExportNotes, total: number) {
+  const step = Math.max(1, Math.min(PROGRESS_STEP_LIMIT, Math.ceil(total / 100)));
+  let written = 0;
+  return async (done: number) => {
+    if (done - written < step) return;
+    written = done;
+    await db.update(exports).set({ done, notes: notes.list() }).where(eq(exports.exportId, exportId));
+  };
+}
 
-  private statusOf(job: ExportJob): ExportStatus {
-    return { ...job.status, notes: job.notes.list() };
-  }
-
-  private jobOf(tenantId: string, applicationId: string, exportId: string): ExportJob {
-    this.forgetExpired();
-    const job = this.jobs.get(exportId);
-    if (!job || job.tenantId !== tenantId || job.status.application_id !== applicationId) throw notFound('Export not found.');
-    return job;
-  }
-
-  private async prepare(job: ExportJob, appRow: ApplicationRow): Promise<void> {
-    const { status } = job;
-    try {
-      this.folder ??= mkdtemp(path.join(os.tmpdir(), 'looplabel-exports-'));
-      job.filePath = path.join(await this.folder, `${status.export_id}-${status.file_name}`);
-      const labels = await listExportLabels(this.app.db, appRow.applicationId);
-      const dataset = await buildDataset(this.app.db, appRow, labels, job.notes);
-      status.total = dataset.images.length;
-      await writeExport({
-        path: job.filePath,
-        dataset,
-        writer: FORMAT_WRITERS[status.format],
-        includeImages: status.include_images,
-        blobs: this.app.blobs,
-        notes: job.notes,
-        onProgress: (done) => {
-          status.done = done;
-        },
-      });
-      status.size = (await stat(job.filePath)).size;
-      status.state = 'ready';
-    } catch (error) {
-      status.state = 'failed';
-      status.message = error instanceof HttpError ? error.message : 'Something went wrong while writing the export.';
-      if (!(error instanceof HttpError)) this.app.log.error({ err: error, exportId: status.export_id }, 'A label export failed.');
-    } finally {
-      job.finishedAt = unixNow();
-    }
-  }
-
-  private forgetExpired(): void {
-    const now = unixNow();
-    for (const [exportId, job] of this.jobs) {
-      if (job.finishedAt === null || now - job.finishedAt < EXPORT_KEEP_SECONDS) continue;
-      this.jobs.delete(exportId);
-      if (job.filePath) void rm(job.filePath, { force: true });
-    }
+/** Writes the export into a scratch file of this worker, then puts it in the blob store; its images and bytes. */
+async function writeExportBlob(ctx: ServiceContext, row: ExportRow, appRow: ApplicationRow, notes: ExportNotes): Promise<{ total: number; size: number }> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'looplabel-export-'));
+  try {
+    const filePath = path.join(folder, row.fileName);
+    const labels = await listExportLabels(ctx.db, appRow.applicationId);
+    const dataset = await buildDataset(ctx.db, appRow, labels, notes);
+    await ctx.db.update(exports).set({ total: dataset.images.length, notes: notes.list() }).where(eq(exports.exportId, row.exportId));
+    await writeExport({
+      path: filePath,
+      dataset,
+      writer: FORMAT_WRITERS[row.format],
+      includeImages: row.includeImages,
+      blobs: ctx.blobs,
+      notes,
+      onProgress: progressWriter(ctx.db, row.exportId, notes, dataset.images.length),
+    });
+    await ctx.blobs.putFile(row.blobKey, filePath, row.fileName.endsWith('.zip') ? 'application/zip' : 'application/json');
+    return { total: dataset.images.length, size: (await stat(filePath)).size };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
   }
 }
 
-/** Decorates the app with its exports; their files go when the app closes (after the running ones finish). */
-export function registerExports(app: FastifyInstance): void {
-  app.decorate('exports', new ExportJobs(app));
-  app.addHook('onClose', () => app.exports.close());
+/**
+ * The `export` job: prepares the export on whichever worker runs it and marks it ready (or failed, saying why). A
+ * second run of a finished export changes nothing; a run after its worker died starts the file again.
+ */
+export async function runExportJob(ctx: ServiceContext, { id, data }: Job<'export'>): Promise<void> {
+  const [row] = await ctx.db.select().from(exports).where(eq(exports.exportId, data.exportId));
+  if (row?.state !== 'preparing') return;
+  const notes = new ExportNotes();
+  const finish = (values: Partial<ExportRow>) =>
+    ctx.db.transaction(async (tx) => {
+      if (!(await markJobFinished(tx, id))) return;
+      const now = unixNow();
+      await tx
+        .update(exports)
+        .set({ ...values, notes: notes.list(), finishedAt: now, expiresAt: now + EXPORT_KEEP_SECONDS })
+        .where(and(eq(exports.exportId, row.exportId), eq(exports.state, 'preparing')));
+    });
+  try {
+    const [appRow] = await ctx.db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.applicationId, row.applicationId), eq(applications.tenantId, row.tenantId)));
+    if (!appRow) throw notFound('The application was deleted.');
+    const { total, size } = await writeExportBlob(ctx, row, appRow, notes);
+    await finish({ state: 'ready', done: total, size });
+  } catch (error) {
+    if (!(error instanceof HttpError)) ctx.log.error({ err: error, exportId: row.exportId }, 'A label export failed.');
+    const message = error instanceof HttpError ? error.message : 'Something went wrong while writing the export.';
+    await finish({ state: 'failed', message });
+  }
+}
+
+/** Removes the exports whose time is up, their files first (periodic maintenance). */
+export async function removeExpiredExports(db: Database, blobs: BlobStore, now = unixNow()): Promise<void> {
+  const expired = await db.select({ exportId: exports.exportId, blobKey: exports.blobKey }).from(exports).where(lt(exports.expiresAt, now));
+  for (const { exportId, blobKey } of expired) {
+    await blobs.delete(blobKey);
+    await db.delete(exports).where(eq(exports.exportId, exportId));
+  }
 }

@@ -17,8 +17,8 @@ export interface WriteExportOptions {
   includeImages: boolean;
   blobs: BlobStore;
   notes: ExportNotes;
-  /** Called with the number of images written so far. */
-  onProgress(done: number): void;
+  /** Called with the number of images written so far; writing waits for it. */
+  onProgress(done: number): Promise<void>;
 }
 
 /** True when the export is a zip; false when it is the format's one label file as it is. */
@@ -68,7 +68,7 @@ export async function writeExport(options: WriteExportOptions): Promise<void> {
   const labelFiles = writer.labelFiles(dataset, notes);
   if (!isZipped(writer, options.includeImages)) {
     await writeFile(options.path, labelFiles[0]!.content, { mode: PRIVATE_FILE_MODE });
-    options.onProgress(dataset.images.length);
+    await options.onProgress(dataset.images.length);
     return;
   }
   const out = createWriteStream(options.path, { mode: PRIVATE_FILE_MODE });
@@ -89,8 +89,8 @@ async function writeZip(zip: ReturnType<typeof zipStream>, labelFiles: ExportFil
     if (chunks) await zip.add(`${options.writer.imageFolder}/${image.fileName}`, chunks, false);
     else options.notes.add('Images whose bytes are missing from the media store were left out (their labels are in).');
     done += 1;
-    options.onProgress(done);
+    await options.onProgress(done);
   }
   await zip.end();
-  options.onProgress(options.dataset.images.length);
+  await options.onProgress(options.dataset.images.length);
 }

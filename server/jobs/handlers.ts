@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { applications, media } from '../db/schema';
+import { runExportJob } from '../export/export-jobs';
 import { releaseModel } from '../feedback/release';
 import type { ServiceContext } from '../processing/context';
 import { processMediaForApplication } from '../processing/pipeline';
@@ -28,5 +29,6 @@ export function jobHandlers(ctx: ServiceContext): JobHandlers {
         .where(and(eq(applications.applicationId, data.applicationId), eq(applications.tenantId, data.tenantId)));
       if (appRow) await releaseModel(ctx, appRow, { jobId: id });
     },
+    export: (job) => runExportJob(ctx, job),
   };
 }

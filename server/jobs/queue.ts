@@ -16,13 +16,19 @@ export interface ReleaseModelJob {
   applicationId: string;
 }
 
+/** Prepare a label export whose row (state `preparing`) the request wrote. */
+export interface ExportJob {
+  exportId: string;
+}
+
 export interface JobPayloads {
   'process-media': ProcessMediaJob;
   'release-model': ReleaseModelJob;
+  export: ExportJob;
 }
 
 export type JobName = keyof JobPayloads;
-export const JOB_NAMES = ['process-media', 'release-model'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['process-media', 'release-model', 'export'] as const satisfies readonly JobName[];
 
 /** One run of a job: `id` is the same on every retry, so work can be recorded as done once (`markJobFinished`). */
 export interface Job<N extends JobName = JobName> {

@@ -12,7 +12,7 @@ import type { JobQueue, PeriodicJob } from './queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The background work: media processing, releases, and the periodic jobs. */
+    /** The background work: media processing, releases, label exports, and the periodic jobs. */
     jobs: JobQueue;
   }
 }
@@ -25,7 +25,7 @@ declare module 'fastify' {
 export function registerJobs(app: FastifyInstance, database: DatabaseHandle, limiter: RateLimiter): void {
   const periodic = [
     feedbackSchedulingJob(app),
-    databaseMaintenanceJob(app.db, database),
+    databaseMaintenanceJob(app, () => database.maintain()),
     rateLimitSweepJob(limiter),
     callbackDeliveryJob(app),
   ].filter((job): job is PeriodicJob => job !== null);

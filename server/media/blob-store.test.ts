@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -82,6 +82,23 @@ describe.each([
     expect(await store.has(key)).toBe(false);
     expect(await store.get(key)).toBeNull();
   });
+
+  it('keeps a file under a named key, replacing it when put again, and refuses media keys for it', async () => {
+    const store = createStore();
+    const file = join(rootDir, 'export.zip');
+    await writeFile(file, 'first');
+    await store.putFile('exports/exp_1', file, 'application/zip');
+    await writeFile(file, 'second version');
+    await store.putFile('exports/exp_1', file, 'application/zip');
+
+    const blob = await store.get('exports/exp_1');
+    expect(blob?.contentType).toBe('application/zip');
+    expect(blob?.size).toBe(14);
+    expect((await readBytes(blob)).toString()).toBe('second version');
+    await expect(store.putFile(sha256, file, 'application/zip')).rejects.toThrow('Not a named blob key');
+    await store.delete('exports/exp_1');
+    expect(await store.has('exports/exp_1')).toBe(false);
+  });
 });
 
 describe('file blob store layout', () => {
@@ -103,6 +120,13 @@ describe('file blob store layout', () => {
 });
 
 describe('S3 blob store', () => {
+  it('keeps a named blob as the object <prefix>/<name>', async () => {
+    const file = join(rootDir, 'export.json');
+    await writeFile(file, '{}');
+    await createTestS3Store().putFile('exports/exp_2', file, 'application/json');
+    expect(await s3.objectKeys()).toContain('exports/exp_2');
+  });
+
   it('keeps each blob as the object media/<key> with its content type', async () => {
     const store = createTestS3Store();
     const { key } = await store.put(bytes, 'image/png');

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 import { dirname, join } from 'node:path';
 
@@ -12,9 +12,12 @@ export interface StoredBlob {
 /**
  * Content-addressed storage for media bytes: the key is the SHA-256 of the bytes, so identical uploads share one
  * blob. Callers must delete a key only when nothing refers to it any more. An object store can implement this too.
+ * Beside the media, the service keeps files it names itself (label exports) under `<prefix>/<name>` keys.
  */
 export interface BlobStore {
   put(bytes: Buffer, contentType: string): Promise<{ key: string }>;
+  /** Stores the local file under a named key (see isNamedKey), replacing what was there; its bytes stream through. */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   /** Null for an unknown or malformed key. */
   get(key: string): Promise<StoredBlob | null>;
   delete(key: string): Promise<void>;
@@ -22,6 +25,8 @@ export interface BlobStore {
 }
 
 const BLOB_KEY = /^[0-9a-f]{64}$/;
+/** `exports/exp_abc`: a lower-case prefix, a slash and a name of letters, digits, `_` and `-`. */
+const NAMED_KEY = /^[a-z]+\/[A-Za-z0-9_-]{1,100}$/;
 
 export function blobKeyOf(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -30,6 +35,18 @@ export function blobKeyOf(bytes: Buffer): string {
 /** Guards every path built from a key, so a key from a URL can never walk out of the store. */
 export function isBlobKey(key: string): boolean {
   return BLOB_KEY.test(key);
+}
+
+/** A key the service names itself, such as `exports/<export_id>`; never one of the media's content keys. */
+export function isNamedKey(key: string): boolean {
+  return NAMED_KEY.test(key);
+}
+
+/** A media key or a named one: a key the stores accept. */
+export const isStoredKey = (key: string) => isBlobKey(key) || isNamedKey(key);
+
+export function checkNamedKey(key: string): void {
+  if (!isNamedKey(key)) throw new Error(`Not a named blob key: ${key}`);
 }
 
 function isMissingFile(error: unknown): boolean {
@@ -54,13 +71,28 @@ async function writeFileAtomically(path: string, data: Buffer | string): Promise
   }
 }
 
-/** Blobs live at `<rootDir>/ab/cd/<key>`, each with its content type in `<key>.type` beside it. */
+/** Copies the file beside the target, then renames it, so readers never see a partial file. */
+async function copyFileAtomically(source: string, path: string): Promise<void> {
+  const temporaryPath = `${path}.${randomUUID()}.tmp`;
+  try {
+    await copyFile(source, temporaryPath);
+    await rename(temporaryPath, path);
+  } catch (error) {
+    await rm(temporaryPath, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Blobs live at `<rootDir>/ab/cd/<key>` and named ones at `<rootDir>/<prefix>/<name>`, each with its content type in
+ * `<key>.type` beside it.
+ */
 export function createFileBlobStore(rootDir: string): BlobStore {
-  const blobPath = (key: string) => join(rootDir, key.slice(0, 2), key.slice(2, 4), key);
+  const blobPath = (key: string) => (isNamedKey(key) ? join(rootDir, key) : join(rootDir, key.slice(0, 2), key.slice(2, 4), key));
   const contentTypePath = (key: string) => `${blobPath(key)}.type`;
 
   async function has(key: string): Promise<boolean> {
-    if (!isBlobKey(key)) return false;
+    if (!isStoredKey(key)) return false;
     try {
       return (await stat(blobPath(key))).isFile();
     } catch (error) {
@@ -82,8 +114,15 @@ export function createFileBlobStore(rootDir: string): BlobStore {
       return { key };
     },
 
+    async putFile(key, filePath, contentType) {
+      checkNamedKey(key);
+      await mkdir(dirname(blobPath(key)), { recursive: true, mode: PRIVATE_DIR_MODE });
+      await writeFileAtomically(contentTypePath(key), contentType);
+      await copyFileAtomically(filePath, blobPath(key));
+    },
+
     async get(key) {
-      if (!isBlobKey(key)) return null;
+      if (!isStoredKey(key)) return null;
       try {
         const contentType = await readFile(contentTypePath(key), 'utf8');
         const handle = await open(blobPath(key), 'r');
@@ -96,7 +135,7 @@ export function createFileBlobStore(rootDir: string): BlobStore {
     },
 
     async delete(key) {
-      if (!isBlobKey(key)) return;
+      if (!isStoredKey(key)) return;
       await rm(blobPath(key), { force: true });
       await rm(contentTypePath(key), { force: true });
     },
@@ -110,6 +149,10 @@ export function createMemoryBlobStore(): BlobStore {
       const key = blobKeyOf(bytes);
       if (!blobs.has(key)) blobs.set(key, { bytes: Buffer.from(bytes), contentType });
       return { key };
+    },
+    async putFile(key, filePath, contentType) {
+      checkNamedKey(key);
+      blobs.set(key, { bytes: await readFile(filePath), contentType });
     },
     async get(key) {
       const blob = blobs.get(key);

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -8,7 +10,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { blobKeyOf, isBlobKey, type BlobStore } from './blob-store';
+import { blobKeyOf, checkNamedKey, isNamedKey, isStoredKey, type BlobStore } from './blob-store';
 
 /** Where the media go when `MEDIA_STORE=s3`: any S3-compatible server, addressed path-style. */
 export interface S3Settings {
@@ -27,8 +29,11 @@ export interface S3BlobStore extends BlobStore {
   destroy(): void;
 }
 
-/** Blobs are the objects `media/<key>` of the bucket, each with its content type as the object's Content-Type. */
-export const s3ObjectKey = (key: string) => `media/${key}`;
+/**
+ * Blobs are the objects `media/<key>` of the bucket and named ones the objects `<prefix>/<name>`, each with its
+ * content type as the object's Content-Type.
+ */
+export const s3ObjectKey = (key: string) => (isNamedKey(key) ? key : `media/${key}`);
 
 const S3_MAX_CONNECTIONS = 256;
 
@@ -67,7 +72,7 @@ export function createS3BlobStore(settings: S3Settings): S3BlobStore {
   });
 
   async function has(key: string): Promise<boolean> {
-    if (!isBlobKey(key)) return false;
+    if (!isStoredKey(key)) return false;
     try {
       await client.send(new HeadObjectCommand({ Bucket: bucket, Key: s3ObjectKey(key) }));
       return true;
@@ -89,8 +94,16 @@ export function createS3BlobStore(settings: S3Settings): S3BlobStore {
       return { key };
     },
 
+    async putFile(key, filePath, contentType) {
+      checkNamedKey(key);
+      const { size } = await stat(filePath);
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(filePath), ContentLength: size, ContentType: contentType }),
+      );
+    },
+
     async get(key) {
-      if (!isBlobKey(key)) return null;
+      if (!isStoredKey(key)) return null;
       try {
         const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: s3ObjectKey(key) }));
         // In Node the body is the response stream itself: the bytes flow through without being held here.
@@ -106,7 +119,7 @@ export function createS3BlobStore(settings: S3Settings): S3BlobStore {
     },
 
     async delete(key) {
-      if (!isBlobKey(key)) return;
+      if (!isStoredKey(key)) return;
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: s3ObjectKey(key) }));
     },
 

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportStatus } from '../../src/api/schemas/exports';
 import type { AppData, ApplicationType } from '../../src/api/types';
-import { recordAssertions } from '../domain/assertions';
+import { eq } from 'drizzle-orm';
+import { databaseMaintenanceJob } from '../db/maintenance';
+import { exports } from '../db/schema';
+import { recordAssertions, unixNow } from '../domain/assertions';
 import { insertApplication, insertMedia, insertSubject } from '../feedback/test-fixtures';
 import { makeImage } from '../media/test-images';
 import { checkCoco, checkVoc, checkYolo, ZipContents } from '../testing/export-formats';
@@ -59,7 +62,7 @@ async function runExport(appId: string, body: object, headers = admin) {
   const started = await t.inject({ method: 'POST', url: `/1/applications/${appId}/exports`, headers, payload: body });
   expect(started.statusCode, started.body).toBe(202);
   const { export_id } = started.json<ExportStatus>();
-  await t.app.backgroundJobs.drain();
+  await t.app.jobs.drain();
   const status = (await t.inject({ method: 'GET', url: `/1/applications/${appId}/exports/${export_id}`, headers })).json<ExportStatus>();
   const file = await t.inject({ method: 'GET', url: `/1/applications/${appId}/exports/${export_id}/file`, headers });
   return { status, file };
@@ -241,14 +244,68 @@ describe('who may export, and bad input', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ message: 'This export is still being prepared; download it once its state is ready.' });
     expect((await start({ format: 'yolo' })).json<ExportStatus>().export_id).not.toBe(first.export_id);
-    await t.app.backgroundJobs.drain();
+    await t.app.jobs.drain();
     expect((await start({ format: 'yolo', include_images: true })).json<ExportStatus>().export_id).not.toBe(first.export_id);
-    await t.app.backgroundJobs.drain();
+    await t.app.jobs.drain();
   });
 
   it('answers 404 for an unknown export', async () => {
     const response = await t.inject({ method: 'GET', url: `/1/applications/${appId}/exports/exp_unknown/file`, headers: admin });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Export not found.' });
+  });
+});
+
+describe('exports on several instances', () => {
+  /** A second instance of the service on the same database and media store, as behind a load balancer. */
+  let other: TestApp;
+  let appId: string;
+
+  beforeAll(async () => {
+    other = await createTestApp({ sharing: t });
+    let mediaIds: string[];
+    ({ appId, mediaIds } = await appWithMedia('box_detection'));
+    await answer(appId, mediaIds[0]!, [{ subject: cat, present: true, appData: boxes([10, 20, 50, 60]) }]);
+  });
+  afterAll(() => other.close());
+
+  const statusUrl = (exportId: string) => `/1/applications/${appId}/exports/${exportId}`;
+
+  /** Starts the export through `other` and waits until whichever instance took its job has finished it. */
+  async function exportThroughOther(body: object) {
+    const started = await other.inject({ method: 'POST', url: `/1/applications/${appId}/exports`, headers: admin, payload: body });
+    expect(started.statusCode, started.body).toBe(202);
+    await Promise.all([other.app.jobs.drain(), t.app.jobs.drain()]);
+    return started.json<ExportStatus>().export_id;
+  }
+
+  it('gives the status and the file of an export started on one instance from another', async () => {
+    const exportId = await exportThroughOther({ format: 'coco', include_images: true });
+    const status = (await t.inject({ method: 'GET', url: statusUrl(exportId), headers: admin })).json<ExportStatus>();
+    expect(status).toMatchObject({ export_id: exportId, state: 'ready', done: 1, total: 1, file_name: 'export-box-detection-coco.zip' });
+    const file = await t.inject({ method: 'GET', url: `${statusUrl(exportId)}/file`, headers: admin });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload).toHaveLength(status.size!);
+    expect(checkCoco(JSON.parse(ZipContents.read(file.rawPayload).text('annotations.json'))).annotations).toHaveLength(1);
+    expect((await other.inject({ method: 'GET', url: `${statusUrl(exportId)}/file`, headers: admin })).rawPayload).toEqual(file.rawPayload);
+  });
+
+  it('answers 404 for an expired export, and the periodic maintenance removes its row and its file', async () => {
+    const expiredId = await exportThroughOther({ format: 'coco' });
+    const keptId = await exportThroughOther({ format: 'yolo' });
+    const [expired] = await t.db.update(exports).set({ expiresAt: unixNow() - 1 }).where(eq(exports.exportId, expiredId)).returning();
+    expect(await t.app.blobs.has(expired!.blobKey)).toBe(true);
+    expect((await t.inject({ method: 'GET', url: statusUrl(expiredId), headers: admin })).statusCode).toBe(404);
+
+    await databaseMaintenanceJob(other.app, () => other.app.maintainDatabase()).run();
+
+    expect(await t.app.blobs.has(expired!.blobKey)).toBe(false);
+    expect(await t.db.select().from(exports).where(eq(exports.exportId, expiredId))).toEqual([]);
+    for (const url of [statusUrl(expiredId), `${statusUrl(expiredId)}/file`]) {
+      const response = await t.inject({ method: 'GET', url, headers: admin });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Export not found.' });
+    }
+    expect((await t.inject({ method: 'GET', url: `${statusUrl(keptId)}/file`, headers: admin })).statusCode).toBe(200);
   });
 });

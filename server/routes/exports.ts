@@ -1,9 +1,9 @@
-import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { createExportBody, exportStatusSchema } from '../../src/api/schemas/exports';
 import { requireAuth } from '../auth/context';
 import { getApplicationRow, requireManageApplication } from '../domain/applications';
 import { exportableRule } from '../export/dataset';
+import { exportDownload, exportStatus, startExport } from '../export/export-jobs';
 import type { RoutesPlugin } from '../http/instance';
 import { nodeId } from '../http/schemas';
 
@@ -26,7 +26,7 @@ export const exportRoutes: RoutesPlugin = async (app) => {
     async (request, reply) => {
       const row = await managedApplication(request, request.params.applicationId);
       exportableRule(row);
-      return reply.status(202).send(app.exports.start(row, request.body));
+      return reply.status(202).send(await startExport(app, requireAuth(request), row, request.body));
     },
   );
 
@@ -35,18 +35,18 @@ export const exportRoutes: RoutesPlugin = async (app) => {
     { schema: { params: exportParams, response: { 200: exportStatusSchema } } },
     async (request) => {
       const row = await managedApplication(request, request.params.applicationId);
-      return app.exports.status(row.tenantId, row.applicationId, request.params.exportId);
+      return exportStatus(app.db, row.tenantId, row.applicationId, request.params.exportId);
     },
   );
 
   app.get('/1/applications/:applicationId/exports/:exportId/file', { schema: { params: exportParams } }, async (request, reply) => {
     const row = await managedApplication(request, request.params.applicationId);
-    const file = app.exports.file(row.tenantId, row.applicationId, request.params.exportId);
+    const file = await exportDownload(app, row.tenantId, row.applicationId, request.params.exportId);
     return reply
-      .type(file.contentType)
-      .header('content-length', file.size)
+      .type(file.blob.contentType)
+      .header('content-length', file.blob.size)
       .header('content-disposition', `attachment; filename="${file.name}"`)
       .header('cache-control', 'no-store')
-      .send(createReadStream(file.path));
+      .send(file.blob.body);
   });
 };

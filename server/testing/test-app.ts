@@ -24,11 +24,17 @@ export interface TestAppOptions {
   nowSeconds?: () => number;
   /** Where the log lines go (set `config.logLevel` too: tests are silent by default). */
   logStream?: LogDestination;
+  /**
+   * Another instance of the same service, as behind a load balancer: this one shares its database, media store,
+   * secret and demo identities. Close this one first.
+   */
+  sharing?: TestApp;
 }
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  database: DatabaseHandle;
   config: ServiceConfig;
   /** The demo identities when seeded. */
   demo: DemoIdentity | null;
@@ -129,22 +135,24 @@ export async function createScratchDatabase(serverUrl: string): Promise<{ url: s
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.config);
-  const database = await openTestDatabase();
-  const secret = options.secret ?? randomBytes(32);
+  const { sharing } = options;
+  const database = sharing?.database ?? (await openTestDatabase());
+  const closeDatabase = () => (sharing ? Promise.resolve() : database.close());
+  const secret = sharing?.secret ?? options.secret ?? randomBytes(32);
   let app: FastifyInstance;
   try {
     app = await buildApp(config, {
       database,
       secret,
       nowSeconds: options.nowSeconds,
-      blobs: config.mediaStore ? undefined : createMemoryBlobStore(),
+      blobs: sharing?.app.blobs ?? (config.mediaStore ? undefined : createMemoryBlobStore()),
       logStream: options.logStream,
     });
   } catch (error) {
-    await database.close();
+    await closeDatabase();
     throw error;
   }
-  const demo = options.seed ? await seedIdentity(database.db) : null;
+  const demo = sharing?.demo ?? (options.seed ? await seedIdentity(database.db) : null);
   const signIn = async (email: string, password: string, tenantId?: string) => {
     const response = await app.inject({
       method: 'GET',
@@ -159,6 +167,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     db: database.db,
+    database,
     config,
     demo,
     secret,
@@ -167,7 +176,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     demoAuth: async (email, tenantId) => bearer(await signIn(email, DEMO_PASSWORD, tenantId)),
     close: async () => {
       await app.close();
-      await database.close();
+      await closeDatabase();
     },
   };
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import type { ItemAnswer } from '../../../src/api/application-types/agreement';
 import type { AnswerSet, ModelEvaluation } from '../../../src/api/schemas/models';
+import type { ExportFormat, ExportNote, ExportState } from '../../../src/api/schemas/exports';
 import type { AppData, AppDataType, ApplicationType, Focus, GatewayStatus, ReleaseMetric } from '../../../src/api/types';
 
 export const subjects = pgTable('subjects', {
@@ -292,4 +293,24 @@ export const finishedJobs = pgTable('finished_jobs', {
 export const serviceSecret = pgTable('service_secret', {
   id: smallint('id').primaryKey(),
   secret: text('secret').notNull(),
+});
+
+export const exports = pgTable('exports', {
+  exportId: text('export_id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  applicationId: text('application_id').notNull(),
+  requestedBy: text('requested_by').notNull(),
+  format: text('format').$type<ExportFormat>().notNull(),
+  includeImages: boolean('include_images').notNull(),
+  state: text('state').$type<ExportState>().notNull(),
+  done: integer('done').notNull().default(0),
+  total: integer('total').notNull().default(0),
+  notes: jsonb('notes').$type<ExportNote[]>().notNull().default([]),
+  message: text('message'),
+  fileName: text('file_name').notNull(),
+  size: bigint('size', { mode: 'number' }),
+  blobKey: text('blob_key').notNull(),
+  createdAt: doublePrecision('created_at').notNull(),
+  finishedAt: doublePrecision('finished_at'),
+  expiresAt: doublePrecision('expires_at').notNull(),
 });
