@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { feedbackPriority } from '../vision/ambiguity';
-import type { ModelProposal } from '../vision/models/proposal';
+import { proposal } from '../vision/testing/proposal';
 import { moduleOf } from './registry';
-
-const proposal = (overrides: Partial<ModelProposal>): ModelProposal => ({
-  subject_uid: 's',
-  probability: 0.5,
-  uncal_prob: 0.5,
-  app_data_type: null,
-  app_data: null,
-  ...overrides,
-});
 
 describe("the types' object ambiguity", () => {
   it('looks at each box and at the least certain object of a set, a count or points, not of an offset', () => {

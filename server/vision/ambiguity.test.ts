@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ambiguity, AMBIGUITY_CUTOFF, feedbackPriority, leastCertainObject } from './ambiguity';
-import type { ModelProposal } from './models/proposal';
-
-const proposal = (overrides: Partial<ModelProposal>): ModelProposal => ({
-  subject_uid: 's',
-  probability: 0.5,
-  uncal_prob: 0.5,
-  app_data_type: null,
-  app_data: null,
-  ...overrides,
-});
+import { proposal } from './testing/proposal';
 
 describe('ambiguity', () => {
   it('is 1 on the threshold and 0 at certainty', () => {
