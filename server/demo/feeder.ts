@@ -1,5 +1,5 @@
 import { and, count, eq, gte, isNotNull, isNull } from 'drizzle-orm';
-import { LABELLABLE_TYPES, type LabellableType } from '../../src/api/types';
+import type { LabellableType } from '../../src/api/types';
 import { applications, assertions, feedbackQueue } from '../db/schema';
 import { unixNow } from '../domain/assertions';
 import { insertMedia } from '../domain/media';
@@ -7,6 +7,7 @@ import { queueCounts } from '../feedback/scheduler';
 import { storeMedia } from '../media/store-media';
 import type { ServiceContext } from '../processing/context';
 import { associateMedia, drainProcessing } from '../processing/pipeline';
+import { IMPLEMENTED_TYPES } from '../types/registry';
 import type { GeneratedScene } from '../vision/scenes';
 import { deriveSeed } from '../vision/random';
 import { createScenePool, type ScenePool } from './scene-pool';
@@ -94,7 +95,7 @@ export function createDemoFeeder(
 
   async function waitingCounts(): Promise<Record<LabellableType, number>> {
     const waiting = {} as Record<LabellableType, number>;
-    for (const type of LABELLABLE_TYPES) waiting[type] = (await queueCounts(ctx.db, set.applicationIds[type])).pending;
+    for (const type of IMPLEMENTED_TYPES) waiting[type] = (await queueCounts(ctx.db, set.applicationIds[type])).pending;
     return waiting;
   }
 
@@ -102,7 +103,7 @@ export function createDemoFeeder(
   async function plan(target: number): Promise<Plan[]> {
     const plans: Plan[] = [];
     const now = unixNow();
-    for (const type of LABELLABLE_TYPES) {
+    for (const type of IMPLEMENTED_TYPES) {
       const appId = set.applicationIds[type];
       if ((pausedUntil.get(type) ?? 0) > now) continue;
       const [app] = await ctx.db.select({ active: applications.active }).from(applications).where(eq(applications.applicationId, appId));
@@ -171,7 +172,7 @@ export function createDemoFeeder(
         .filter(({ scenes }) => step < scenes)
         .map(({ type }) => {
           const index = next.get(type)! + step;
-          const scene = pool.generate({ type, seed: deriveSeed(DEMO_SCENE_SEED, LABELLABLE_TYPES.indexOf(type)), index });
+          const scene = pool.generate({ type, seed: deriveSeed(DEMO_SCENE_SEED, IMPLEMENTED_TYPES.indexOf(type)), index });
           scene.catch(() => undefined); // not awaited when the feeder stops
           return { type, index, scene };
         }),

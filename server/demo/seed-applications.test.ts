@@ -4,7 +4,8 @@ import { LABELLABLE_TYPES, type LabellableType } from '../../src/api/types';
 import { applications, subjects } from '../db/schema';
 import { listApplications } from '../domain/applications';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { DEMO_APPLICATIONS, DEMO_PALETTE } from '../vision/demo';
+import { demoApplication } from '../types/testing/demo';
+import { DEMO_PALETTE } from '../vision/demo';
 import { DEMO_FEEDBACK_PER_HOUR, seedApplications, type DemoApplicationSet } from './seed-applications';
 import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';
 
@@ -29,7 +30,7 @@ describe('seedApplications', () => {
 
     for (const app of apps) {
       const type = app.type as LabellableType;
-      const demo = DEMO_APPLICATIONS[type];
+      const demo = demoApplication(type);
       expect(app.application_id).toBe(seeded.applicationIds[type]);
       expect(app.name).toBe(demo.name);
       expect(app.description.startsWith(demo.description)).toBe(true);

@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { LABELLABLE_TYPES, type LabellableType } from '../../src/api/types';
+import type { LabellableType } from '../../src/api/types';
 import { applications, subjects } from '../db/schema';
 import { createApplication } from '../domain/applications';
 import { createSubject } from '../domain/subjects';
 import type { ServiceContext } from '../processing/context';
-import { DEMO_APPLICATIONS, DEMO_PALETTE, demoCustomFields, type DemoSubjectName } from '../vision/demo';
+import { TYPE_MODULES } from '../types/registry';
+import type { TypeModule } from '../types/type-module';
+import { DEMO_PALETTE, demoCustomFields, type DemoSubjectName } from '../vision/demo';
 import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';
 
 /**
@@ -13,25 +15,12 @@ import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';
  */
 export const DEMO_FEEDBACK_PER_HOUR = 3600;
 
-/** How to answer, per type, appended to the description of what to label. */
-const HOW_TO_LABEL: Record<LabellableType, string> = {
-  classification: 'Pick the one kind shown; if the proposal is wrong, choose the right kind instead.',
-  detection_fullframe: 'Answer yes or no for each kind of part, including faint ones.',
-  box_detection: 'Draw a tight box around each red bolt, also one cut off by the frame edge; answer "none" when there is no red bolt.',
-  static_count: 'Count every yellow nut, also one cut off by the frame edge; correct the number when it is wrong.',
-  offset_x: 'Drag the line onto the left edge of the washer; answer "none" when there is no washer.',
-  offset_y: 'Drag the line onto the liquid surface.',
-  point: 'Click the centre of each green dot; remove points that are not on a dot.',
-};
-
 export interface DemoApplicationSet {
   /** The application id of each labellable type. */
   applicationIds: Record<LabellableType, string>;
   /** The input subject (a camera) of each application. */
   inputSubjectUids: Record<LabellableType, string>;
 }
-
-const inputSubjectName = (type: LabellableType) => `Camera: ${DEMO_APPLICATIONS[type].name}`;
 
 async function findOrCreateSubject(ctx: ServiceContext, tenantId: string, name: string, description: string): Promise<string> {
   const [existing] = await ctx.db
@@ -45,11 +34,10 @@ async function findOrCreateSubject(ctx: ServiceContext, tenantId: string, name: 
 async function findOrCreateApplication(
   ctx: ServiceContext,
   tenantId: string,
-  type: LabellableType,
+  { type, demo: { application: demo } }: TypeModule,
   inputSubjectUid: string,
   uidByName: Record<string, string>,
 ): Promise<string> {
-  const demo = DEMO_APPLICATIONS[type];
   const [existing] = await ctx.db
     .select({ id: applications.applicationId })
     .from(applications)
@@ -63,13 +51,13 @@ async function findOrCreateApplication(
     {
       name: demo.name,
       type,
-      description: `${demo.description} ${HOW_TO_LABEL[type]}`,
+      description: `${demo.description} ${demo.howToLabel}`,
       input_subjects: [inputSubjectUid],
       output_subjects: outputSubjects,
       detection_thresholds: Object.fromEntries(outputSubjects.map((uid) => [uid, 0.5])),
       app_managers: [DEMO_ACCOUNTS.manager.email],
       requested_feedback_per_hour: DEMO_FEEDBACK_PER_HOUR,
-      custom_fields: demoCustomFields(type, uidByName),
+      custom_fields: demoCustomFields(demo, uidByName),
     },
     { allowSpecialTypes: false },
   );
@@ -90,10 +78,12 @@ export async function seedApplications(ctx: ServiceContext, identity: DemoIdenti
 
   const applicationIds = {} as Record<LabellableType, string>;
   const inputSubjectUids = {} as Record<LabellableType, string>;
-  for (const type of LABELLABLE_TYPES) {
-    const description = `Synthetic conveyor scenes for the "${DEMO_APPLICATIONS[type].name}" demo application.`;
-    inputSubjectUids[type] = await findOrCreateSubject(ctx, tenantId, inputSubjectName(type), description);
-    applicationIds[type] = await findOrCreateApplication(ctx, tenantId, type, inputSubjectUids[type], uidByName);
+  for (const module of TYPE_MODULES) {
+    const { name } = module.demo.application;
+    const description = `Synthetic conveyor scenes for the "${name}" demo application.`;
+    const inputSubjectUid = await findOrCreateSubject(ctx, tenantId, `Camera: ${name}`, description);
+    inputSubjectUids[module.type] = inputSubjectUid;
+    applicationIds[module.type] = await findOrCreateApplication(ctx, tenantId, module, inputSubjectUid, uidByName);
   }
   await ctx.db
     .update(applications)

@@ -1,9 +1,7 @@
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { baselineModelId, type AnswerSet } from '../../src/api/schemas/models';
-import { answerRuleOf } from '../../src/api/application-types';
 import type { AppData, FeedbackSubjectAnswer, Focus, LabellableType } from '../../src/api/types';
-import { LABELLABLE_TYPES } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, feedbackQueue, media, models, subjects } from '../db/schema';
@@ -14,9 +12,11 @@ import { readMediaBytes, type MediaRow } from '../domain/media';
 import { badRequest } from '../http/errors';
 import { markJobFinished } from '../jobs/finished';
 import type { BlobStore } from '../media/blob-store';
+import { isImplemented, typeModule } from '../types/registry';
+import type { TypeModule } from '../types/type-module';
+import { runModel } from '../types/run-model';
 import { feedbackPriority } from '../vision/ambiguity';
 import { parametersFromApplication, type ModelParameters } from '../vision/models/parameters';
-import { runModel } from '../vision/models/run-model';
 import { refitParameters } from '../vision/refit';
 import { measureModels } from './validation';
 
@@ -30,8 +30,6 @@ export interface ReleaseContext {
 const MAX_TRAINING_ITEMS = 200;
 /** And is measured on the most recent answered validation items, at most this many. */
 const MAX_VALIDATION_ITEMS = 200;
-
-const isLabellable = (type: string): type is LabellableType => (LABELLABLE_TYPES as readonly string[]).includes(type);
 
 /** The parameters of the application's current model, or the baseline's from its configuration before a release. */
 export async function currentParameters(db: Database, appRow: ApplicationRow): Promise<ModelParameters> {
@@ -61,12 +59,12 @@ interface AnsweredItem {
  * latest answer), grouped per media item and focus, newest decision first, in their two sets (the media item's
  * `answer_set`, as recorded in its answers' `set_assignment`): at most MAX_TRAINING_ITEMS and MAX_VALIDATION_ITEMS.
  */
-async function answeredItems(db: Database, appRow: ApplicationRow): Promise<Record<AnswerSet, AnsweredItem[]>> {
+async function answeredItems(db: Database, appRow: ApplicationRow, module: TypeModule): Promise<Record<AnswerSet, AnsweredItem[]>> {
   const labels = (await listConsensusLabels(db, appRow.applicationId)).reverse();
   const mediaIds = [...new Set(labels.map((label) => label.media_id))];
   const mediaRows = mediaIds.length === 0 ? [] : await db.select({ mediaRow: media, set: sql<AnswerSet>`answer_set(${media.mediaId})` }).from(media).where(inArray(media.mediaId, mediaIds));
   const mediaById = new Map(mediaRows.map((row) => [row.mediaRow.mediaId, row]));
-  const appDataType = answerRuleOf(appRow.type)?.appDataType;
+  const appDataType = module.rule.appDataType;
   const sets = { training: new Map<string, AnsweredItem>(), validation: new Map<string, AnsweredItem>() };
   const limits = { training: MAX_TRAINING_ITEMS, validation: MAX_VALIDATION_ITEMS };
   for (const label of labels) {
@@ -93,8 +91,8 @@ const withImages = (blobs: BlobStore, items: AnsweredItem[]) =>
   Promise.all(items.map(async (item) => ({ image: await readMediaBytes(blobs, item.mediaRow), focus: item.focus, answers: item.answers })));
 
 /** Re-evaluates the waiting feedback requests with the new model: they keep their place, with new proposals. */
-async function refreshQueue(ctx: ReleaseContext, appRow: ApplicationRow, modelId: string, parameters: ModelParameters) {
-  const type = appRow.type as LabellableType;
+async function refreshQueue(ctx: ReleaseContext, appRow: ApplicationRow, module: TypeModule, modelId: string, parameters: ModelParameters) {
+  const { type } = module;
   const waiting = await ctx.db
     .select({ queued: feedbackQueue, mediaRow: media })
     .from(feedbackQueue)
@@ -105,7 +103,7 @@ async function refreshQueue(ctx: ReleaseContext, appRow: ApplicationRow, modelId
     const proposals = await runModel({ type, outputSubjects: appRow.outputSubjects, parameters, image, focus: queued.focus });
     await ctx.db
       .update(feedbackQueue)
-      .set({ proposals, priority: feedbackPriority(proposals, appRow.detectionThresholds), modelId })
+      .set({ proposals, priority: feedbackPriority(proposals, appRow.detectionThresholds, module.objectAmbiguity), modelId })
       .where(
         and(
           eq(feedbackQueue.appId, queued.appId),
@@ -128,14 +126,14 @@ export async function releaseModel(
   appRow: ApplicationRow,
   { jobId }: { jobId?: string } = {},
 ): Promise<ApplicationRow> {
-  const type = appRow.type;
-  if (!isLabellable(type)) throw badRequest(`Applications of type ${type} have no baseline model to release.`);
-  const items = await answeredItems(ctx.db, appRow);
+  const module = typeModule(appRow.type);
+  if (!module) throw badRequest(`Applications of type ${appRow.type} have no baseline model to release.`);
+  const items = await answeredItems(ctx.db, appRow, module);
   const previousParameters = await currentParameters(ctx.db, appRow);
   const previousModelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
-  const parameters = await refitParameters(type, previousParameters, await withImages(ctx.blobs, items.training));
+  const parameters = await refitParameters(module.fit, previousParameters, await withImages(ctx.blobs, items.training));
   const [validation, previousValidation] = await measureModels(
-    type,
+    module.type,
     appRow.outputSubjects,
     [parameters, previousParameters],
     await withImages(ctx.blobs, items.validation),
@@ -180,7 +178,7 @@ export async function releaseModel(
     return row!;
   });
   if (!updated) return appRow;
-  if (updated.refreshFeedback) await refreshQueue(ctx, updated, modelId, parameters);
+  if (updated.refreshFeedback) await refreshQueue(ctx, updated, module, modelId, parameters);
   return updated;
 }
 
@@ -192,7 +190,7 @@ export const isReleasing = (app: FastifyInstance, applicationId: string) => app.
  * waits this does nothing). The job reads the application again when it starts, so it learns every answer.
  */
 export async function startRelease(app: FastifyInstance, appRow: Pick<ApplicationRow, 'tenantId' | 'applicationId' | 'type'>): Promise<void> {
-  if (!isLabellable(appRow.type)) throw badRequest(`Applications of type ${appRow.type} have no baseline model to release.`);
+  if (!isImplemented(appRow.type)) throw badRequest(`Applications of type ${appRow.type} have no baseline model to release.`);
   const release = { tenantId: appRow.tenantId, applicationId: appRow.applicationId };
   await app.jobs.send(app.db, 'release-model', release, { singletonKey: appRow.applicationId });
   app.jobs.kick();

@@ -5,7 +5,8 @@ import { rowsOf } from '../db/json-row';
 import { applications, feedbackIssued, feedbackQueue, type QueuedProposal } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import { focusKey } from '../domain/assertions';
-import { feedbackPriority, isAmbiguous } from '../vision/ambiguity';
+import { typeModule } from '../types/registry';
+import { AMBIGUITY_CUTOFF, feedbackPriority } from '../vision/ambiguity';
 import type { ModelProposal } from '../vision/models/proposal';
 
 /** The feedback rate of an application whose `requested_feedback_per_hour` is null. */
@@ -32,9 +33,9 @@ export async function considerForFeedback(
   modelId: string | null,
   now = unixNow(),
 ): Promise<boolean> {
-  if (!appRow.active || !isAmbiguous(proposals, appRow.detectionThresholds)) return false;
+  const priority = feedbackPriority(proposals, appRow.detectionThresholds, typeModule(appRow.type)?.objectAmbiguity);
+  if (!appRow.active || priority < AMBIGUITY_CUTOFF) return false;
   if (await answeredByPerson(tx, appRow.applicationId, mediaId, focusKey(focus))) return false;
-  const priority = feedbackPriority(proposals, appRow.detectionThresholds);
   const queued: QueuedProposal[] = proposals.map((proposal) => ({ ...proposal }));
   await tx
     .insert(feedbackQueue)

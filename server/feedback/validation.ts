@@ -3,7 +3,7 @@ import type { FeedbackSubjectAnswer, Focus, LabellableType } from '../../src/api
 import type { ModelParameters } from '../vision/models/parameters';
 import { ACCEPT_PROBABILITY } from '../vision/models/proposal';
 import { loadAnalysisImage } from '../vision/models/analysis-image';
-import { runModelOn } from '../vision/models/run-model';
+import { runModelOn } from '../types/run-model';
 
 /** An answered item with its image: what a model is measured on. */
 export interface ValidationExample {

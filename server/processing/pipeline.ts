@@ -1,4 +1,4 @@
-import { LABELLABLE_TYPES, type Focus, type LabellableType } from '../../src/api/types';
+import type { Focus } from '../../src/api/types';
 import { enqueueDetectionPosts } from '../callbacks/outbox';
 import type { Database } from '../db';
 import { detectionThreshold, listActiveApplicationsWithInput, type ApplicationRow } from '../domain/applications';
@@ -7,7 +7,8 @@ import { readMediaBytes, type MediaRow } from '../domain/media';
 import { baselineModelId } from '../../src/api/schemas/models';
 import { currentParameters } from '../feedback/release';
 import { considerForFeedback } from '../feedback/scheduler';
-import { runModel } from '../vision/models/run-model';
+import { isImplemented } from '../types/registry';
+import { runModel } from '../types/run-model';
 import type { ServiceContext } from './context';
 import { markJobFinished } from '../jobs/finished';
 import type { JobQueue } from '../jobs/queue';
@@ -62,13 +63,9 @@ async function enqueueForSubjects(
   return targets.size;
 }
 
-function isLabellable(type: string): type is LabellableType {
-  return (LABELLABLE_TYPES as readonly string[]).includes(type);
-}
-
 async function propose(ctx: ServiceContext, appRow: ApplicationRow, mediaRow: MediaRow, focus: Focus | null) {
   const type = appRow.type;
-  if (!appRow.active || !isLabellable(type)) return { modelId: null, proposals: [] };
+  if (!appRow.active || !isImplemented(type)) return { modelId: null, proposals: [] };
   const parameters = await currentParameters(ctx.db, appRow);
   const modelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
   const image = await readMediaBytes(ctx.blobs, mediaRow);

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DECISION_TIME_MAX_AHEAD_SECONDS, FEEDBACK_PULL_LIMIT } from '../../src/api/limits';
 import { feedbackResponse, focusSchema } from '../../src/api/schemas/feedback';
-import { LABELLABLE_TYPES } from '../../src/api/types';
 import { requireAuth } from '../auth/context';
 import { DEFAULT_FEEDBACK_CONFIG } from '../config';
 import { applicationNotFound, getApplicationRow } from '../domain/applications';
@@ -13,6 +12,7 @@ import { startRelease } from '../feedback/release';
 import { queueCounts } from '../feedback/scheduler';
 import { badRequest } from '../http/errors';
 import type { RoutesPlugin } from '../http/instance';
+import { isImplemented } from '../types/registry';
 
 const appParams = z.object({ applicationId: z.string().min(1).max(100) });
 
@@ -74,7 +74,7 @@ function registerFeedbackPost(app: Parameters<RoutesPlugin>[0], path: string) {
       request.body,
       idempotencyKeyOf(request),
     );
-    if (answers !== null && releaseEvery > 0 && answers >= releaseEvery && LABELLABLE_TYPES.some((t) => t === appRow.type)) {
+    if (answers !== null && releaseEvery > 0 && answers >= releaseEvery && isImplemented(appRow.type)) {
       await startRelease(app, appRow);
     }
     return reply.status(204).send();

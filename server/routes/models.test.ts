@@ -8,7 +8,7 @@ import type { ApplicationRow } from '../domain/applications';
 
 import { insertApplication, insertMedia, insertSubject, mediaIdIn } from '../feedback/test-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { generateDemoSet } from '../vision/demo';
+import { generateDemoSet } from '../types/testing/demo';
 import type { GeneratedScene } from '../vision/scenes';
 
 let t: TestApp;

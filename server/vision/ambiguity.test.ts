@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ambiguity, AMBIGUITY_CUTOFF, feedbackPriority, isAmbiguous } from './ambiguity';
-import type { ModelProposal } from './models/proposal';
-
-const proposal = (overrides: Partial<ModelProposal>): ModelProposal => ({
-  subject_uid: 's',
-  probability: 0.5,
-  uncal_prob: 0.5,
-  app_data_type: null,
-  app_data: null,
-  ...overrides,
-});
+import { ambiguity, AMBIGUITY_CUTOFF, feedbackPriority, leastCertainObject } from './ambiguity';
+import { proposal } from './testing/proposal';
 
 describe('ambiguity', () => {
   it('is 1 on the threshold and 0 at certainty', () => {
@@ -31,24 +22,15 @@ describe('feedbackPriority', () => {
     expect(feedbackPriority([], {})).toBe(0);
   });
 
-  it('looks at each box and at the least certain object of a set', () => {
-    const boxes = proposal({
-      probability: 0.99,
-      uncal_prob: 0.99,
-      app_data_type: 'box_set',
-      app_data: [{ box: { x0: 0, y0: 0, x1: 5, y1: 5 }, probability: 0.99 }, { box: { x0: 9, y0: 9, x1: 20, y1: 20 }, probability: 0.55 }],
-    });
-    expect(feedbackPriority([boxes], {})).toBeCloseTo(0.9);
+  it("adds the ambiguity of the proposals' objects as the type scores them", () => {
     const count = proposal({ probability: 0.99, uncal_prob: 0.45, app_data_type: 'count', app_data: 3 });
-    expect(feedbackPriority([count], {})).toBeCloseTo(0.9);
-    const offset = proposal({ probability: 0.99, uncal_prob: 0.45, app_data_type: 'offset_x', app_data: 30 });
-    expect(feedbackPriority([offset], {})).toBeCloseTo(0.02);
+    expect(feedbackPriority([count], {})).toBeCloseTo(0.02);
+    expect(feedbackPriority([count], {}, leastCertainObject)).toBeCloseTo(0.9);
   });
 
   it('calls a proposal ambiguous from the cut-off on', () => {
     expect(AMBIGUITY_CUTOFF).toBe(0.4);
-    expect(isAmbiguous([proposal({ probability: 0.79 })], {})).toBe(true);
-    expect(isAmbiguous([proposal({ probability: 0.85 })], {})).toBe(false);
-    expect(isAmbiguous([proposal({ probability: 0.85 })], {}, 0.2)).toBe(true);
+    expect(feedbackPriority([proposal({ probability: 0.79 })], {})).toBeGreaterThanOrEqual(AMBIGUITY_CUTOFF);
+    expect(feedbackPriority([proposal({ probability: 0.85 })], {})).toBeLessThan(AMBIGUITY_CUTOFF);
   });
 });

@@ -1,4 +1,3 @@
-import type { BoxRegion } from '../../src/api/types';
 import type { ModelProposal } from './models/proposal';
 
 /** Proposals at least this ambiguous are worth a person's time (p within 0.2..0.8 at the default threshold). */
@@ -12,33 +11,29 @@ export function ambiguity(probability: number, threshold = DEFAULT_THRESHOLD): n
   return Math.max(0, 1 - Math.abs(probability - threshold) / span);
 }
 
+/** How ambiguous the objects inside one proposal are (a type module's say; 0 for types that propose no objects). */
+export type ObjectAmbiguity = (proposal: ModelProposal) => number;
+
+export const noObjects: ObjectAmbiguity = () => 0;
+
+/** The ambiguity of a proposal's least certain object, which its `uncal_prob` holds for boxes, counts and points. */
+export const leastCertainObject: ObjectAmbiguity = (proposal) => ambiguity(proposal.uncal_prob);
+
 /**
  * How much a media item's proposals need feedback, 0..1 (1: most ambiguous): the most ambiguous of each
  * proposal's probability (against its subject's detection threshold when that lies strictly between 0 and 1,
- * else 0.5), each proposed box's probability, and the least certain object of a box, count or point answer.
+ * else 0.5) and of the objects in it, as the application type's module scores them.
  */
-export function feedbackPriority(proposals: readonly ModelProposal[], thresholds: Record<string, number>): number {
+export function feedbackPriority(
+  proposals: readonly ModelProposal[],
+  thresholds: Record<string, number>,
+  objectAmbiguity: ObjectAmbiguity = noObjects,
+): number {
   let priority = 0;
   for (const proposal of proposals) {
     const threshold = thresholds[proposal.subject_uid];
     const usable = threshold !== undefined && threshold > 0 && threshold < 1 ? threshold : DEFAULT_THRESHOLD;
-    priority = Math.max(priority, ambiguity(proposal.probability, usable));
-    if (proposal.app_data_type === 'box_set' || proposal.app_data_type === 'count' || proposal.app_data_type === 'point') {
-      priority = Math.max(priority, ambiguity(proposal.uncal_prob));
-    }
-    if (proposal.app_data_type === 'box_set' && Array.isArray(proposal.app_data)) {
-      for (const region of proposal.app_data as BoxRegion[]) {
-        if (region.probability !== undefined) priority = Math.max(priority, ambiguity(region.probability));
-      }
-    }
+    priority = Math.max(priority, ambiguity(proposal.probability, usable), objectAmbiguity(proposal));
   }
   return priority;
-}
-
-export function isAmbiguous(
-  proposals: readonly ModelProposal[],
-  thresholds: Record<string, number>,
-  cutoff = AMBIGUITY_CUTOFF,
-): boolean {
-  return feedbackPriority(proposals, thresholds) >= cutoff;
 }

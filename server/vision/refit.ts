@@ -1,9 +1,7 @@
-import type { AppData, BoxCoords, FeedbackSubjectAnswer, LabellableType, PointCoords } from '../../src/api/types';
+import type { BoxCoords, FeedbackSubjectAnswer } from '../../src/api/types';
 import { labDistance, labToRgb, rgbToHex, type Lab } from './colour';
 import { loadAnalysisImage, type AnalysisImage } from './models/analysis-image';
-import { detectObjects } from './models/detections';
 import { DEFAULT_MIN_AREA, type ModelParameters, type SubjectAppearance } from './models/parameters';
-import { ACCEPT_PROBABILITY } from './models/proposal';
 import { medianLab } from './models/segment';
 
 export interface FeedbackExample {
@@ -13,11 +11,24 @@ export interface FeedbackExample {
 
 /** A pixel this far from the image's median colour belongs to some object rather than the belt. */
 const FOREGROUND_DISTANCE = 20;
-const POINT_RADIUS = 3;
 const MIN_SAMPLES = 30;
 const TOLERANCE_RANGE: readonly [number, number] = [0.12, 0.35];
 const SPREAD_PERCENTILE = 0.9;
 const MIN_AREA_SHARE = 0.3;
+
+/** A part of an image where a True answer shows its subject; the foreground area of an `object` region is one object's. */
+export interface EvidenceRegion {
+  box: BoxCoords;
+  object: boolean;
+}
+
+/** How a release re-fits a type's model to people's answers (each type module brings one). */
+export interface AppearanceFit {
+  /** Where this True answer (among all the item's answers) shows its subject; `frame` is the analysed region. */
+  evidence(answer: FeedbackSubjectAnswer, answers: readonly FeedbackSubjectAnswer[], frame: BoxCoords): EvidenceRegion[];
+  /** A last adjustment of a subject's refitted appearance, from every example. */
+  refine?(appearance: SubjectAppearance, uid: string, examples: readonly FeedbackExample[], images: readonly AnalysisImage[]): SubjectAppearance;
+}
 
 interface SubjectEvidence {
   samples: Lab[];
@@ -27,11 +38,12 @@ interface SubjectEvidence {
 
 /**
  * A model release: the baseline's parameters re-fitted to people's answers. A subject's colour becomes the median
- * of the object pixels people confirmed (inside boxes, around points, or the whole frame of a confirmed class),
- * its tolerance follows their spread, and its minimum and typical areas follow the confirmed objects and counts.
+ * of the object pixels people confirmed where the type's `fit` finds its evidence (inside boxes, around points, or
+ * the whole frame of a confirmed class), its tolerance follows their spread, and its minimum and typical areas
+ * follow the confirmed objects (and whatever the type's `refine` adds, e.g. counts).
  */
 export async function refitParameters(
-  type: LabellableType,
+  fit: AppearanceFit,
   parameters: ModelParameters,
   examples: readonly FeedbackExample[],
 ): Promise<ModelParameters> {
@@ -41,39 +53,28 @@ export async function refitParameters(
     const evidence: SubjectEvidence = { samples: [], objectAreas: [] };
     examples.forEach((example, index) => {
       const image = images[index];
-      if (image) collectEvidence(type, uid, example.answers, image, evidence);
+      if (image) collectEvidence(fit, uid, example.answers, image, evidence);
     });
     const refitted = withEvidence(appearance[uid] ?? null, evidence);
-    appearance[uid] = type === 'static_count' && refitted ? withCountedArea(refitted, uid, examples, images) : refitted;
+    appearance[uid] = fit.refine && refitted ? fit.refine(refitted, uid, examples, images) : refitted;
   }
   return { ...parameters, appearance };
 }
 
 function collectEvidence(
-  type: LabellableType,
+  fit: AppearanceFit,
   uid: string,
   answers: readonly FeedbackSubjectAnswer[],
   image: AnalysisImage,
   evidence: SubjectEvidence,
 ): void {
   const answer = answers.find((candidate) => candidate.subject_uid === uid && candidate.result === 'True');
-  if (!answer) return;
+  const regions = answer ? fit.evidence(answer, answers, image.region) : [];
+  if (regions.length === 0) return;
   const isForeground = foregroundTest(image);
-  const wholeFrameIsSubject =
-    type === 'classification' ||
-    (type === 'detection_fullframe' && answers.filter((candidate) => candidate.result === 'True').length === 1);
-  if (wholeFrameIsSubject) {
-    sampleBox(image, image.region, isForeground, evidence.samples);
-  } else if (answer.app_data_type === 'box_set') {
-    for (const { box } of boxesOf(answer.app_data)) {
-      const found = sampleBox(image, box, isForeground, evidence.samples);
-      evidence.objectAreas.push(found * image.scaleX * image.scaleY);
-    }
-  } else if (answer.app_data_type === 'point') {
-    for (const point of pointsOf(answer.app_data)) {
-      const r = POINT_RADIUS;
-      sampleBox(image, { x0: point.x - r, y0: point.y - r, x1: point.x + r + 1, y1: point.y + r + 1 }, isForeground, evidence.samples);
-    }
+  for (const region of regions) {
+    const found = sampleBox(image, region.box, isForeground, evidence.samples);
+    if (region.object) evidence.objectAreas.push(found * image.scaleX * image.scaleY);
   }
 }
 
@@ -119,39 +120,11 @@ function withEvidence(current: SubjectAppearance | null, { samples, objectAreas 
   };
 }
 
-/** The area of one object: the median over confirmed counts of the confidently matched area per counted object. */
-function withCountedArea(
-  appearance: SubjectAppearance,
-  uid: string,
-  examples: readonly FeedbackExample[],
-  images: readonly AnalysisImage[],
-): SubjectAppearance {
-  const perObject: number[] = [];
-  examples.forEach((example, index) => {
-    const answer = example.answers.find((candidate) => candidate.subject_uid === uid && candidate.result === 'True');
-    const image = images[index];
-    if (!image || typeof answer?.app_data !== 'number' || answer.app_data <= 0) return;
-    const area = detectObjects(image, { ...appearance, typical_area: null })
-      .filter((detection) => detection.probability >= ACCEPT_PROBABILITY)
-      .reduce((sum, detection) => sum + detection.area, 0);
-    if (area > 0) perObject.push(area / answer.app_data);
-  });
-  return perObject.length > 0 ? { ...appearance, typical_area: Math.round(medianValue(perObject)) } : appearance;
-}
-
-function boxesOf(data: AppData | null | undefined): { box: BoxCoords }[] {
-  return Array.isArray(data) ? data.filter((item): item is { box: BoxCoords } => 'box' in item) : [];
-}
-
-function pointsOf(data: AppData | null | undefined): PointCoords[] {
-  return Array.isArray(data) ? data.filter((item): item is PointCoords => 'x' in item && 'y' in item) : [];
-}
-
 function medianOf(samples: readonly Lab[]): Lab {
   return [0, 1, 2].map((channel) => medianValue(samples.map((sample) => sample[channel] ?? 0))) as unknown as Lab;
 }
 
-function medianValue(values: readonly number[]): number {
+export function medianValue(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }

@@ -1,22 +1,8 @@
 import type { BoxCoords, PointCoords } from '../../src/api/types';
 import { hexToRgb, type Rgb } from './colour';
 import { createRandom, type Random } from './random';
-import {
-  createCanvas,
-  encode,
-  fillRect,
-  lightAndAddNoise,
-  paintBelt,
-  paintCable,
-  paintGuard,
-  paintPart,
-  paintShadow,
-  sceneLight,
-  type CameraBlur,
-  type Canvas,
-  type Light,
-  type Lighting,
-} from './scene-paint';
+import { encode, lightAndAddNoise, type CameraBlur, type Lighting } from './scene-camera';
+import { createCanvas, fillRect, paintBelt, paintCable, paintGuard, paintPart, paintShadow, sceneLight, type Canvas, type Light } from './scene-paint';
 import { outlineOf, type Outline, type PartShape } from './shapes';
 
 /**
@@ -107,7 +93,7 @@ const GAP = 6;
 const SHADOW_DEPTH = 0.45;
 
 /**
- * Paints the scene as an inspection camera sees it (see scene-paint.ts): a worn belt under light from one side,
+ * Paints the scene as an inspection camera sees it (see scene-paint.ts and scene-camera.ts): a worn belt under light from one side,
  * shaded parts with their shadows, in cluttered scenes a cable or guard over the parts and the shadow of something
  * overhead, then vignetting, a slight blur (motion blur in some cluttered scenes) and sensor noise.
  */

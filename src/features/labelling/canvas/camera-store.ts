@@ -82,5 +82,3 @@ export function actualSizeCamera() {
 
 /** Image pixels to screen pixels, as a whole percentage (100 = 1:1). */
 export const selectZoomPercent = (state: CameraState) => Math.round(state.camera.scale * 100);
-
-export const selectFittedScale = (state: CameraState) => fittedCamera(state).scale;

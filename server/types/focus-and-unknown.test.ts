@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BoxRegion } from '../../../src/api/types';
-import { demoParameters } from '../demo';
-import { generateScene, type SceneSpec } from '../scenes';
+import type { BoxRegion } from '../../src/api/types';
+import { generateScene, type SceneSpec } from '../vision/scenes';
 import { runModel } from './run-model';
+import { demoParameters } from './testing/demo';
 
 const spec: SceneSpec = {
   width: 640,

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BoxRegion, LabellableType, PointCoords } from '../../../src/api/types';
-import { DEMO_APPLICATIONS, demoParameters, generateDemoSet } from '../demo';
-import type { GeneratedScene } from '../scenes';
-import { bestIous, mean, nearestDistances } from '../testing/metrics';
-import type { ModelProposal } from './proposal';
+import type { BoxRegion, LabellableType, PointCoords } from '../../src/api/types';
+import type { ModelProposal } from '../vision/models/proposal';
+import type { GeneratedScene } from '../vision/scenes';
+import { bestIous, mean, nearestDistances } from '../vision/testing/metrics';
 import { runModel } from './run-model';
+import { demoApplication, demoParameters, generateDemoSet } from './testing/demo';
 
 interface Evaluated {
   scene: GeneratedScene;
@@ -16,7 +16,7 @@ const SCENES_PER_TYPE = 45;
 async function evaluate(type: LabellableType, seed: number): Promise<Evaluated[]> {
   const scenes = await generateDemoSet(type, SCENES_PER_TYPE, seed);
   const parameters = demoParameters(type);
-  const outputSubjects = DEMO_APPLICATIONS[type].outputSubjects;
+  const outputSubjects = demoApplication(type).outputSubjects;
   return Promise.all(
     scenes.map(async (scene) => ({ scene, proposals: await runModel({ type, outputSubjects, parameters, image: scene.image }) })),
   );
@@ -155,7 +155,7 @@ describe('detection_fullframe', () => {
 
   it('proposes every output subject and decides presence right on at least 90 % of clear cases', () => {
     const decisions = withDifficulty(results, 'clear').flatMap((result) => {
-      expect(result.proposals.map((p) => p.subject_uid)).toEqual([...DEMO_APPLICATIONS.detection_fullframe.outputSubjects]);
+      expect(result.proposals.map((p) => p.subject_uid)).toEqual([...demoApplication('detection_fullframe').outputSubjects]);
       return result.proposals.map((p) => p.probability >= 0.5 === result.scene.truth.presence[p.subject_uid]);
     });
     expect(decisions.filter(Boolean).length / decisions.length).toBeGreaterThanOrEqual(0.9);

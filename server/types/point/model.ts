@@ -1,8 +1,8 @@
 import type { PointCoords } from '../../../src/api/types';
-import type { AnalysisImage } from './analysis-image';
-import { detectObjects, leastCertainProbability, presenceOf } from './detections';
-import type { SubjectAppearance } from './parameters';
-import { ACCEPT_PROBABILITY, type ModelProposal } from './proposal';
+import type { AnalysisImage } from '../../vision/models/analysis-image';
+import { detectObjects, leastCertainProbability, presenceOf } from '../../vision/models/detections';
+import type { SubjectAppearance } from '../../vision/models/parameters';
+import { ACCEPT_PROBABILITY, type ModelProposal } from '../../vision/models/proposal';
 
 /** The centre of every object of the subject, in whole media pixels. */
 export function locatePoints(image: AnalysisImage, subject_uid: string, appearance: SubjectAppearance | null): ModelProposal {

@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BoxRegion, FeedbackSubjectAnswer, LabellableType, PointCoords } from '../../src/api/types';
-import { hexToRgb, labDistance, rgbToLab } from './colour';
-import { DEMO_APPLICATIONS, DEMO_PALETTE, demoParameters, generateDemoSet } from './demo';
-import type { ModelParameters } from './models/parameters';
-import { runModel } from './models/run-model';
-import { refitParameters, type FeedbackExample } from './refit';
-import type { GeneratedScene } from './scenes';
-import { bestIous, mean, nearestDistances } from './testing/metrics';
+import { hexToRgb, labDistance, rgbToLab } from '../vision/colour';
+import { DEMO_PALETTE } from '../vision/demo';
+import type { ModelParameters } from '../vision/models/parameters';
+import { refitParameters, type FeedbackExample } from '../vision/refit';
+import type { GeneratedScene } from '../vision/scenes';
+import { bestIous, mean, nearestDistances } from '../vision/testing/metrics';
+import { moduleOf } from './registry';
+import { runModel } from './run-model';
+import { demoApplication, demoParameters, generateDemoSet } from './testing/demo';
 
 const colourError = (hex: string, trueHex: string) => {
   const [a, b] = [rgbToLab(...hexToRgb(hex)), rgbToLab(...hexToRgb(trueHex))];
@@ -21,7 +23,7 @@ function misSet(type: LabellableType, subject: string, color: string): ModelPara
 }
 
 async function proposalsFor(type: LabellableType, parameters: ModelParameters, scenes: readonly GeneratedScene[]) {
-  const outputSubjects = DEMO_APPLICATIONS[type].outputSubjects;
+  const outputSubjects = demoApplication(type).outputSubjects;
   return Promise.all(scenes.map(async (scene) => (await runModel({ type, outputSubjects, parameters, image: scene.image }))[0]));
 }
 
@@ -55,7 +57,7 @@ describe('refitParameters', () => {
             : { subject_uid: 'red bolt', result: 'False' };
         return { image: scene.image, answers: [answer] };
       });
-      const refitted = await refitParameters('box_detection', wrong, examples);
+      const refitted = await refitParameters(moduleOf('box_detection').fit, wrong, examples);
       const color = refitted.appearance['red bolt']?.color ?? '';
       const trueColour = DEMO_PALETTE['red bolt'].appearance.color;
       expect(colourError(color, trueColour)).toBeLessThan(colourError('#d07890', trueColour) / 2);
@@ -80,7 +82,7 @@ describe('refitParameters', () => {
         },
       ],
     }));
-    const refitted = await refitParameters('point', wrong, examples);
+    const refitted = await refitParameters(moduleOf('point').fit, wrong, examples);
     const found = async (parameters: ModelParameters) => {
       const proposals = await proposalsFor('point', parameters, evaluation);
       const distances = evaluation.flatMap((scene, i) =>
@@ -102,7 +104,7 @@ describe('refitParameters', () => {
     expect(washers.length).toBeGreaterThan(2);
     const wrong = misSet('classification', 'blue washer', '#60a0a0');
     const examples = washers.map((scene) => ({ image: scene.image, answers: [{ subject_uid: 'blue washer', result: 'True' as const }] }));
-    const refitted = await refitParameters('classification', wrong, examples);
+    const refitted = await refitParameters(moduleOf('classification').fit, wrong, examples);
     const trueColour = DEMO_PALETTE['blue washer'].appearance.color;
     expect(colourError(refitted.appearance['blue washer']?.color ?? '', trueColour)).toBeLessThan(colourError('#60a0a0', trueColour) / 2);
     expect(refitted.appearance['red bolt']).toEqual(wrong.appearance['red bolt']);
@@ -118,7 +120,7 @@ describe('refitParameters', () => {
     const nut = parameters.appearance['yellow nut'];
     if (!nut) throw new Error('no appearance for the yellow nut');
     const misSized = { ...parameters, appearance: { 'yellow nut': { ...nut, typical_area: 10_000 } } };
-    const refitted = await refitParameters('static_count', misSized, examples);
+    const refitted = await refitParameters(moduleOf('static_count').fit, misSized, examples);
     // a hexagon 46..60 px across covers about 1,400..2,300 px
     expect(refitted.appearance['yellow nut']?.typical_area).toBeGreaterThan(1200);
     expect(refitted.appearance['yellow nut']?.typical_area).toBeLessThan(2500);
@@ -126,6 +128,6 @@ describe('refitParameters', () => {
 
   it('keeps the parameters when there is no usable feedback', async () => {
     const parameters = demoParameters('offset_x');
-    expect(await refitParameters('offset_x', parameters, [])).toEqual(parameters);
+    expect(await refitParameters(moduleOf('offset_x').fit, parameters, [])).toEqual(parameters);
   });
 });

@@ -1,8 +1,8 @@
 import type { BoxRegion } from '../../../src/api/types';
-import type { AnalysisImage } from './analysis-image';
-import { detectObjects, leastCertainProbability, presenceOf } from './detections';
-import type { SubjectAppearance } from './parameters';
-import type { ModelProposal } from './proposal';
+import type { AnalysisImage } from '../../vision/models/analysis-image';
+import { detectObjects, leastCertainProbability, presenceOf } from '../../vision/models/detections';
+import type { SubjectAppearance } from '../../vision/models/parameters';
+import type { ModelProposal } from '../../vision/models/proposal';
 
 /** Doubtful boxes stay in the proposed set, with their probability, so that a person can confirm or remove them. */
 export const BOX_MIN_PROBABILITY = 0.25;

@@ -1,7 +1,7 @@
-import type { AnalysisImage } from './analysis-image';
-import { detectObjects, leastCertainProbability, presenceOf, type Detection } from './detections';
-import type { SubjectAppearance } from './parameters';
-import { ACCEPT_PROBABILITY, type ModelProposal } from './proposal';
+import type { AnalysisImage } from '../../vision/models/analysis-image';
+import { detectObjects, leastCertainProbability, presenceOf, type Detection } from '../../vision/models/detections';
+import type { SubjectAppearance } from '../../vision/models/parameters';
+import { ACCEPT_PROBABILITY, type ModelProposal } from '../../vision/models/proposal';
 
 /** A region this many times the area of one object is taken for several objects that touch. */
 const MERGED_RATIO = 1.7;

@@ -1,7 +1,7 @@
-import type { AnalysisImage } from './analysis-image';
-import { detectObjects, presenceOf } from './detections';
-import type { ModelParameters } from './parameters';
-import type { ModelProposal } from './proposal';
+import type { AnalysisImage } from '../../vision/models/analysis-image';
+import { detectObjects, presenceOf } from '../../vision/models/detections';
+import type { ModelParameters } from '../../vision/models/parameters';
+import type { ModelProposal } from '../../vision/models/proposal';
 
 export interface SubjectScore {
   subject_uid: string;

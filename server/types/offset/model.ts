@@ -1,7 +1,7 @@
-import type { AnalysisImage } from './analysis-image';
-import { detectObjects, presenceOf, type Detection } from './detections';
-import type { OffsetReference, SubjectAppearance } from './parameters';
-import { ACCEPT_PROBABILITY, type ModelProposal } from './proposal';
+import type { AnalysisImage } from '../../vision/models/analysis-image';
+import { detectObjects, presenceOf, type Detection } from '../../vision/models/detections';
+import type { OffsetReference, SubjectAppearance } from '../../vision/models/parameters';
+import { ACCEPT_PROBABILITY, type ModelProposal } from '../../vision/models/proposal';
 
 export type OffsetAxis = 'x' | 'y';
 

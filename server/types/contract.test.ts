@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { answerRuleOf } from '../../src/api/application-types';
+import { LABELLABLE_TYPES } from '../../src/api/types';
+import { TYPE_MODULES as APP_TYPE_MODULES } from '../../src/features/labelling/type-modules/registry';
+import { TYPE_MODULES } from './registry';
+
+describe('the application types of the contract', () => {
+  it('each have one module in the app and one in the service, and no side has a type the contract lacks', () => {
+    const appTypes = APP_TYPE_MODULES.map((module) => module.type);
+    const serviceTypes = TYPE_MODULES.map((module) => module.type);
+    expect([...appTypes].sort()).toEqual([...LABELLABLE_TYPES].sort());
+    expect([...serviceTypes].sort()).toEqual([...LABELLABLE_TYPES].sort());
+  });
+
+  it("give the service's modules the contract's answer rules", () => {
+    for (const module of TYPE_MODULES) expect(module.rule).toBe(answerRuleOf(module.type));
+  });
+});

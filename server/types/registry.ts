@@ -1,0 +1,30 @@
+import type { LabellableType } from '../../src/api/types';
+import { boxDetection } from './box-detection/module';
+import { classification } from './classification/module';
+import { detectionFullframe } from './detection-fullframe/module';
+import { offsetX, offsetY } from './offset/module';
+import { point } from './point/module';
+import { staticCount } from './static-count/module';
+import type { TypeModule } from './type-module';
+
+/**
+ * Every application type the service implements, each by its one module. The order is the demo's: a demo
+ * application's scenes are seeded by its type's place here, so a new type goes at the end.
+ */
+export const TYPE_MODULES: readonly TypeModule[] = [classification, detectionFullframe, boxDetection, staticCount, offsetX, offsetY, point];
+
+export const IMPLEMENTED_TYPES: readonly LabellableType[] = TYPE_MODULES.map((module) => module.type);
+
+const byType = new Map<string, TypeModule>(TYPE_MODULES.map((module) => [module.type, module]));
+
+/** The module of a type; undefined for types the service takes no feedback on and has no model for. */
+export const typeModule = (type: string): TypeModule | undefined => byType.get(type);
+
+export const isImplemented = (type: string): type is LabellableType => byType.has(type);
+
+/** The module of a type known to be implemented. */
+export function moduleOf(type: LabellableType): TypeModule {
+  const module = byType.get(type);
+  if (!module) throw new RangeError(`The service has no module for the application type ${type}.`);
+  return module;
+}

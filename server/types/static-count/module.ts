@@ -1,0 +1,28 @@
+import { staticCount as rule } from '../../../src/api/application-types/static-count';
+import { leastCertainObject } from '../../vision/ambiguity';
+import type { DemoApplication } from '../../vision/demo';
+import { forFirstSubject, type TypeModule } from '../type-module';
+import { withCountedArea } from './fit';
+import { countObjects } from './model';
+
+const application: DemoApplication = {
+  name: 'Nut count',
+  description: 'How many yellow nuts are on the belt.',
+  howToLabel: 'Count every yellow nut, also one cut off by the frame edge; correct the number when it is wrong.',
+  outputSubjects: ['yellow nut'],
+  offsetReference: 'near_edge',
+};
+
+export const staticCount: TypeModule = {
+  type: 'static_count',
+  rule,
+  propose: forFirstSubject(countObjects),
+  // a count says nothing about where the objects are, but how many share the matched area
+  fit: { evidence: () => [], refine: withCountedArea },
+  objectAmbiguity: leastCertainObject,
+  demo: {
+    application,
+    sceneSpec: ({ random, part, some, scene }) =>
+      scene([part('yellow nut', some(7, 0.1)), part('red bolt', random.int(0, 2)), part('blue washer', random.int(0, 1))]),
+  },
+};

@@ -1,0 +1,22 @@
+import type { LabellableType } from '../../../src/api/types';
+import { demoCustomFields, generateDemoScene, type DemoApplication } from '../../vision/demo';
+import { parametersFromApplication, type ModelParameters } from '../../vision/models/parameters';
+import type { GeneratedScene } from '../../vision/scenes';
+import { moduleOf } from '../registry';
+
+/** For tests and scripts: the demo application of a type. */
+export const demoApplication = (type: LabellableType): DemoApplication => moduleOf(type).demo.application;
+
+/** The parameters of a demo application whose subjects' uids are their names. */
+export function demoParameters(type: LabellableType): ModelParameters {
+  const names = demoApplication(type).outputSubjects;
+  const identity = Object.fromEntries(names.map((name) => [name, name]));
+  return parametersFromApplication({ type, output_subjects: names, custom_fields: demoCustomFields(demoApplication(type), identity) }, identity);
+}
+
+/** The first `count` scenes of a demo application's set. */
+export async function generateDemoSet(type: LabellableType, count: number, seed: number): Promise<GeneratedScene[]> {
+  const scenes: GeneratedScene[] = [];
+  for (let index = 0; index < count; index += 1) scenes.push(await generateDemoScene(moduleOf(type).demo, seed, index));
+  return scenes;
+}
