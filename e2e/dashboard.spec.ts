@@ -328,7 +328,13 @@ test('upload sends several files with progress per file, refuses the bad ones an
   await openDemoLab(page, DEMO.manager);
   await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Upload' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Upload' })).toBeVisible();
+  await expect(page.getByLabel('Subject')).toHaveValue('');
+  await page.getByRole('button', { name: 'Choose images' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Choose the subject these images belong to first.');
   await page.getByLabel('Subject').selectOption({ label: 'Camera: Markers' });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel('Subject').locator('option:checked')).toHaveText('Camera: Markers');
   await checkAndCapture(page, 'dashboard-upload-empty');
 
   const stamp = Date.now();
