@@ -259,8 +259,9 @@ test('the media page draws the assertions and lists the timeline and association
   await expect(page.getByRole('heading', { level: 1, name: filename })).toBeVisible();
   const image = page.getByRole('img', { name: filename });
   await expect(image).toBeVisible();
-  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.locator('.media-view svg rect').first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Marks of' })).toHaveValue(app.application_id);
   const associations = page.getByRole('table', { name: 'Current associations' });
   await expect(associations.getByRole('row').nth(1)).toContainText(/red bolt|Camera: Red bolts/);
   await expect(associations.getByRole('columnheader', { name: 'Consensus' })).toBeVisible();

@@ -52,7 +52,7 @@ function MarkLegend({ assertions, hasFocus }: { assertions: readonly MarkedAsser
   );
 }
 
-/** Whose marks the image shows: one application's (or the uploads'), or all of them, each named. */
+/** Whose marks the image shows: one application's (or the uploads'), or all of them. The timelines list every one. */
 function MarkSourcePicker({ sources, value, onChange }: { sources: readonly string[]; value: string; onChange: (source: string) => void }) {
   const tenantId = useParams().tenantId ?? '';
   const applications = useApplications(tenantId);
@@ -127,7 +127,7 @@ export function Component() {
   const marking = markingApplications(everyAssertion);
   const sources = appId && !marking.includes(appId) ? [appId, ...marking] : marking;
   const shownSource = chosenSource ?? initialMarkSource(appId, sources);
-  const assertions = marksOf(everyAssertion, shownSource);
+  const shownMarks = marksOf(everyAssertion, shownSource);
   const focuses = (associations.data ?? []).map((a) => a.focus).filter((focus): focus is Focus => focus !== null);
 
   return (
@@ -151,7 +151,7 @@ export function Component() {
         <figure className="media-figure">
           <figcaption>
             {sources.length > 1 && <MarkSourcePicker sources={sources} value={shownSource} onChange={setChosenSource} />}
-            <MarkLegend assertions={assertions} hasFocus={focuses.length > 0} />
+            <MarkLegend assertions={shownMarks} hasFocus={focuses.length > 0} />
           </figcaption>
           <div className="media-view">
             <img
@@ -162,7 +162,7 @@ export function Component() {
               height={item.image_height}
               alt={item.title ?? item.filename ?? 'The media item'}
             />
-            <AssertionOverlay width={item.image_width} height={item.image_height} assertions={assertions} focuses={focuses} />
+            <AssertionOverlay width={item.image_width} height={item.image_height} assertions={shownMarks} focuses={focuses} />
           </div>
         </figure>
         <div>
@@ -180,13 +180,13 @@ export function Component() {
             <>
               <AssertionTimeline
                 title="By people"
-                assertions={assertions.filter((a) => markSource(a) === 'user')}
+                assertions={everyAssertion.filter((a) => markSource(a) === 'user')}
                 subjectName={subjectName}
                 authorName={(assertion) => (assertion.user_id ? personName(assertion.user_id) : '—')}
               />
               <AssertionTimeline
                 title="By models"
-                assertions={assertions.filter((a) => markSource(a) === 'model')}
+                assertions={everyAssertion.filter((a) => markSource(a) === 'model')}
                 subjectName={subjectName}
                 authorName={(assertion) => (assertion.model_id ? modelName(assertion.model_id) : '—')}
               />
