@@ -259,8 +259,9 @@ test('the media page draws the assertions and lists the timeline and association
   await expect(page.getByRole('heading', { level: 1, name: filename })).toBeVisible();
   const image = page.getByRole('img', { name: filename });
   await expect(image).toBeVisible();
-  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.locator('.media-view svg rect').first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Marks of' })).toHaveValue(app.application_id);
   const associations = page.getByRole('table', { name: 'Current associations' });
   await expect(associations.getByRole('row').nth(1)).toContainText(/red bolt|Camera: Red bolts/);
   await expect(associations.getByRole('columnheader', { name: 'Consensus' })).toBeVisible();
@@ -328,7 +329,13 @@ test('upload sends several files with progress per file, refuses the bad ones an
   await openDemoLab(page, DEMO.manager);
   await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Upload' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Upload' })).toBeVisible();
+  await expect(page.getByLabel('Subject')).toHaveValue('');
+  await page.getByRole('button', { name: 'Choose images' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Choose the subject these images belong to first.');
   await page.getByLabel('Subject').selectOption({ label: 'Camera: Markers' });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel('Subject').locator('option:checked')).toHaveText('Camera: Markers');
   await checkAndCapture(page, 'dashboard-upload-empty');
 
   const stamp = Date.now();

@@ -13,6 +13,10 @@ interface RouteModule {
   ErrorBoundary?: ComponentType;
 }
 
+function StartupFallback() {
+  return null;
+}
+
 function lazyRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
   return async () => {
     const module = await load();
@@ -28,6 +32,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     ErrorBoundary: RouteErrorBoundary,
+    // The first page's code is still on its way: nothing to show for those few milliseconds.
+    HydrateFallback: StartupFallback,
     children: [
       { index: true, element: <HomeRedirect /> },
       { path: 'sign-in', lazy: lazyRoute(() => import('../features/auth/routes/sign-in-route')) },

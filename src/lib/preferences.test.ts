@@ -1,4 +1,4 @@
-import { DEFAULT_ITEMS_PER_PULL, setItemsPerPull, usePreferences } from './preferences';
+import { DEFAULT_ITEMS_PER_PULL, setItemsPerPull, setUploadSubject, usePreferences } from './preferences';
 
 describe('preferences', () => {
   afterEach(() => setItemsPerPull(DEFAULT_ITEMS_PER_PULL));
@@ -6,10 +6,18 @@ describe('preferences', () => {
   it('keeps items per pull within what the service hands out, and in local storage', () => {
     setItemsPerPull(8);
     expect(usePreferences.getState().itemsPerPull).toBe(8);
-    expect(JSON.parse(localStorage.getItem('looplabel-preferences')!).state).toEqual({ itemsPerPull: 8 });
+    expect(JSON.parse(localStorage.getItem('looplabel-preferences')!).state).toMatchObject({ itemsPerPull: 8 });
     setItemsPerPull(25);
     expect(usePreferences.getState().itemsPerPull).toBe(10);
     setItemsPerPull(0);
     expect(usePreferences.getState().itemsPerPull).toBe(1);
+  });
+
+  it('remembers the upload subject per tenant, in local storage', () => {
+    setUploadSubject('t-1', 's-a');
+    setUploadSubject('t-2', 's-b');
+    setUploadSubject('t-1', 's-c');
+    expect(usePreferences.getState().uploadSubjects).toEqual({ 't-1': 's-c', 't-2': 's-b' });
+    expect(JSON.parse(localStorage.getItem('looplabel-preferences')!).state.uploadSubjects).toEqual({ 't-1': 's-c', 't-2': 's-b' });
   });
 });

@@ -15,6 +15,7 @@ import { ExportPanel } from '../components/export-panel';
 import { ModelsSection } from '../components/models-section';
 import { ThroughputPanel } from '../components/throughput-panel';
 import { formatDateTime } from '../utils/format-time';
+import { feedbackRateText } from '../utils/feedback-rate';
 
 function Activity({ appId }: { appId: string }) {
   const [bucket, setBucket] = useState<Bucket>('day');
@@ -88,7 +89,7 @@ export function Component() {
             <dt>Output subjects</dt>
             <dd>{names(app.output_subjects)}</dd>
             <dt>Feedback per hour</dt>
-            <dd>{app.requested_feedback_per_hour ?? `System chooses (${app.system_feedback_per_hour})`}</dd>
+            <dd>{feedbackRateText(app)}</dd>
             <dt>Release metric</dt>
             <dd>{app.release_metrics}</dd>
             <dt>App managers</dt>

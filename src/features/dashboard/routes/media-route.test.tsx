@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { MediaAssertion } from '../../../api/types';
 import { setupMswServer } from '../../../testing/msw-server';
@@ -60,6 +61,7 @@ describe('media page', () => {
     const people = await screen.findByRole('region', { name: 'By people' });
     await within(people).findByText('Ada');
     expect(within(people).getByText('A former member')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Marks of' })).toHaveValue('app-cars');
     expect(people).not.toHaveTextContent(ADMIN.user_id);
     expect(people).not.toHaveTextContent('u-left-long-ago');
     const models = screen.getByRole('region', { name: 'By models' });
@@ -75,6 +77,22 @@ describe('media page', () => {
     expect(figure.querySelectorAll('rect.overlay-mark--model')).toHaveLength(2);
     expect(figure.querySelectorAll('rect.overlay-mark--user')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Label this media' })).toHaveAttribute('href', `/t/${TENANT_ID}/apps/app-cars/media/m-1/label`);
+  });
+
+  it('names the application whose marks it shows, and shows one application at a time unless asked for all', async () => {
+    renderSignedIn(`/t/${TENANT_ID}/media/m-1`, MEMBER);
+    const picker = await screen.findByRole('combobox', { name: 'Marks of' });
+    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Cars', 'Uploads to a subject', 'All 2 sources']);
+    expect(picker).toHaveValue('*');
+    await userEvent.selectOptions(picker, 'Uploads to a subject');
+    const figure = screen.getByRole('img', { name: 'street.jpg' }).closest('figure')!;
+    expect(figure.querySelectorAll('rect.overlay-mark--model')).toHaveLength(0);
+    expect(within(screen.getByRole('list', { name: 'Marks on the image' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Model’s marks (0)',
+      'People’s marks (0)',
+    ]);
+    // The timelines still list every assertion, whichever marks the image shows.
+    expect(within(screen.getByRole('region', { name: 'By models' })).getAllByRole('cell', { name: 'Car' })).toHaveLength(2);
   });
 
   it('offers labelling only under an application whose type can be labelled', async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import { answerRuleOf } from '../../../api/application-types';
 import type { Focus, Media } from '../../../api/types';
@@ -12,9 +12,11 @@ import { useMemberNames } from '../../../lib/queries/current-tenant';
 import { useMedia, useMediaDetections, useMediaSubjects } from '../../../lib/queries/media';
 import { useSubjectNames } from '../../../lib/queries/subjects';
 import { AssertionOverlay, markCount, markSource, type MarkedAssertion } from '../components/assertion-overlay';
+import { useApplications } from '../api/applications';
 import { useModelNames } from '../api/models';
 import { AssertionTimeline } from '../components/assertion-timeline';
 import { formatProbability } from '../utils/format-time';
+import { ALL_APPLICATIONS, initialMarkSource, markingApplications, marksOf, NO_APPLICATION } from '../utils/mark-sources';
 
 /** Every size the service keeps of the image, for the browser to pick the one the layout needs. */
 function sourceSet(media: Media): string {
@@ -47,6 +49,29 @@ function MarkLegend({ assertions, hasFocus }: { assertions: readonly MarkedAsser
         </li>
       )}
     </ul>
+  );
+}
+
+/** Whose marks the image shows: one application's (or the uploads'), or all of them. The timelines list every one. */
+function MarkSourcePicker({ sources, value, onChange }: { sources: readonly string[]; value: string; onChange: (source: string) => void }) {
+  const tenantId = useParams().tenantId ?? '';
+  const applications = useApplications(tenantId);
+  const nameOf = (source: string) =>
+    source === NO_APPLICATION
+      ? 'Uploads to a subject'
+      : (applications.data?.find((app) => app.application_id === source)?.name ?? `Application ${source}`);
+  return (
+    <label className="mark-source">
+      <span className="muted">Marks of</span>{' '}
+      <select className="select" value={value} onChange={(event) => onChange(event.target.value)}>
+        {sources.map((source) => (
+          <option key={source} value={source}>
+            {nameOf(source)}
+          </option>
+        ))}
+        <option value={ALL_APPLICATIONS}>All {sources.length} sources</option>
+      </select>
+    </label>
   );
 }
 
@@ -93,11 +118,16 @@ export function Component() {
   const modelName = useModelNames(appId ?? '');
   const application = useQuery({ ...applicationQueryOptions(appId ?? ''), enabled: !!appId });
   const labellable = !!application.data && !!answerRuleOf(application.data.type);
+  const [chosenSource, setChosenSource] = useState<string | null>(null);
 
   if (media.isPending) return <Spinner label="Loading media…" />;
   if (media.isError) return <Alert>{media.error.message}</Alert>;
   const item = media.data;
-  const assertions = detections.data ?? [];
+  const everyAssertion = detections.data ?? [];
+  const marking = markingApplications(everyAssertion);
+  const sources = appId && !marking.includes(appId) ? [appId, ...marking] : marking;
+  const shownSource = chosenSource ?? initialMarkSource(appId, sources);
+  const shownMarks = marksOf(everyAssertion, shownSource);
   const focuses = (associations.data ?? []).map((a) => a.focus).filter((focus): focus is Focus => focus !== null);
 
   return (
@@ -120,7 +150,8 @@ export function Component() {
       <div className="media-layout" style={{ '--media-ratio': item.image_width / item.image_height } as CSSProperties}>
         <figure className="media-figure">
           <figcaption>
-            <MarkLegend assertions={assertions} hasFocus={focuses.length > 0} />
+            {sources.length > 1 && <MarkSourcePicker sources={sources} value={shownSource} onChange={setChosenSource} />}
+            <MarkLegend assertions={shownMarks} hasFocus={focuses.length > 0} />
           </figcaption>
           <div className="media-view">
             <img
@@ -131,7 +162,7 @@ export function Component() {
               height={item.image_height}
               alt={item.title ?? item.filename ?? 'The media item'}
             />
-            <AssertionOverlay width={item.image_width} height={item.image_height} assertions={assertions} focuses={focuses} />
+            <AssertionOverlay width={item.image_width} height={item.image_height} assertions={shownMarks} focuses={focuses} />
           </div>
         </figure>
         <div>
@@ -149,13 +180,13 @@ export function Component() {
             <>
               <AssertionTimeline
                 title="By people"
-                assertions={assertions.filter((a) => markSource(a) === 'user')}
+                assertions={everyAssertion.filter((a) => markSource(a) === 'user')}
                 subjectName={subjectName}
                 authorName={(assertion) => (assertion.user_id ? personName(assertion.user_id) : '—')}
               />
               <AssertionTimeline
                 title="By models"
-                assertions={assertions.filter((a) => markSource(a) === 'model')}
+                assertions={everyAssertion.filter((a) => markSource(a) === 'model')}
                 subjectName={subjectName}
                 authorName={(assertion) => (assertion.model_id ? modelName(assertion.model_id) : '—')}
               />

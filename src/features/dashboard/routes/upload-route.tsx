@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
+import { setUploadSubject, usePreferences } from '../../../lib/preferences';
 import { useSubjects } from '../../../lib/queries/subjects';
 import { summariseUploads } from '../upload/upload-queue';
 import { useUploadQueue } from '../upload/use-upload-queue';
@@ -16,14 +17,18 @@ export function Component() {
   const tenantId = useParams().tenantId ?? '';
   const subjects = useSubjects(tenantId);
   const { items, add } = useUploadQueue();
-  const [subjectUid, setSubjectUid] = useState('');
+  const remembered = usePreferences((state) => state.uploadSubjects[tenantId] ?? '');
   const [over, setOver] = useState(false);
+  const [needsSubject, setNeedsSubject] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const subjectId = useId();
-  const chosen = subjectUid || subjects.data?.[0]?.subject_uid || '';
+  // Only the person's own last choice is preselected: a guess would send images into someone's running application.
+  const chosen = subjects.data?.some((subject) => subject.subject_uid === remembered) ? remembered : '';
 
   function addFiles(files: FileList | null) {
-    if (files && files.length > 0 && chosen) add(Array.from(files), chosen);
+    if (!files || files.length === 0) return;
+    setNeedsSubject(!chosen);
+    if (chosen) add(Array.from(files), chosen);
   }
 
   function handleDrop(event: DragEvent) {
@@ -50,13 +55,30 @@ export function Component() {
               <label className="field__label" htmlFor={subjectId}>
                 Subject
               </label>
-              <select id={subjectId} className="select" value={chosen} onChange={(e) => setSubjectUid(e.target.value)}>
+              <select
+                id={subjectId}
+                className="select"
+                value={chosen}
+                aria-invalid={needsSubject}
+                onChange={(e) => {
+                  setUploadSubject(tenantId, e.target.value);
+                  setNeedsSubject(false);
+                }}
+              >
+                <option value="" disabled>
+                  Choose a subject…
+                </option>
                 {subjects.data.map((subject) => (
                   <option key={subject.subject_uid} value={subject.subject_uid}>
                     {subject.name}
                   </option>
                 ))}
               </select>
+              {needsSubject && (
+                <p className="field__error" role="alert">
+                  Choose the subject these images belong to first.
+                </p>
+              )}
             </div>
           </div>
           <div
@@ -69,7 +91,7 @@ export function Component() {
             onDrop={handleDrop}
           >
             <p>Drop images here (JPEG, PNG, WebP or GIF, up to 25 MiB each)</p>
-            <Button onClick={() => fileInput.current?.click()}>Choose images</Button>
+            <Button onClick={() => (chosen ? fileInput.current?.click() : setNeedsSubject(true))}>Choose images</Button>
             <input
               ref={fileInput}
               type="file"
