@@ -1,7 +1,7 @@
 // The workspace a labeller can trust: nothing answered comes back, nothing in hand is kept from others, no edit
 // or answer is lost, and every key does what the overlay says for this application type.
 import { listApplicationDetections } from '../src/api/endpoints/detections';
-import { getPendingCount, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../src/api/endpoints/feedback';
+import { getHeldFeedback, getPendingCount, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../src/api/endpoints/feedback';
 import type { Annotation } from '../src/features/labelling/type-modules/annotation';
 import { expect, test } from './support/fixtures';
 import { drawnItem, onPage, openQueue, shown, signInToLabel, syncStatus, userAssertions } from './support/labelling';
@@ -37,6 +37,25 @@ test('leaving the queue hands the items in hand back at once', async ({ page, se
   const servedAgain = await pullFeedback(labeller.api, appId, MAX_FEEDBACK_PULL);
   await returnFeedback(labeller.api, appId, servedAgain.map((request) => request.media_id), { skip: false });
   expect(servedAgain.map((request) => request.media_id)).toContain(item.mediaId);
+});
+
+test('what the labeller holds from another device comes back first when the workspace opens', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  const appId = labeller.apps.static_count;
+  // Start from nothing held: earlier tests' closed browsers may hold items of this labeller.
+  const stale = await getHeldFeedback(labeller.api, appId);
+  if (stale.length > 0) await returnFeedback(labeller.api, appId, stale.map((request) => request.media_id), { skip: false });
+  const onOtherDevice = (await pullFeedback(labeller.api, appId, 2)).map((request) => request.media_id);
+  expect(onOtherDevice).toHaveLength(2);
+  // A plain pull never serves them again to the one who holds them.
+  const next = await pullFeedback(labeller.api, appId, MAX_FEEDBACK_PULL);
+  expect(next.map((request) => request.media_id)).not.toContain(onOtherDevice[0]);
+  await returnFeedback(labeller.api, appId, next.map((request) => request.media_id), { skip: false });
+
+  const first = await openQueue(page, labeller, 'static_count');
+  expect(first.mediaId).toBe(onOtherDevice[0]);
+  await page.getByRole('button', { name: /^Skip/ }).click();
+  expect((await drawnItem(page, first.mediaId)).mediaId).toBe(onOtherDevice[1]);
 });
 
 test('Skip hands the item back, and it is not served to the same labeller again', async ({ page, service }) => {
