@@ -1,10 +1,10 @@
 // The workspace a labeller can trust: nothing answered comes back, nothing in hand is kept from others, no edit
 // or answer is lost, and every key does what the overlay says for this application type.
 import { listApplicationDetections } from '../src/api/endpoints/detections';
-import { getHeldFeedback, getPendingCount, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../src/api/endpoints/feedback';
+import { getPendingCount, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../src/api/endpoints/feedback';
 import type { Annotation } from '../src/features/labelling/type-modules/annotation';
 import { expect, test } from './support/fixtures';
-import { drawnItem, onPage, openQueue, shown, signInToLabel, syncStatus, userAssertions } from './support/labelling';
+import { drawnItem, onPage, openQueue, releaseHeld, shown, signInToLabel, syncStatus, userAssertions } from './support/labelling';
 
 test('an item answered with quick keys just before leaving is never served again', async ({ page, service }) => {
   const labeller = await signInToLabel(page, service);
@@ -42,9 +42,7 @@ test('leaving the queue hands the items in hand back at once', async ({ page, se
 test('what the labeller holds from another device comes back first when the workspace opens', async ({ page, service }) => {
   const labeller = await signInToLabel(page, service);
   const appId = labeller.apps.static_count;
-  // Start from nothing held: earlier tests' closed browsers may hold items of this labeller.
-  const stale = await getHeldFeedback(labeller.api, appId);
-  if (stale.length > 0) await returnFeedback(labeller.api, appId, stale.map((request) => request.media_id), { skip: false });
+  await releaseHeld(labeller, 'static_count');
   const onOtherDevice = (await pullFeedback(labeller.api, appId, 2)).map((request) => request.media_id);
   expect(onOtherDevice).toHaveLength(2);
   // A plain pull never serves them again to the one who holds them.
@@ -188,6 +186,7 @@ test('items per pull is a preference, set once from the top bar and used by ever
   const dialog = page.getByRole('dialog', { name: 'Preferences' });
   await dialog.getByLabel('Items per pull').selectOption('2');
   await dialog.getByRole('button', { name: 'Done' }).click();
+  await releaseHeld(labeller, 'detection_fullframe');
   await openQueue(page, labeller, 'detection_fullframe');
   await expect(page.locator('.workspace__status')).toContainText('2 in hand');
   await page.reload();
