@@ -25,14 +25,14 @@ test('an item answered with quick keys just before leaving is never served again
 test('leaving the queue hands the items in hand back at once', async ({ page, service }) => {
   const labeller = await signInToLabel(page, service);
   const appId = labeller.apps.point;
+  await releaseHeld(labeller, 'point');
   const before = await getPendingCount(labeller.api, appId);
   const item = await openQueue(page, labeller, 'point');
   await expect(page.locator('.workspace__status')).toContainText(/[1-9]\d* in hand/);
   expect((await getPendingCount(labeller.api, appId)).leased).toBeGreaterThan(before.leased);
 
   await page.getByRole('link', { name: '← Back' }).click();
-  // Earlier tests' browsers may still hold items of this labeller (a closed context sends nothing), and the demo
-  // feeder keeps adding items: so follow the item on screen rather than the totals.
+  // The demo feeder keeps adding items: so follow the item on screen rather than the totals.
   await expect.poll(async () => (await getPendingCount(labeller.api, appId)).leased).toBeLessThanOrEqual(before.leased);
   const servedAgain = await pullFeedback(labeller.api, appId, MAX_FEEDBACK_PULL);
   await returnFeedback(labeller.api, appId, servedAgain.map((request) => request.media_id), { skip: false });
