@@ -6,6 +6,8 @@ export const MEDIA_MAX_BYTES = 25 * 1024 * 1024;
 export const CLIENT_DATA_MAX_BYTES = 4096;
 
 export const FEEDBACK_PULL_LIMIT = { min: 1, max: 10, default: 10 } as const;
+/** Requests `GET …/feedback/held` gives back at most: what a labeller holds after ten full pulls. */
+export const FEEDBACK_HELD_LIMIT = 100;
 /** `limit` of paged lists, such as detections. */
 export const PAGE_LIMIT = { min: 1, max: 100, default: 10 } as const;
 
