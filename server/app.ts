@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db';
 import { registerDatabaseMaintenance } from './db/maintenance';
 import { handleClientError, handleFrameworkError, MAX_ID_LENGTH, registerEdgeRules } from './http/edge';
 import { handleError } from './http/error-handler';
+import { registerHostRule } from './http/host-rule';
 import { registerJsonBodyParser } from './http/json-body';
 import { loggerOptions, type LogDestination } from './http/logging';
 import './http/instance';
@@ -73,6 +74,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
 
   await registerSecurityHeaders(app);
   registerTransportSecurity(app, config);
+  registerHostRule(app, config);
   await registerMediaServices(app, { serviceSecret: secret, blobs: deps.blobs });
   registerJobs(app, database, limiter);
   await registerOpenApi(app);
