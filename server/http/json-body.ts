@@ -43,7 +43,9 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
-    if (nestsDeeperThan(body as string, JSON_DEPTH_MAX)) return done(badRequest(JSON_TOO_DEEP_MESSAGE), undefined);
-    return parseJson(request, body, done);
+    // parseAs 'string' gives a string.
+    const text = body as string;
+    if (nestsDeeperThan(text, JSON_DEPTH_MAX)) return done(badRequest(JSON_TOO_DEEP_MESSAGE), undefined);
+    return parseJson(request, text, done);
   });
 }

@@ -53,7 +53,9 @@ beforeAll(async () => {
   admin = await t.demoAuth('admin@demo.test', tenantId);
   labeller = await t.demoAuth('labeller@demo.test', tenantId);
   manager = await t.demoAuth('manager@demo.test', tenantId);
-  [camera, blue, red] = await Promise.all(['camera', 'blue thing', 'red thing'].map((name) => post('/1/subjects', { name })));
+  camera = await post('/1/subjects', { name: 'camera' });
+  blue = await post('/1/subjects', { name: 'blue thing' });
+  red = await post('/1/subjects', { name: 'red thing' });
   const detector = (output: string, colour: string, managers: string[]) => ({
     type: 'detection_fullframe',
     input_subjects: [camera],
