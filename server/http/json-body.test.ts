@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_DEPTH_MAX } from '../../src/api/limits';
 import type { Subject } from '../../src/api/types';
+import { makeImage } from '../media/test-images';
+import { multipartBody } from '../processing/multipart-body';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { nestsDeeperThan } from './json-body';
 
@@ -78,6 +80,21 @@ describe('the depth limit of requests', () => {
     const huge = await removeWithFocus(nested(5000));
     expect(huge.statusCode).toBe(414);
     expect(huge.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('refuses a focus form field nested 5,000 levels with 400', async () => {
+    const body = await multipartBody([
+      ['file', await makeImage('png', 20, 20), 'a.png'],
+      ['focus', nested(5000)],
+    ]);
+    const response = await t.inject({
+      method: 'POST',
+      url: `/1/subjects/${subjectUid}/media`,
+      headers: { ...admin, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject(TOO_DEEP);
   });
 
   it('reads bracketed query keys as plain names: a query cannot nest', async () => {
