@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db';
-import { tooManyRequests, unauthorized } from '../http/errors';
+import { tooManyRequests } from '../errors';
+import { unauthorized } from '../http/errors';
 import { userOfApiKey } from '../identity/api-keys';
 import { findUserByEmail } from '../identity/users';
 import { BASIC_CHALLENGE, BEARER_CHALLENGE, KEY_CHALLENGE, REALM, type AuthContext, type SignedInUser } from './context';

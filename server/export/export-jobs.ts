@@ -9,7 +9,7 @@ import { newId } from '../db/ids';
 import { applications, exports } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import { unixNow } from '../domain/assertions';
-import { conflict, HttpError, notFound } from '../http/errors';
+import { conflict, DomainError, notFound } from '../errors';
 import { markJobFinished } from '../jobs/finished';
 import type { Job } from '../jobs/queue';
 import type { BlobStore, StoredBlob } from '../media/blob-store';
@@ -202,8 +202,8 @@ export async function runExportJob(ctx: ServiceContext, { id, data }: Job<'expor
     const { total, size } = await writeExportBlob(ctx, row, appRow, notes);
     await finish({ state: 'ready', done: total, size });
   } catch (error) {
-    if (!(error instanceof HttpError)) ctx.log.error({ err: error, exportId: row.exportId }, 'A label export failed.');
-    const message = error instanceof HttpError ? error.message : 'Something went wrong while writing the export.';
+    if (!(error instanceof DomainError)) ctx.log.error({ err: error, exportId: row.exportId }, 'A label export failed.');
+    const message = error instanceof DomainError ? error.message : 'Something went wrong while writing the export.';
     await finish({ state: 'failed', message });
   }
 }

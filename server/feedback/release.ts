@@ -9,7 +9,7 @@ import type { ApplicationRow } from '../domain/applications';
 import { focusKey, unixNow } from '../domain/assertions';
 import { listConsensusLabels } from '../domain/consensus';
 import { readMediaBytes, type MediaRow } from '../domain/media';
-import { badRequest } from '../http/errors';
+import { invalid } from '../errors';
 import { markJobFinished } from '../jobs/finished';
 import type { BlobStore } from '../media/blob-store';
 import { isImplemented, typeModule } from '../types/registry';
@@ -127,7 +127,7 @@ export async function releaseModel(
   { jobId }: { jobId?: string } = {},
 ): Promise<ApplicationRow> {
   const module = typeModule(appRow.type);
-  if (!module) throw badRequest(`Applications of type ${appRow.type} have no baseline model to release.`);
+  if (!module) throw invalid(`Applications of type ${appRow.type} have no baseline model to release.`);
   const items = await answeredItems(ctx.db, appRow, module);
   const previousParameters = await currentParameters(ctx.db, appRow);
   const previousModelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
@@ -190,7 +190,7 @@ export const isReleasing = (app: FastifyInstance, applicationId: string) => app.
  * waits this does nothing). The job reads the application again when it starts, so it learns every answer.
  */
 export async function startRelease(app: FastifyInstance, appRow: Pick<ApplicationRow, 'tenantId' | 'applicationId' | 'type'>): Promise<void> {
-  if (!isImplemented(appRow.type)) throw badRequest(`Applications of type ${appRow.type} have no baseline model to release.`);
+  if (!isImplemented(appRow.type)) throw invalid(`Applications of type ${appRow.type} have no baseline model to release.`);
   const release = { tenantId: appRow.tenantId, applicationId: appRow.applicationId };
   await app.jobs.send(app.db, 'release-model', release, { singletonKey: appRow.applicationId });
   app.jobs.kick();

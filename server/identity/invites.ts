@@ -4,7 +4,7 @@ import type { Invite, SentInvite } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { invites, memberships, tenants, users } from '../db/schema';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../errors';
 import { toUnixSeconds } from '../http/schemas';
 import { addMember } from './tenants';
 import { normalizeEmail } from './users';

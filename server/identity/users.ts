@@ -4,7 +4,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { memberships, tenants, users } from '../db/schema';
-import { conflict } from '../http/errors';
+import { conflict } from '../errors';
 import { toUnixSeconds } from '../http/schemas';
 
 export type UserRow = typeof users.$inferSelect;

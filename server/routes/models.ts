@@ -12,7 +12,7 @@ import { unixNow } from '../domain/assertions';
 import { pagedListOf } from '../domain/media-schemas';
 import { currentValidation, evaluationMetrics, pageReleases, releaseValidation, toReleasedModel, type ReleaseQuery } from '../domain/models';
 import { isReleasing, startRelease } from '../feedback/release';
-import { badRequest } from '../http/errors';
+import { invalid } from '../errors';
 import type { RoutesPlugin } from '../http/instance';
 import { nodeId, queryBoolean } from '../http/schemas';
 import { pagingLink, pagingQuery, unixTime } from './paging';
@@ -42,7 +42,7 @@ function windowOf(query: ReleasesQueryInput): ReleaseQuery {
   const end = query.end ?? unixNow();
   const start = query.duration !== undefined ? end - query.duration : (query.start ?? 0);
   if (start > end) {
-    throw badRequest('start cannot be after end.', [{ field: 'start', message: 'Must not be after end.' }]);
+    throw invalid('start cannot be after end.', [{ field: 'start', message: 'Must not be after end.' }]);
   }
   return { start, end, limit: query.limit, reverse: query.reverse, cursor: query.cursor ?? null };
 }

@@ -8,6 +8,7 @@ import { countReviews, pageReviews, resolveReview, toReview } from '../domain/re
 import type { RoutesPlugin } from '../http/instance';
 import { nodeId } from '../http/schemas';
 import { pagingLink, pagingQuery } from './paging';
+import { mediaLinksFor } from './media-links';
 
 const appParams = z.object({ applicationId: nodeId });
 
@@ -21,7 +22,7 @@ export const reviewRoutes: RoutesPlugin = async (app) => {
       const { limit, cursor } = request.query;
       const page = await pageReviews(app.db, appRow.applicationId, limit, cursor ?? 0);
       return {
-        data: page.items.map((item) => ({ ...toReview(item), media: toMedia(item.mediaRow, request) })),
+        data: page.items.map((item) => ({ ...toReview(item), media: toMedia(item.mediaRow, mediaLinksFor(request)) })),
         paging: page.nextOffset === null ? {} : { next: pagingLink(request, { limit, cursor: page.nextOffset }) },
       };
     },

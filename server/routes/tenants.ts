@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requireAuth, resolveTenantId } from '../auth/context';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import type { RoutesPlugin } from '../http/instance';
 import { listOf, nodeId } from '../http/schemas';
 import { tenantSchema, tenantUserSchema } from '../identity/schemas';

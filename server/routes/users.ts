@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requireAuth, requireSignedInUser, resolveUserId } from '../auth/context';
-import { notFound, tooManyRequests } from '../http/errors';
+import { notFound, tooManyRequests } from '../errors';
 import type { RoutesPlugin } from '../http/instance';
 import { email, listOf, nodeId } from '../http/schemas';
 import { tenantListItemSchema, userSchema } from '../identity/schemas';
