@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Application, ApplicationInput, FieldError } from '../../src/api/types';
 import { SPECIAL_APPLICATION_TYPES } from '../../src/api/types';
 import type { AuthContext } from '../auth/context';
-import { refusalOfUrl, type CallbackAddressRules } from '../callbacks/address-rule';
+import { refusalOfUrl, type CallbackAddressRules } from '../net/address-rule';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, assertions } from '../db/schema';

@@ -10,7 +10,7 @@ import { forbidden, notFound } from '../errors';
 import type { BlobStore } from '../media/blob-store';
 import { mediaUrls, type MediaSigningSecret } from '../media/signed-urls';
 import { storeMedia, type StoredMedia } from '../media/store-media';
-import { unixNow } from './assertions';
+import { unixNow } from '../db/unix-time';
 
 export type MediaRow = typeof media.$inferSelect;
 

@@ -6,9 +6,9 @@ import type { Database } from '../db';
 import { consensusItems, media, users, type LabellerAnswer } from '../db/schema';
 import { conflict, invalid, notFound } from '../errors';
 import type { ApplicationRow } from './applications';
-import { unixNow } from './assertions';
 import { getConsensusItem } from './consensus';
 import { getMediaRow, type MediaRow } from './media';
+import { unixNow } from '../db/unix-time';
 
 const inReview = (appId: string) => and(eq(consensusItems.appId, appId), eq(consensusItems.status, 'in_review'));
 

@@ -8,7 +8,6 @@ import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, exports } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
-import { unixNow } from '../domain/assertions';
 import { conflict, DomainError, notFound } from '../errors';
 import { markJobFinished } from '../jobs/finished';
 import type { Job } from '../jobs/queue';
@@ -19,6 +18,7 @@ import { FORMAT_WRITERS } from './formats';
 import { listExportLabels } from './labels-source';
 import { ExportNotes } from './notes';
 import { isZipped, writeExport } from './write-export';
+import { unixNow } from '../db/unix-time';
 
 /** A finished export stays downloadable this long. */
 export const EXPORT_KEEP_SECONDS = 3600;

@@ -6,9 +6,10 @@ import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
 import { applications, idempotencyKeys, media } from '../db/schema';
 import { applicationNotFound, type ApplicationRow } from '../domain/applications';
-import { assertionBatchJson, unixNow } from '../domain/assertions';
+import { assertionBatchJson } from '../domain/assertions';
 import { decideConsensus } from '../domain/consensus';
 import { DomainError, invalid } from '../errors';
+import { unixNow } from '../db/unix-time';
 
 export interface FeedbackAuthor {
   tenantId: string;

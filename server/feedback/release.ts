@@ -6,7 +6,7 @@ import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, feedbackQueue, media, models, subjects } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
-import { focusKey, unixNow } from '../domain/assertions';
+import { focusKey } from '../domain/assertions';
 import { listConsensusLabels } from '../domain/consensus';
 import { readMediaBytes, type MediaRow } from '../domain/media';
 import { invalid } from '../errors';
@@ -19,6 +19,7 @@ import { feedbackPriority } from '../vision/ambiguity';
 import { parametersFromApplication, type ModelParameters } from '../vision/models/parameters';
 import { refitParameters } from '../vision/refit';
 import { measureModels } from './validation';
+import { unixNow } from '../db/unix-time';
 
 /** What a release needs from the service. */
 export interface ReleaseContext {

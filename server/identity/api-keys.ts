@@ -6,7 +6,7 @@ import type { SignedInUser } from '../auth/context';
 import type { Database } from '../db';
 import { apiKeys, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { toUnixSeconds } from '../http/schemas';
+import { toUnixSeconds } from '../db/unix-time';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 

@@ -5,9 +5,9 @@ import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { invites, memberships, tenants, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
-import { toUnixSeconds } from '../http/schemas';
 import { addMember } from './tenants';
 import { normalizeEmail } from './users';
+import { toUnixSeconds } from '../db/unix-time';
 
 type InviteRow = typeof invites.$inferSelect;
 

@@ -5,7 +5,7 @@ import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { memberships, tenants, users } from '../db/schema';
 import { conflict } from '../errors';
-import { toUnixSeconds } from '../http/schemas';
+import { toUnixSeconds } from '../db/unix-time';
 
 export type UserRow = typeof users.$inferSelect;
 

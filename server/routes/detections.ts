@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { requireAuth } from '../auth/context';
 import type { Database } from '../db';
 import { getApplicationRow, type ApplicationRow } from '../domain/applications';
-import { unixNow } from '../domain/assertions';
 import { pageDetections } from '../domain/detections';
 import { modelIdOfVersion } from '../domain/models';
 import { detectionRecordSchema, pagedListOf } from '../domain/media-schemas';
 import { invalid } from '../errors';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { nodeId, queryBoolean } from '../http/schemas';
 import { baselineModelId } from '../../src/api/schemas/models';
 import { pagingLink, pagingQuery, unixTime } from './paging';
 import { mediaLinksFor } from './media-links';
+import { unixNow } from '../db/unix-time';
 
 const probability = z
   .string()

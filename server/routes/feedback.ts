@@ -11,7 +11,7 @@ import { heldFeedback, pullFeedback, returnFeedback, type Lease, type PulledItem
 import { startRelease } from '../feedback/release';
 import { queueCounts } from '../feedback/scheduler';
 import { invalid } from '../errors';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { isImplemented } from '../types/registry';
 import { mediaLinksFor } from './media-links';
 

@@ -7,7 +7,7 @@ import { deleteMediaItem, getMediaRow, searchMedia, storeUpload, toMedia } from 
 import { mediaAssertionSchema, mediaSchema, mediaSubjectAssociationSchema } from '../domain/media-schemas';
 import { currentAssertionsOfMedia, toAssociations } from '../domain/media-subjects';
 import { invalid } from '../errors';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
 import { mediaLinksFor } from './media-links';
 import { readUpload } from './media-upload';

@@ -8,14 +8,14 @@ import {
 } from '../../src/api/schemas/models';
 import { requireAuth } from '../auth/context';
 import { getApplicationRow, requireManageApplication, type ApplicationRow } from '../domain/applications';
-import { unixNow } from '../domain/assertions';
 import { pagedListOf } from '../domain/media-schemas';
 import { currentValidation, evaluationMetrics, pageReleases, releaseValidation, toReleasedModel, type ReleaseQuery } from '../domain/models';
 import { isReleasing, startRelease } from '../feedback/release';
 import { invalid } from '../errors';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { nodeId, queryBoolean } from '../http/schemas';
 import { pagingLink, pagingQuery, unixTime } from './paging';
+import { unixNow } from '../db/unix-time';
 
 const appParams = z.object({ applicationId: nodeId });
 

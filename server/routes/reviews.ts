@@ -5,7 +5,7 @@ import { getApplicationRow, requireManageApplication } from '../domain/applicati
 import { toMedia } from '../domain/media';
 import { mediaSchema, pagedListOf } from '../domain/media-schemas';
 import { countReviews, pageReviews, resolveReview, toReview } from '../domain/reviews';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { nodeId } from '../http/schemas';
 import { pagingLink, pagingQuery } from './paging';
 import { mediaLinksFor } from './media-links';

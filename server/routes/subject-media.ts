@@ -7,7 +7,7 @@ import { focusInput, focusText, mediaSubjectAssociationSchema, pagedListOf } fro
 import { listSubjectMedia, removeAssociation, requireFocusInside } from '../domain/media-subjects';
 import { getSubjectRow } from '../domain/subjects';
 import { invalid } from '../errors';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { parseWith } from '../http/parse';
 import { nodeId } from '../http/schemas';
 import { associateMedia } from '../processing/pipeline';

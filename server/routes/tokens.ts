@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requireSignedInUser } from '../auth/context';
 import { invalid, notFound } from '../errors';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { tokenResponseSchema } from '../identity/schemas';
 import { findMembership, listUserTenants } from '../identity/tenants';
 
