@@ -48,7 +48,7 @@ describe('storeMedia', () => {
     const store = createFileBlobStore(rootDir);
     await expect(storeMedia(store, Buffer.from('<html></html>'))).rejects.toBeInstanceOf(DomainError);
     await expect(storeMedia(store, await makeImage('png', 10, 10), { maxBytes: 5 })).rejects.toMatchObject({
-      status: 413,
+      kind: 'too-large',
     });
     expect(await storedBlobCount()).toBe(0);
   });
