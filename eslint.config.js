@@ -8,6 +8,48 @@ const FEATURES = ['auth', 'dashboard', 'invites', 'labelling'];
 const SHARED = ['./src/api', './src/lib', './src/components', './src/config'];
 
 /**
+ * The service's floors, top to bottom (docs/architecture.md draws them): a module imports only what stands on its own
+ * floor or below. The entry points start the app; the app wires the routes; routes speak HTTP and call the services
+ * (background work and the demo; export; processing; feedback and callbacks), which call the domain (domain,
+ * identity) and authentication, which stand on the type modules, vision, and the infrastructure (the HTTP toolkit,
+ * the job queue, configuration, media and database storage, plain errors).
+ */
+const SERVER_FLOORS = [
+  ['main.ts', 'worker-main.ts', 'testing'],
+  ['app.ts'],
+  ['routes'],
+  ['background', 'demo'],
+  ['export'],
+  ['processing'],
+  ['feedback', 'callbacks'],
+  ['domain', 'identity'],
+  ['auth'],
+  ['types'],
+  ['vision'],
+  ['http', 'jobs', 'process.ts', 'openapi.ts'],
+  ['config.ts'],
+  ['media', 'db', 'net'],
+  ['errors.ts', 'data-dir.ts'],
+].map((floor) => floor.map((name) => `./server/${name}`));
+
+/** Code below the routes says what went wrong with a DomainError (server/errors.ts); only the edge speaks HTTP. */
+const HTTP_FREE = ['background', 'demo', 'export', 'processing', 'feedback', 'callbacks', 'domain', 'identity', 'types', 'vision', 'jobs', 'media', 'db', 'net'];
+
+function serverLayerZones() {
+  const floors = SERVER_FLOORS.map((floor, index) => ({
+    target: floor,
+    from: SERVER_FLOORS.slice(0, index).flat(),
+    message: 'A module of the service imports only from its own floor or below (the floors are listed in eslint.config.js).',
+  })).filter((zone) => zone.from.length > 0);
+  const httpFree = {
+    target: HTTP_FREE.map((name) => `./server/${name}`),
+    from: './server/http',
+    message: 'Below the routes, code throws a DomainError (server/errors.ts) and never imports HTTP.',
+  };
+  return [...floors, httpFree];
+}
+
+/**
  * Dependencies flow one way: shared (src/api, lib, components, config) → features → app. A feature never imports
  * another feature; the service imports only the shared contract in src/api. Tests and test support may reach
  * across (src/testing renders the whole app).
@@ -23,6 +65,7 @@ const boundaries = [
     message: 'A feature cannot import another feature: move what both need to the shared layer.',
   })),
   { target: './server', from: './src', except: ['./api'], message: 'The service imports only the shared contract in src/api.' },
+  ...serverLayerZones(),
 ];
 
 export default tseslint.config(

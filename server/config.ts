@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLoopbackHost } from '../src/api/url-rule';
-import { normalizeHost } from './callbacks/address-rule';
+import { normalizeHost } from './net/address-rule';
 import type { S3Settings } from './media/s3-blob-store';
 
 export interface RateLimitConfig {

@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { ensurePrivateDir, restrictTree } from './data-dir';
 import { DEMO_PASSWORD, seedIdentity } from './demo/seed-identity';
 import { makeImage } from './media/test-images';
-import { multipartBody } from './processing/multipart-body';
+import { multipartBody } from './testing/multipart-body';
 import { basicAuth, testConfig } from './testing/test-app';
 
 let root: string;

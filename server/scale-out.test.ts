@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, seedIdentity, type DemoIdentity } from './demo/seed-iden
 import { considerForFeedback } from './feedback/scheduler';
 import { insertApplication, insertMedia, insertSubject } from './feedback/test-fixtures';
 import { makeImage } from './media/test-images';
-import { multipartBody } from './processing/multipart-body';
+import { multipartBody } from './testing/multipart-body';
 import { startServiceProcess, stopAll, type ServiceProcess } from './testing/cluster';
 import { startS3Server, type TestS3Server } from './testing/s3-server';
 import { basicAuth, createScratchDatabase } from './testing/test-app';

@@ -1,16 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db';
-import { tooManyRequests, unauthorized } from '../http/errors';
-import { userOfApiKey } from '../identity/api-keys';
-import { findUserByEmail } from '../identity/users';
+import { tooManyRequests } from '../errors';
+import { unauthorized } from '../http/errors';
 import { BASIC_CHALLENGE, BEARER_CHALLENGE, KEY_CHALLENGE, REALM, type AuthContext, type SignedInUser } from './context';
 import type { MemberRoles } from './member-roles';
 import { verifyAgainstDecoy, verifyPassword } from './passwords';
 import type { RateLimiter } from './rate-limit';
 import type { TokenIssuer } from './tokens';
 
+/** What authentication needs to know of users, passed in from the identity layer above. */
 export interface AuthenticationDeps {
-  db: Database;
+  /** The owner of an API key (noting its use), or null for a malformed, unknown or revoked key. */
+  userOfApiKey(key: string): Promise<SignedInUser | null>;
+  /** The user who signs in with this email, if any. */
+  userByEmail(email: string): Promise<{ id: string; email: string; passwordHash: string } | undefined>;
   tokens: TokenIssuer;
   limiter: RateLimiter;
   memberRoles: MemberRoles;
@@ -53,7 +55,7 @@ function decodeBasic(value: string): { email: string; password: string } | null 
 
 /** `Authorization: Key <api_key>`: the key's owner, or 401 for a malformed, unknown or revoked key. */
 async function authenticateApiKey(key: string, deps: AuthenticationDeps): Promise<SignedInUser> {
-  const user = await userOfApiKey(deps.db, key);
+  const user = await deps.userOfApiKey(key);
   if (!user) throw unauthorized('The API key is not valid: it may have been revoked.', KEY_CHALLENGE);
   return user;
 }
@@ -73,7 +75,7 @@ async function authenticateBasic(request: FastifyRequest, deps: AuthenticationDe
     throw tooManyRequests(`Too many failed sign-ins. Try again in ${slot.retryAfter} seconds.`, slot.retryAfter);
   }
 
-  const user = await findUserByEmail(deps.db, credentials.email);
+  const user = await deps.userByEmail(credentials.email);
   const valid = user
     ? await verifyPassword(credentials.password, user.passwordHash)
     : await verifyAgainstDecoy(credentials.password);

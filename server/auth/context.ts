@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TenantRole } from '../../src/api/types';
-import { forbidden, notFound, unauthorized } from '../http/errors';
+import { forbidden, notFound } from '../errors';
+import { unauthorized } from '../http/errors';
 
 /** Who a bearer token speaks for: one user inside one tenant. */
 export interface AuthContext {

@@ -3,7 +3,7 @@ import type { RateLimitConfig } from '../config';
 import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
 import { rateLimitSlots } from '../db/schema';
-import { normalizeEmail } from '../identity/users';
+import { normalizeEmail } from '../../src/api/schemas/email';
 import type { PeriodicJob } from '../jobs/queue';
 
 /** Slots taken (to give back with `release` when the attempt turns out not to count), or how long to wait. */

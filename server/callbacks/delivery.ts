@@ -4,7 +4,7 @@ import type { CallbackConfig } from '../config';
 import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
 import { callbackBlacklist, callbackOutbox } from '../db/schema';
-import type { CallbackAddressRules } from './address-rule';
+import type { CallbackAddressRules } from '../net/address-rule';
 import { sendPost } from './send';
 
 /** At most this many posts are in flight at once per worker. */

@@ -2,7 +2,7 @@ import type { LookupAddress } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallbackAddressRules } from './address-rule';
+import type { CallbackAddressRules } from '../net/address-rule';
 import { sendPost, type Resolver, type SendOptions } from './send';
 
 /** A receiver on 127.0.0.1: /ok answers 204, /hang never answers. It drops open connections when it closes. */

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isSecureUrl } from '../../src/api/url-rule';
-import { isAllowedHost, portOf, refusalOfAddress, refusalOfUrl, type CallbackAddressRules } from './address-rule';
+import { isAllowedHost, portOf, refusalOfAddress, refusalOfUrl, type CallbackAddressRules } from '../net/address-rule';
 
 export type SendOutcome =
   | { kind: 'delivered' }

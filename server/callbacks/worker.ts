@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_CALLBACK_CONFIG, isLoopbackAddress } from '../config';
 import type { PeriodicJob } from '../jobs/queue';
-import type { CallbackAddressRules } from './address-rule';
+import type { CallbackAddressRules } from '../net/address-rule';
 import { createCallbackDispatcher } from './delivery';
 
 export const userAgentOf = (buildNumber: number) => `looplabel-local-service/1.${buildNumber}`;

@@ -1,7 +1,6 @@
 import { and, count, eq, gte, isNotNull, isNull } from 'drizzle-orm';
 import type { LabellableType } from '../../src/api/types';
 import { applications, assertions, feedbackQueue } from '../db/schema';
-import { unixNow } from '../domain/assertions';
 import { insertMedia } from '../domain/media';
 import { queueCounts } from '../feedback/scheduler';
 import { storeMedia } from '../media/store-media';
@@ -13,6 +12,7 @@ import { deriveSeed } from '../vision/random';
 import { createScenePool, type ScenePool } from './scene-pool';
 import type { DemoApplicationSet } from './seed-applications';
 import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';
+import { unixNow } from '../db/unix-time';
 
 /** Every demo application has this many feedback requests waiting once the demo is filled (DEMO_WAITING). */
 export const DEMO_WAITING = 60;

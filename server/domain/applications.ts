@@ -3,11 +3,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Application, ApplicationInput, FieldError } from '../../src/api/types';
 import { SPECIAL_APPLICATION_TYPES } from '../../src/api/types';
 import type { AuthContext } from '../auth/context';
-import { refusalOfUrl, type CallbackAddressRules } from '../callbacks/address-rule';
+import { refusalOfUrl, type CallbackAddressRules } from '../net/address-rule';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, assertions } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { forbidden, invalid, notFound } from '../errors';
 import { missingSubjectErrors } from './subjects';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -159,7 +159,7 @@ async function fieldErrorsOf(
 
 async function checkInput(db: Database, tenantId: string, input: ApplicationInput, outputSubjects: string[], rules: ApplicationRules) {
   const errors = await fieldErrorsOf(db, tenantId, input, outputSubjects, rules);
-  if (errors.length > 0) throw badRequest(`Invalid ${errors[0]!.field}: ${errors[0]!.message}`, errors);
+  if (errors.length > 0) throw invalid(`Invalid ${errors[0]!.field}: ${errors[0]!.message}`, errors);
 }
 
 const columnsOf = (input: ApplicationInput) => ({
@@ -221,7 +221,7 @@ export async function updateApplication(
 ): Promise<Application> {
   if (input.type !== undefined && input.type !== row.type) {
     const message = 'The type of an application cannot change; create a new application instead.';
-    throw badRequest(`Invalid type: ${message}`, [{ field: 'type', message }]);
+    throw invalid(`Invalid type: ${message}`, [{ field: 'type', message }]);
   }
   const outputSubjects = input.output_subjects ?? row.outputSubjects;
   await checkInput(db, row.tenantId, { ...input, type: undefined }, outputSubjects, rules);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppData, AppDataType, Assertion, Focus, MediaAssertion } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
+import { unixNow } from '../db/unix-time';
 import type { assertions } from '../db/schema';
 
 export type AssertionRow = typeof assertions.$inferSelect;
@@ -36,8 +37,6 @@ export interface NewAssertion {
   /** Defaults to the probability. */
   uncalProb?: number;
 }
-
-export const unixNow = () => Date.now() / 1000;
 
 /** The batch as the database function `record_assertions` takes it (migration 0005), with a new id per assertion. */
 export function assertionBatchJson(batch: AssertionBatch) {

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AuthContext } from '../auth/context';
 import type { Database } from '../db';
 import { applications } from '../db/schema';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../errors';
 import type { AssertionRow } from './assertions';
 import { canManageApplication } from './applications';
 

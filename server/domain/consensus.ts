@@ -8,7 +8,8 @@ import { newId } from '../db/ids';
 import { rowsOf } from '../db/json-row';
 import { consensusItems, type ConsensusStatus, type LabellerAnswer } from '../db/schema';
 import type { ApplicationRow } from './applications';
-import { focusKey, unixNow } from './assertions';
+import { focusKey } from './assertions';
+import { unixNow } from '../db/unix-time';
 
 /** What deciding an item's consensus needs of its application. */
 export type ConsensusApplication = Pick<ApplicationRow, 'applicationId' | 'tenantId' | 'type' | 'labellersPerItem' | 'consensusTolerance'>;

@@ -5,7 +5,7 @@ import type { Gateway, GatewayInput, GatewayStatus } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { gateways } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 
 type GatewayRow = typeof gateways.$inferSelect;
 

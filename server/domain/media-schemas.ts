@@ -10,7 +10,7 @@ import type {
   MediaSubjectAssociation,
 } from '../../src/api/types';
 import { JSON_DEPTH_MAX } from '../../src/api/limits';
-import { JSON_TOO_DEEP_MESSAGE, nestsDeeperThan } from '../http/json-body';
+import { JSON_TOO_DEEP_MESSAGE, nestsDeeperThan } from '../../src/api/json-depth';
 
 const nullableText = z.string().nullable();
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray, min, notExists, sql } from 'drizzle-orm';
 import type { Focus, MediaSubjectAssociation } from '../../src/api/types';
 import type { Database } from '../db';
-import { assertions, detectionRecords } from '../db/schema';
-import { notFound } from '../http/errors';
+import { assertions, detectionRecords, media } from '../db/schema';
+import { invalid, notFound } from '../errors';
 import type { AssertionRow } from './assertions';
 import { focusKey } from './assertions';
 import { toMedia, type MediaLinks, type MediaRow } from './media';
@@ -67,7 +67,7 @@ export interface SubjectMediaPage {
 }
 
 /** A page of the media associated with a subject, after the `cursor` (the first assertion's seq). */
-export async function pageSubjectMedia(
+async function pageSubjectMedia(
   db: Database,
   tenantId: string,
   subjectUid: string,
@@ -83,6 +83,38 @@ export async function pageSubjectMedia(
     .orderBy(asc(min(assertions.seq)))
     .limit(limit + 1);
   return { pairs: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** The associations of a subject, in the order of their first assertion on it, and the cursor of the next page. */
+export async function listSubjectMedia(
+  db: Database,
+  tenantId: string,
+  subjectUid: string,
+  paging: { limit: number; cursor: number },
+  links: MediaLinks,
+): Promise<{ associations: MediaSubjectAssociation[]; nextCursor: number | null }> {
+  const page = await pageSubjectMedia(db, tenantId, subjectUid, paging);
+  const mediaIds = [...new Set(page.pairs.map((pair) => pair.mediaId))];
+  const [current, mediaRows] = await Promise.all([
+    currentAssertionsOfMedia(db, mediaIds, subjectUid),
+    mediaIds.length ? db.select().from(media).where(inArray(media.mediaId, mediaIds)) : [],
+  ]);
+  const associations = toAssociations(current, mediaRows, links);
+  const keyOf = (mediaId: string, key: string) => `${mediaId}\n${key}`;
+  const order = new Map(page.pairs.map((pair, index) => [keyOf(pair.mediaId, pair.focusKey), index]));
+  const rank = (association: MediaSubjectAssociation) => order.get(keyOf(association.media.media_id, focusKey(association.focus))) ?? 0;
+  associations.sort((a, b) => rank(a) - rank(b));
+  const last = page.pairs.at(-1);
+  return { associations, nextCursor: page.hasMore && last ? last.firstSeq : null };
+}
+
+/** A focus box reaches no further than the media's edges. */
+export function requireFocusInside(focus: Focus | null, row: MediaRow): void {
+  if (focus && (focus.box.x1 > row.imageWidth || focus.box.y1 > row.imageHeight)) {
+    throw invalid('The focus box must lie inside the media.', [
+      { field: 'focus', message: `The media is ${row.imageWidth}×${row.imageHeight} pixels.` },
+    ]);
+  }
 }
 
 /**

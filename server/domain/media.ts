@@ -1,16 +1,16 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Media } from '../../src/api/types';
+import type { AuthContext } from '../auth/context';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { media, type MediaDetails } from '../db/schema';
-import { notFound } from '../http/errors';
+import { forbidden, notFound } from '../errors';
 import type { BlobStore } from '../media/blob-store';
 import { mediaUrls, type MediaSigningSecret } from '../media/signed-urls';
-import type { StoredMedia } from '../media/store-media';
-import { unixNow } from './assertions';
+import { storeMedia, type StoredMedia } from '../media/store-media';
+import { unixNow } from '../db/unix-time';
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -20,18 +20,8 @@ export interface MediaLinks {
   secret: MediaSigningSecret;
 }
 
-/** The absolute base of generated URLs: the configured public URL, else the origin the request came to. */
-export function publicBaseUrl(request: FastifyRequest): string {
-  return request.server.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
-export function mediaLinksFor(request: FastifyRequest): MediaLinks {
-  return { baseUrl: publicBaseUrl(request), secret: request.server.mediaSecret };
-}
-
 /** The media object, with absolute signed `media_url` and `resize_urls`. */
-export function toMedia(row: MediaRow, links: MediaLinks | FastifyRequest): Media {
-  const { baseUrl, secret } = 'secret' in links ? links : mediaLinksFor(links);
+export function toMedia(row: MediaRow, { baseUrl, secret }: MediaLinks): Media {
   const urls = mediaUrls(baseUrl, secret, { originalKey: row.originalKey, variants: row.variantKeys });
   const details = row.details;
   return {
@@ -114,6 +104,14 @@ export async function insertMedia(db: Database, input: NewMedia): Promise<MediaR
   return row!;
 }
 
+/** An uploaded file and what the uploader said of it. */
+export type NewUpload = Omit<NewMedia, 'stored'> & { bytes: Buffer };
+
+/** Checks and stores an uploaded image and its resized copies (refused: too large, not an image), then creates its media item. */
+export async function storeUpload(db: Database, blobs: BlobStore, { bytes, ...item }: NewUpload): Promise<MediaRow> {
+  return insertMedia(db, { ...item, stored: await storeMedia(blobs, bytes) });
+}
+
 /** The original bytes of a media item. */
 export async function readMediaBytes(blobs: BlobStore, row: MediaRow): Promise<Buffer> {
   const blob = await blobs.get(row.originalKey);
@@ -122,8 +120,14 @@ export async function readMediaBytes(blobs: BlobStore, row: MediaRow): Promise<B
   return buffer(blob.body as Readable);
 }
 
-/** Deletes the media item with its assertions, records and queue entries, then the files no other item shares. */
-export async function deleteMediaItem(db: Database, blobs: BlobStore, row: MediaRow): Promise<void> {
+/**
+ * Deletes the media item with its assertions, records and queue entries, then the files no other item shares.
+ * A tenant_admin may delete any media item of the tenant; a tenant_user only what they uploaded.
+ */
+export async function deleteMediaItem(db: Database, blobs: BlobStore, row: MediaRow, by: AuthContext): Promise<void> {
+  if (by.role !== 'tenant_admin' && row.uploadedByUser !== by.userId) {
+    throw forbidden('Only a tenant administrator or the uploader may delete this media item.');
+  }
   await db.delete(media).where(eq(media.mediaId, row.mediaId));
   for (const key of [row.originalKey, ...Object.values(row.variantKeys)]) {
     const [shared] = await db

@@ -4,11 +4,11 @@ import type { ConsensusEntry, LabellerAnswerView, ReviewItem } from '../../src/a
 import { feedbackAnswerErrors } from '../../src/api/schemas/feedback';
 import type { Database } from '../db';
 import { consensusItems, media, users, type LabellerAnswer } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { conflict, invalid, notFound } from '../errors';
 import type { ApplicationRow } from './applications';
-import { unixNow } from './assertions';
 import { getConsensusItem } from './consensus';
 import { getMediaRow, type MediaRow } from './media';
+import { unixNow } from '../db/unix-time';
 
 const inReview = (appId: string) => and(eq(consensusItems.appId, appId), eq(consensusItems.status, 'in_review'));
 
@@ -97,7 +97,7 @@ export async function resolveReview(
     { media_id: item.mediaId, subjects: [...subjects], focus: item.focus },
     { type: appRow.type, outputSubjects: appRow.outputSubjects, width: mediaRow.imageWidth, height: mediaRow.imageHeight },
   );
-  if (errors.length > 0) throw badRequest(`Invalid ${errors[0]!.field}: ${errors[0]!.message}`, errors);
+  if (errors.length > 0) throw invalid(`Invalid ${errors[0]!.field}: ${errors[0]!.message}`, errors);
   const now = unixNow();
   const [resolved] = await db
     .update(consensusItems)

@@ -3,7 +3,7 @@ import type { FieldError, Subject } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, assertions, subjects } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { conflict, invalid, notFound } from '../errors';
 
 export type SubjectRow = typeof subjects.$inferSelect;
 
@@ -45,7 +45,7 @@ export async function missingSubjectErrors(db: Database, tenantId: string, uids:
 /** 400 with one field error per uid that is not a subject of the tenant. */
 export async function assertSubjectsExist(db: Database, tenantId: string, uids: readonly string[], field: string): Promise<void> {
   const errors = await missingSubjectErrors(db, tenantId, uids, field);
-  if (errors.length > 0) throw badRequest(`Invalid ${field}: ${errors[0]!.message}`, errors);
+  if (errors.length > 0) throw invalid(`Invalid ${field}: ${errors[0]!.message}`, errors);
 }
 
 export async function listSubjects(db: Database, tenantId: string): Promise<Subject[]> {

@@ -5,7 +5,7 @@ import type { AnswerRule } from '../../src/api/application-types/rule';
 import type { Database } from '../db';
 import { media, subjects } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
-import { badRequest } from '../http/errors';
+import { invalid } from '../errors';
 import type { ExportLabel } from './labels-source';
 import type { ExportNotes } from './notes';
 
@@ -66,7 +66,7 @@ async function mediaOf(db: Database, tenantId: string, mediaIds: string[]) {
 /** The answer rule of an application that has labels to export; 400 for a type that takes none. */
 export function exportableRule(appRow: Pick<ApplicationRow, 'type'>): AnswerRule {
   const rule = answerRuleOf(appRow.type);
-  if (!rule) throw badRequest(`A ${appRow.type} application takes no labels, so it has none to export.`);
+  if (!rule) throw invalid(`A ${appRow.type} application takes no labels, so it has none to export.`);
   return rule;
 }
 

@@ -8,8 +8,7 @@ import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, exports } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
-import { unixNow } from '../domain/assertions';
-import { conflict, HttpError, notFound } from '../http/errors';
+import { conflict, DomainError, notFound } from '../errors';
 import { markJobFinished } from '../jobs/finished';
 import type { Job } from '../jobs/queue';
 import type { BlobStore, StoredBlob } from '../media/blob-store';
@@ -19,6 +18,7 @@ import { FORMAT_WRITERS } from './formats';
 import { listExportLabels } from './labels-source';
 import { ExportNotes } from './notes';
 import { isZipped, writeExport } from './write-export';
+import { unixNow } from '../db/unix-time';
 
 /** A finished export stays downloadable this long. */
 export const EXPORT_KEEP_SECONDS = 3600;
@@ -202,8 +202,8 @@ export async function runExportJob(ctx: ServiceContext, { id, data }: Job<'expor
     const { total, size } = await writeExportBlob(ctx, row, appRow, notes);
     await finish({ state: 'ready', done: total, size });
   } catch (error) {
-    if (!(error instanceof HttpError)) ctx.log.error({ err: error, exportId: row.exportId }, 'A label export failed.');
-    const message = error instanceof HttpError ? error.message : 'Something went wrong while writing the export.';
+    if (!(error instanceof DomainError)) ctx.log.error({ err: error, exportId: row.exportId }, 'A label export failed.');
+    const message = error instanceof DomainError ? error.message : 'Something went wrong while writing the export.';
     await finish({ state: 'failed', message });
   }
 }

@@ -6,9 +6,10 @@ import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
 import { applications, idempotencyKeys, media } from '../db/schema';
 import { applicationNotFound, type ApplicationRow } from '../domain/applications';
-import { assertionBatchJson, unixNow } from '../domain/assertions';
+import { assertionBatchJson } from '../domain/assertions';
 import { decideConsensus } from '../domain/consensus';
-import { badRequest, HttpError } from '../http/errors';
+import { DomainError, invalid } from '../errors';
+import { unixNow } from '../db/unix-time';
 
 export interface FeedbackAuthor {
   tenantId: string;
@@ -61,7 +62,7 @@ async function checkRetry(db: Database, author: FeedbackAuthor, key: string, req
       ),
     );
   if (existing && existing.requestHash !== requestHash) {
-    throw new HttpError(422, 'This Idempotency-Key was already used for a different feedback body.');
+    throw new DomainError('key-reused', 'This Idempotency-Key was already used for a different feedback body.');
   }
 }
 
@@ -88,7 +89,7 @@ export async function submitFeedback(
 ): Promise<SubmittedFeedback> {
   const { appRow, size } = await feedbackTarget(db, author.tenantId, applicationId, body.media_id);
   const errors = inputErrors(appRow, size, body);
-  if (errors.length > 0) throw badRequest(`Invalid ${errors[0]!.field}: ${errors[0]!.message}`, errors);
+  if (errors.length > 0) throw invalid(`Invalid ${errors[0]!.field}: ${errors[0]!.message}`, errors);
   const now = unixNow();
   const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
   const batch = assertionBatchJson({

@@ -4,7 +4,7 @@ import type { Database } from '../db';
 import { jsonRowOf, rowsOf } from '../db/json-row';
 import { feedbackQueue, media, type QueuedProposal } from '../db/schema';
 import type { MediaRow } from '../domain/media';
-import { unixNow } from '../domain/assertions';
+import { unixNow } from '../db/unix-time';
 
 export interface PulledItem {
   mediaRow: MediaRow;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { baselineModelId, type ModelPerformance } from '../../src/api/schemas/models';
 import { models } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
-import { unixNow } from '../domain/assertions';
+import { unixNow } from '../db/unix-time';
 import { toPerformance } from '../domain/models';
 import { typeModule } from '../types/registry';
 import { answeredItems, withImages } from './answered-items';

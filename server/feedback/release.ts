@@ -6,9 +6,8 @@ import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, feedbackQueue, media, models, subjects } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
-import { unixNow } from '../domain/assertions';
 import { readMediaBytes } from '../domain/media';
-import { badRequest } from '../http/errors';
+import { invalid } from '../errors';
 import { markJobFinished } from '../jobs/finished';
 import type { BlobStore } from '../media/blob-store';
 import { isImplemented, typeModule } from '../types/registry';
@@ -19,6 +18,7 @@ import { parametersFromApplication, type ModelParameters } from '../vision/model
 import { refitParameters } from '../vision/refit';
 import { answeredItems, withImages } from './answered-items';
 import { measureModels } from './validation';
+import { unixNow } from '../db/unix-time';
 
 /** What a release needs from the service. */
 export interface ReleaseContext {
@@ -86,7 +86,7 @@ export async function releaseModel(
   { jobId }: { jobId?: string } = {},
 ): Promise<ApplicationRow> {
   const module = typeModule(appRow.type);
-  if (!module) throw badRequest(`Applications of type ${appRow.type} have no baseline model to release.`);
+  if (!module) throw invalid(`Applications of type ${appRow.type} have no baseline model to release.`);
   const items = await answeredItems(ctx.db, appRow, module, RELEASE_ITEMS);
   const previousParameters = await currentParameters(ctx.db, appRow);
   const previousModelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
@@ -149,7 +149,7 @@ export const isReleasing = (app: FastifyInstance, applicationId: string) => app.
  * waits this does nothing). The job reads the application again when it starts, so it learns every answer.
  */
 export async function startRelease(app: FastifyInstance, appRow: Pick<ApplicationRow, 'tenantId' | 'applicationId' | 'type'>): Promise<void> {
-  if (!isImplemented(appRow.type)) throw badRequest(`Applications of type ${appRow.type} have no baseline model to release.`);
+  if (!isImplemented(appRow.type)) throw invalid(`Applications of type ${appRow.type} have no baseline model to release.`);
   const release = { tenantId: appRow.tenantId, applicationId: appRow.applicationId };
   await app.jobs.send(app.db, 'release-model', release, { singletonKey: appRow.applicationId });
   app.jobs.kick();

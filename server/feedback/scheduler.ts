@@ -2,6 +2,7 @@ import { and, count, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Focus } from '../../src/api/types';
 import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
+import { unixNow } from '../db/unix-time';
 import { applications, feedbackIssued, feedbackQueue, type QueuedProposal } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import { focusKey } from '../domain/assertions';
@@ -13,8 +14,6 @@ import { unheld } from './pull';
 /** The feedback rate of an application whose `requested_feedback_per_hour` is null. */
 export const SYSTEM_FEEDBACK_PER_HOUR = 120;
 const HOUR_SECONDS = 3600;
-
-const unixNow = () => Date.now() / 1000;
 
 export function feedbackRate(app: Pick<ApplicationRow, 'requestedFeedbackPerHour'>): number {
   return app.requestedFeedbackPerHour ?? SYSTEM_FEEDBACK_PER_HOUR;

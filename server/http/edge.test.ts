@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo/seed-identity';
-import { multipartBody } from '../processing/multipart-body';
+import { multipartBody } from '../testing/multipart-body';
 import { makeImage } from '../media/test-images';
 import { routeTable, type RouteEntry } from '../testing/route-table';
 import { basicAuth, createTestApp, type TestApp } from '../testing/test-app';

@@ -2,7 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../src/api/types';
-import { badRequest, HttpError } from './errors';
+import { type DomainError, invalid } from '../errors';
+import { HttpError } from './errors';
 
 /**
  * The rules every request meets before any route sees it, the same for every route:
@@ -48,9 +49,9 @@ export function findNul(value: unknown): string | null {
 }
 
 /** A 400 for text that holds a NUL character; `part` names the whole value ('path', 'query', 'body'). */
-export function nulRefusal(part: string, field: string): HttpError {
+export function nulRefusal(part: string, field: string): DomainError {
   const name = field || part;
-  return badRequest(`Invalid ${name}: ${NUL_MESSAGE}`, [{ field: name, message: NUL_MESSAGE }]);
+  return invalid(`Invalid ${name}: ${NUL_MESSAGE}`, [{ field: name, message: NUL_MESSAGE }]);
 }
 
 function refuseNul(part: string, value: unknown): void {

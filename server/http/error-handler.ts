@@ -1,6 +1,19 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../src/api/types';
+import { DomainError, type DomainErrorKind } from '../errors';
 import { HttpError } from './errors';
+
+/** The one place where the service's kinds of error become statuses. */
+const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'unsupported-media': 415,
+  'key-reused': 422,
+  'too-many-requests': 429,
+};
 
 // Fastify's own 4xx errors, said in words a person can act on.
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -38,11 +51,16 @@ function challengeHeaders(headers: Record<string, string>, request: FastifyReque
 }
 
 /** The one error handler: `{"message", "errors"?}` for 4xx; a 5xx says only that something failed, and is logged. */
-export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof HttpError) {
+export function handleError(error: FastifyError | HttpError | DomainError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) {
     const body: ErrorBody = { message: error.message };
-    if (error.fieldErrors.length > 0) body.errors = error.fieldErrors;
-    return reply.status(error.statusCode).headers(challengeHeaders(error.headers, request)).send(body);
+    const { fieldErrors, retryAfterSeconds } = error.details;
+    if (fieldErrors?.length) body.errors = fieldErrors;
+    if (retryAfterSeconds !== undefined) reply.header('Retry-After', String(retryAfterSeconds));
+    return reply.status(STATUS_OF_KIND[error.kind]).send(body);
+  }
+  if (error instanceof HttpError) {
+    return reply.status(error.statusCode).headers(challengeHeaders(error.headers, request)).send({ message: error.message });
   }
   const status =
     FRAMEWORK_STATUSES[error.code] ?? (error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Media } from '../../src/api/types';
 import { media } from '../db/schema';
 import { makeImage } from '../media/test-images';
-import { multipartBody } from '../processing/multipart-body';
+import { multipartBody } from '../testing/multipart-body';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 let png: Buffer;

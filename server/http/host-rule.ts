@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLoopbackHost } from '../../src/api/url-rule';
 import type { ServiceConfig } from '../config';
-import { badRequest, HttpError } from './errors';
+import { invalid } from '../errors';
+import { HttpError } from './errors';
 
 /** The host name a request was addressed to (`Host`, or `X-Forwarded-Host` from a trusted proxy), as URLs spell it. */
 function requestedHostname(request: FastifyRequest): string {
   const host = request.host;
-  if (!host || !URL.canParse(`http://${host}`)) throw badRequest('The request names no valid host (the Host header).');
+  if (!host || !URL.canParse(`http://${host}`)) throw invalid('The request names no valid host (the Host header).');
   return new URL(`http://${host}`).hostname;
 }
 

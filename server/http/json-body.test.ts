@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_DEPTH_MAX } from '../../src/api/limits';
 import type { Subject } from '../../src/api/types';
 import { makeImage } from '../media/test-images';
-import { multipartBody } from '../processing/multipart-body';
+import { multipartBody } from '../testing/multipart-body';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { nestsDeeperThan } from './json-body';
+import { nestsDeeperThan } from '../../src/api/json-depth';
 
 const nested = (levels: number, inner = '1') => `${'{"a":'.repeat(levels)}${inner}${'}'.repeat(levels)}`;
 const nestedArrays = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;

@@ -12,5 +12,3 @@ export { email } from '../../src/api/schemas/email';
 
 /** `{"data": [...]}` */
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
-
-export const toUnixSeconds = (date: Date) => date.getTime() / 1000;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from './errors';
+import { notFound } from '../errors';
 
 const DEFAULT_RUNTIME_CONFIG = "window.LOOPLABEL_CONFIG = { apiBaseUrl: '' };\n";
 const API_PATH = /^\/\d+(\/|$)/;

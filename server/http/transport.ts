@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceConfig } from '../config';
-import { forbidden } from './errors';
+import { forbidden } from '../errors';
 
 const HSTS = 'max-age=31536000';
 

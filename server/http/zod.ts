@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../../src/api/field-errors';
-import { badRequest } from './errors';
+import { invalid } from '../errors';
 
 /** Route schemas are zod schemas: requests are parsed by them and handlers get their output types. */
 export interface ZodTypeProvider extends FastifyTypeProvider {
@@ -21,7 +21,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
     let message = `Invalid ${part}.`;
     if (first && first.field !== part) message = `Invalid ${first.field}: ${first.message}`;
     else if (part === 'body') message = 'The request body must be a JSON object.';
-    return { error: badRequest(message, fieldErrors) };
+    return { error: invalid(message, fieldErrors) };
   };
 };
 

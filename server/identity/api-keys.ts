@@ -5,8 +5,8 @@ import { generateApiKey, parseApiKey, secretMatches } from '../auth/api-keys';
 import type { SignedInUser } from '../auth/context';
 import type { Database } from '../db';
 import { apiKeys, users } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
-import { toUnixSeconds } from '../http/schemas';
+import { conflict, notFound } from '../errors';
+import { toUnixSeconds } from '../db/unix-time';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 

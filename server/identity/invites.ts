@@ -4,10 +4,10 @@ import type { Invite, SentInvite } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { invites, memberships, tenants, users } from '../db/schema';
-import { conflict, forbidden, notFound } from '../http/errors';
-import { toUnixSeconds } from '../http/schemas';
+import { conflict, forbidden, notFound } from '../errors';
 import { addMember } from './tenants';
-import { normalizeEmail } from './users';
+import { normalizeEmail } from '../../src/api/schemas/email';
+import { toUnixSeconds } from '../db/unix-time';
 
 type InviteRow = typeof invites.$inferSelect;
 

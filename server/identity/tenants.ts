@@ -3,8 +3,8 @@ import type { Tenant, TenantListItem, TenantRole, TenantUser } from '../../src/a
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { memberships, tenants, users } from '../db/schema';
-import { toUnixSeconds } from '../http/schemas';
 import type { UserRow } from './users';
+import { toUnixSeconds } from '../db/unix-time';
 
 export type TenantRow = typeof tenants.$inferSelect;
 

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { User } from '../../src/api/types';
+import { normalizeEmail } from '../../src/api/schemas/email';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { memberships, tenants, users } from '../db/schema';
-import { conflict } from '../http/errors';
-import { toUnixSeconds } from '../http/schemas';
+import { conflict } from '../errors';
+import { toUnixSeconds } from '../db/unix-time';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -18,7 +19,6 @@ export interface NewUser {
   personalTenant?: boolean;
 }
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export function toUser(row: UserRow): User {
   return {

@@ -2,7 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
 import { finishedJobs } from '../db/schema';
-import { unixNow } from '../domain/assertions';
+import { unixNow } from '../db/unix-time';
 
 /** A finished job's record is kept this long: far longer than any retry of it can come. */
 const KEEP_FINISHED_SECONDS = 86_400;

@@ -5,7 +5,7 @@ import { assertions, localJobs } from '../db/schema';
 import { insertApplication, insertMedia, insertSubject } from '../feedback/test-fixtures';
 import { makeImage } from '../media/test-images';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { jobHandlers } from './handlers';
+import { jobHandlers } from '../background/job-handlers';
 import { createLocalRunner } from './local-runner';
 import type { JobHandlers } from './queue';
 

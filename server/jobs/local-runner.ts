@@ -1,10 +1,10 @@
 import { and, asc, count, eq, lte, min, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { startPeriodicTask, type PeriodicTask } from '../callbacks/periodic-task';
+import { startPeriodicTask, type PeriodicTask } from './periodic-task';
 import type { Database } from '../db';
 import { localJobs } from '../db/schema';
-import { unixNow } from '../domain/assertions';
 import type { Job, JobHandlers, JobName, JobQueue, PeriodicJob } from './queue';
+import { unixNow } from '../db/unix-time';
 
 /** A claimed job not finished within this time (its process died) is run again. */
 const CLAIM_SECONDS = 300;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import { startPeriodicTask, type PeriodicTask } from '../callbacks/periodic-task';
+import { startPeriodicTask, type PeriodicTask } from './periodic-task';
 import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
 import { JOB_NAMES, type Job, type JobHandlers, type JobName, type JobQueue, type PeriodicJob } from './queue';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { declaredSize } from './image-header';
-import type { ImageFormat } from './inspect';
+import type { ImageFormat } from './image-header';
 import { makeImage, makeJpegWithOrientation } from './test-images';
 
 describe('declaredSize', () => {

@@ -1,4 +1,5 @@
-import type { ImageFormat } from './inspect';
+/** The image formats the service takes, told by their magic bytes (inspect.ts). */
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 
 export interface DeclaredSize {
   width: number;

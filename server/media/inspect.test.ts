@@ -2,18 +2,19 @@ import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { ImageFormat } from './inspect';
-import { inspectImage, MAX_MEDIA_BYTES, MediaError, sniffImageFormat } from './inspect';
+import type { ImageFormat } from './image-header';
+import { DomainError } from '../errors';
+import { inspectImage, MAX_MEDIA_BYTES, sniffImageFormat } from './inspect';
 import { makeImage, makeJpegWithOrientation } from './test-images';
 
 const FORMATS: ImageFormat[] = ['jpeg', 'png', 'webp', 'gif'];
 
-async function refusal(bytes: Buffer, options?: { maxBytes?: number }): Promise<MediaError> {
+async function refusal(bytes: Buffer, options?: { maxBytes?: number }): Promise<DomainError> {
   const error: unknown = await inspectImage(bytes, options).then(
     () => null,
     (thrown: unknown) => thrown,
   );
-  if (!(error instanceof MediaError)) throw new Error(`expected a MediaError, got ${String(error)}`);
+  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
   return error;
 }
 
@@ -66,33 +67,32 @@ describe('inspectImage', () => {
     ['PDF', Buffer.from('%PDF-1.4\n%âãÏÓ\n')],
   ])('refuses %s with 415', async (_name, bytes) => {
     const error = await refusal(bytes);
-    expect(error.status).toBe(415);
-    expect(error.statusCode).toBe(415);
+    expect(error.kind).toBe('unsupported-media');
     expect(error.message).toBe('The file is not a JPEG, PNG, WebP or GIF image.');
   });
 
   it('refuses a truncated JPEG with 415, though its header is intact', async () => {
     const whole = await makeImage('jpeg', 400, 300);
     const error = await refusal(whole.subarray(0, Math.floor(whole.length / 2)));
-    expect(error.status).toBe(415);
+    expect(error.kind).toBe('unsupported-media');
     expect(error.message).toBe('The image file is damaged or incomplete.');
   });
 
   it('refuses image magic followed by garbage with 415', async () => {
     const error = await refusal(Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(64, 7)]));
-    expect(error.status).toBe(415);
+    expect(error.kind).toBe('unsupported-media');
   });
 
   it('refuses a file over the limit with 413 before looking inside', async () => {
     const bytes = await makeImage('png', 40, 30);
     const error = await refusal(bytes, { maxBytes: bytes.length - 1 });
-    expect(error.status).toBe(413);
+    expect(error.kind).toBe('too-large');
     expect(error.message).toBe(`The file is larger than ${bytes.length - 1} bytes.`);
   });
 
   it('refuses more than 25 MiB by default', async () => {
     const error = await refusal(Buffer.alloc(MAX_MEDIA_BYTES + 1));
-    expect(error.status).toBe(413);
+    expect(error.kind).toBe('too-large');
     expect(error.message).toBe('The file is larger than 25 MiB.');
   });
 
@@ -104,7 +104,7 @@ describe('inspectImage', () => {
     ['a GIF whose screen is 65535×65535', async () => withGifScreen(await makeImage('gif', 4, 4), 65_535, 65_535)],
   ])('refuses %s with 413 from its header, never 415', async (_name, make) => {
     const error = await refusal(await make());
-    expect(error.status).toBe(413);
+    expect(error.kind).toBe('too-large');
     expect(error.message).toBe('The image has more than 100 megapixels.');
   });
 
@@ -115,7 +115,7 @@ describe('inspectImage', () => {
     png.writeUInt32BE(12_000, 20);
     png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
     const error = await refusal(png);
-    expect(error.status).toBe(413);
+    expect(error.kind).toBe('too-large');
     expect(error.message).toBe('The image has more than 100 megapixels.');
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileBlobStore, createMemoryBlobStore } from './blob-store';
-import { MediaError } from './inspect';
+import { DomainError } from '../errors';
 import { storeMedia } from './store-media';
 import { makeImage, makePhotoLikeJpeg } from './test-images';
 
@@ -46,9 +46,9 @@ describe('storeMedia', () => {
 
   it('stores nothing for a refused file', async () => {
     const store = createFileBlobStore(rootDir);
-    await expect(storeMedia(store, Buffer.from('<html></html>'))).rejects.toBeInstanceOf(MediaError);
+    await expect(storeMedia(store, Buffer.from('<html></html>'))).rejects.toBeInstanceOf(DomainError);
     await expect(storeMedia(store, await makeImage('png', 10, 10), { maxBytes: 5 })).rejects.toMatchObject({
-      status: 413,
+      kind: 'too-large',
     });
     expect(await storedBlobCount()).toBe(0);
   });

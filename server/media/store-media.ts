@@ -9,7 +9,7 @@ export interface StoredMedia extends ImageFacts {
   variants: Record<string, string>;
 }
 
-/** Checks an upload, then stores it and its resized copies. Throws MediaError (413/415) for a refused file. */
+/** Checks an upload, then stores it and its resized copies. Refuses a file too large or not an image (a DomainError). */
 export async function storeMedia(
   store: BlobStore,
   bytes: Buffer,

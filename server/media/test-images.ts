@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { ImageFormat } from './inspect';
+import type { ImageFormat } from './image-header';
 
 /** A plain image in the given format, built in memory for tests. */
 export function makeImage(format: ImageFormat, width: number, height: number): Promise<Buffer> {

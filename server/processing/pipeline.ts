@@ -2,7 +2,7 @@ import type { Focus } from '../../src/api/types';
 import { enqueueDetectionPosts } from '../callbacks/outbox';
 import type { Database } from '../db';
 import { detectionThreshold, listActiveApplicationsWithInput, type ApplicationRow } from '../domain/applications';
-import { recordAssertions, touchDetectionRecord, unixNow } from '../domain/assertions';
+import { recordAssertions, touchDetectionRecord } from '../domain/assertions';
 import { readMediaBytes, type MediaRow } from '../domain/media';
 import { baselineModelId } from '../../src/api/schemas/models';
 import { currentParameters } from '../feedback/release';
@@ -12,6 +12,7 @@ import { runModel } from '../types/run-model';
 import type { ServiceContext } from './context';
 import { markJobFinished } from '../jobs/finished';
 import type { JobQueue } from '../jobs/queue';
+import { unixNow } from '../db/unix-time';
 
 export interface Association {
   tenantId: string;

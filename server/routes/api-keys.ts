@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiKeySchema, createApiKeyBody, createdApiKeySchema } from '../../src/api/schemas/api-keys';
 import { requireAuth, resolveUserId } from '../auth/context';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { nodeId } from '../http/schemas';
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '../identity/api-keys';
 import { pagedListOf } from '../domain/media-schemas';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { APPLICATION_TYPES, applicationTypeInfo } from '../../src/api/application-types/info';
 import { applicationTypeInfoSchema } from '../../src/api/schemas/application-types';
 import type { ApplicationType } from '../../src/api/types';
-import { notFound } from '../http/errors';
-import type { RoutesPlugin } from '../http/instance';
+import { notFound } from '../errors';
+import type { RoutesPlugin } from './instance';
 import { listOf } from '../http/schemas';
 
 const isApplicationType = (type: string): type is ApplicationType => (APPLICATION_TYPES as readonly string[]).includes(type);

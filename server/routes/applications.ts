@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requireAuth, requireTenantAdmin, resolveTenantId } from '../auth/context';
 import { applicationSchema, createApplicationBody, updateApplicationBody } from '../../src/api/schemas/application';
 import { callbackAddressRules } from '../callbacks/worker';
-import { applicationStats } from '../domain/application-stats';
+import { applicationStats } from '../feedback/application-stats';
 import {
   createApplication,
   deleteApplication,
@@ -13,7 +13,7 @@ import {
   updateApplication,
 } from '../domain/applications';
 import { keepSingleLabels } from '../domain/consensus';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
 
 const tenantParams = z.object({ tenantId: nodeId });

@@ -5,17 +5,18 @@ import { consensusEntrySchema, consensusReleaseSchema, consensusSnapshotSchema }
 import { requireAuth } from '../auth/context';
 import { assertions, models, applications } from '../db/schema';
 import { getApplicationRow } from '../domain/applications';
-import { toAssertion, unixNow } from '../domain/assertions';
+import { toAssertion } from '../domain/assertions';
 import { countDecided, pageDecided, type DecidedQuery } from '../domain/consensus';
 import { labellerStandings } from '../domain/labeller-standings';
 import { assertionSchema, pagedListOf } from '../domain/media-schemas';
 import { countReviews } from '../domain/reviews';
 import { getSubjectRow } from '../domain/subjects';
-import { badRequest, notFound } from '../http/errors';
-import type { RoutesPlugin } from '../http/instance';
+import { invalid, notFound } from '../errors';
+import type { RoutesPlugin } from './instance';
 import { nodeId, queryBoolean } from '../http/schemas';
 import type { Database } from '../db';
 import { pagingLink, pagingQuery, unixTime } from './paging';
+import { unixNow } from '../db/unix-time';
 
 const appParams = z.object({ applicationId: nodeId });
 const releaseParams = appParams.extend({ releaseId: nodeId });
@@ -33,7 +34,7 @@ type HistoryQuery = z.infer<typeof historyQuery>;
 function historyWindow(query: HistoryQuery): DecidedQuery & { limit: number } {
   const end = query.end ?? unixNow();
   const start = query.start ?? 0;
-  if (start > end) throw badRequest('start cannot be after end.', [{ field: 'start', message: 'Must not be after end.' }]);
+  if (start > end) throw invalid('start cannot be after end.', [{ field: 'start', message: 'Must not be after end.' }]);
   return { start, end, limit: query.limit, offset: query.cursor ?? 0, newestFirst: !query.reverse, subjectUid: query.subject_uid };
 }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { applications, models } from '../db/schema';
 import { recordAssertions, touchDetectionRecord } from '../domain/assertions';
 import { makeImage } from '../media/test-images';
-import { multipartBody } from '../processing/multipart-body';
+import { multipartBody } from '../testing/multipart-body';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;

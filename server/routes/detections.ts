@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { requireAuth } from '../auth/context';
 import type { Database } from '../db';
 import { getApplicationRow, type ApplicationRow } from '../domain/applications';
-import { unixNow } from '../domain/assertions';
 import { pageDetections } from '../domain/detections';
-import { mediaLinksFor } from '../domain/media';
 import { modelIdOfVersion } from '../domain/models';
 import { detectionRecordSchema, pagedListOf } from '../domain/media-schemas';
-import { badRequest } from '../http/errors';
-import type { RoutesPlugin } from '../http/instance';
+import { invalid } from '../errors';
+import type { RoutesPlugin } from './instance';
 import { nodeId, queryBoolean } from '../http/schemas';
 import { baselineModelId } from '../../src/api/schemas/models';
 import { pagingLink, pagingQuery, unixTime } from './paging';
+import { mediaLinksFor } from './media-links';
+import { unixNow } from '../db/unix-time';
 
 const probability = z
   .string()
@@ -49,7 +49,7 @@ async function onlyModelIdOf(db: Database, appRow: ApplicationRow, query: { only
   if (query.model_version !== undefined) {
     const modelId = await modelIdOfVersion(db, appRow.applicationId, query.model_version);
     if (!modelId) {
-      throw badRequest(`This application has no model version ${query.model_version}.`, [
+      throw invalid(`This application has no model version ${query.model_version}.`, [
         { field: 'model_version', message: 'No model of this version.' },
       ]);
     }
@@ -72,7 +72,7 @@ export const detectionRoutes: RoutesPlugin = async (app) => {
       const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
       const query = request.query;
       if (query.probability_lower > query.probability_upper) {
-        throw badRequest('probability_lower cannot be above probability_upper.', [
+        throw invalid('probability_lower cannot be above probability_upper.', [
           { field: 'probability_lower', message: 'Must not exceed probability_upper.' },
         ]);
       }

@@ -4,7 +4,7 @@ import { requireAuth } from '../auth/context';
 import { getApplicationRow } from '../domain/applications';
 import { pageEvents, pendingDetections } from '../domain/events';
 import { pagedListOf } from '../domain/media-schemas';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
 import { pagingLink, pagingQuery } from './paging';
 

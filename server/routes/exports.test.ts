@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportStatus } from '../../src/api/schemas/exports';
 import type { AppData, ApplicationType } from '../../src/api/types';
 import { eq } from 'drizzle-orm';
-import { databaseMaintenanceJob } from '../db/maintenance';
+import { databaseMaintenanceJob } from '../background/maintenance';
 import { exports } from '../db/schema';
-import { recordAssertions, unixNow } from '../domain/assertions';
+import { recordAssertions } from '../domain/assertions';
 import { insertApplication, insertMedia, insertSubject } from '../feedback/test-fixtures';
 import { makeImage } from '../media/test-images';
 import { checkCoco, checkVoc, checkYolo, ZipContents } from '../testing/export-formats';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { unixNow } from '../db/unix-time';
 
 let t: TestApp;
 let tenantId: string;

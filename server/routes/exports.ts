@@ -4,7 +4,7 @@ import { requireAuth } from '../auth/context';
 import { getApplicationRow, requireManageApplication } from '../domain/applications';
 import { exportableRule } from '../export/dataset';
 import { exportDownload, exportStatus, startExport } from '../export/export-jobs';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { nodeId } from '../http/schemas';
 
 const appParams = z.object({ applicationId: nodeId });

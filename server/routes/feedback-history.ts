@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { ANSWER_BUCKETS, answerCountSchema, answeredFeedbackSchema, waitingFeedbackSchema } from '../../src/api/schemas/feedback-history';
 import { requireAuth } from '../auth/context';
 import { getApplicationRow } from '../domain/applications';
-import { unixNow } from '../domain/assertions';
 import { pagedListOf } from '../domain/media-schemas';
 import { countAnswers, pageAnswers, peekWaiting } from '../feedback/history';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
 import { pagingLink, pagingQuery } from './paging';
+import { unixNow } from '../db/unix-time';
 
 const appParams = z.object({ applicationId: nodeId });
 

@@ -10,9 +10,10 @@ import { submitFeedback } from '../feedback/answers';
 import { heldFeedback, pullFeedback, returnFeedback, type Lease, type PulledItem } from '../feedback/pull';
 import { startRelease } from '../feedback/release';
 import { queueCounts } from '../feedback/scheduler';
-import { badRequest } from '../http/errors';
-import type { RoutesPlugin } from '../http/instance';
+import { invalid } from '../errors';
+import type { RoutesPlugin } from './instance';
 import { isImplemented } from '../types/registry';
+import { mediaLinksFor } from './media-links';
 
 const appParams = z.object({ applicationId: z.string().min(1).max(100) });
 
@@ -47,7 +48,7 @@ const idempotencyKeyOf = (request: FastifyRequest): string | null => {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key || key.length > 255) throw badRequest('The Idempotency-Key header holds 1 to 255 characters.');
+  if (!key || key.length > 255) throw invalid('The Idempotency-Key header holds 1 to 255 characters.');
   return key;
 };
 
@@ -86,7 +87,7 @@ function feedbackRequests(items: PulledItem[] | null, request: FastifyRequest) {
   if (!items) throw applicationNotFound();
   return items.map(({ mediaRow, focus, proposals }) => ({
     media_id: mediaRow.mediaId,
-    media: { ...toMedia(mediaRow, request) },
+    media: { ...toMedia(mediaRow, mediaLinksFor(request)) },
     subjects: proposals.map((proposal) => ({
       subject_uid: proposal.subject_uid,
       media_id: mediaRow.mediaId,

@@ -11,7 +11,7 @@ import {
   reportGatewayStatus,
   updateGateway,
 } from '../domain/gateways';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
 
 const tenantParams = z.object({ tenantId: nodeId });

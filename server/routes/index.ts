@@ -1,5 +1,8 @@
 import { registerAuthentication, type AuthenticationDeps } from '../auth/authenticate';
-import type { RoutesPlugin } from '../http/instance';
+import type { Database } from '../db';
+import { userOfApiKey } from '../identity/api-keys';
+import { findUserByEmail } from '../identity/users';
+import type { RoutesPlugin } from './instance';
 import { apiKeyRoutes } from './api-keys';
 import { applicationTypeRoutes } from './application-types';
 import { applicationRoutes } from './applications';
@@ -25,9 +28,13 @@ import { versionRoutes } from './version';
  * Every API route, in one plugin context whose hook authenticates each route as its `config.auth` says.
  * A resource's routes live in `routes/<resource>.ts`; add new ones to the list.
  */
-export const apiRoutes = (deps: AuthenticationDeps): RoutesPlugin =>
+export const apiRoutes = ({ db, ...deps }: Omit<AuthenticationDeps, 'userOfApiKey' | 'userByEmail'> & { db: Database }): RoutesPlugin =>
   async (api) => {
-    registerAuthentication(api, deps);
+    registerAuthentication(api, {
+      ...deps,
+      userOfApiKey: (key) => userOfApiKey(db, key),
+      userByEmail: (email) => findUserByEmail(db, email),
+    });
     const resources = [
       userRoutes,
       tokenRoutes,

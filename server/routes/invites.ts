@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requireAuth, requireTenantAdmin, resolveTenantId, resolveUserId } from '../auth/context';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { email, listOf, nodeId } from '../http/schemas';
 import { answerInvite, listPendingInvitesFor, listPendingTenantInvites, sendInvite } from '../identity/invites';
 import { inviteSchema, sentInviteSchema } from '../identity/schemas';

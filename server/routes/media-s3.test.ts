@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type ServiceConfig } from '../config';
 import { s3ObjectKey } from '../media/s3-blob-store';
 import { makeImage } from '../media/test-images';
-import { multipartBody } from '../processing/multipart-body';
+import { multipartBody } from '../testing/multipart-body';
 import { startS3Server, type TestS3Server } from '../testing/s3-server';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

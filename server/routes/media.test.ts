@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WORK_CONCURRENCY, runImageWork } from '../media/open-image';
 import { makeImage } from '../media/test-images';
-import { multipartBody } from '../processing/multipart-body';
+import { multipartBody } from '../testing/multipart-body';
 import { drainProcessing } from '../processing/pipeline';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
 

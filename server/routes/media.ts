@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { requireAuth } from '../auth/context';
 import { assertions } from '../db/schema';
 import { toMediaAssertion } from '../domain/assertions';
-import { deleteMediaItem, getMediaRow, mediaLinksFor, searchMedia, toMedia } from '../domain/media';
+import { deleteMediaItem, getMediaRow, searchMedia, storeUpload, toMedia } from '../domain/media';
 import { mediaAssertionSchema, mediaSchema, mediaSubjectAssociationSchema } from '../domain/media-schemas';
 import { currentAssertionsOfMedia, toAssociations } from '../domain/media-subjects';
-import { receiveUpload } from '../domain/media-upload';
-import { badRequest, forbidden } from '../http/errors';
-import type { RoutesPlugin } from '../http/instance';
+import { invalid } from '../errors';
+import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
+import { mediaLinksFor } from './media-links';
+import { readUpload } from './media-upload';
 import { pagingQuery } from './paging';
 
 const mediaParams = z.object({ mediaId: nodeId });
@@ -23,14 +24,15 @@ const searchQuery = pagingQuery.pick({ limit: true }).extend({
 
 export const mediaRoutes: RoutesPlugin = async (app) => {
   app.post('/1/media', { config: { multipart: true }, schema: { response: { 201: mediaSchema } } }, async (request, reply) => {
-    const { media } = await receiveUpload(request, requireAuth(request));
-    return reply.status(201).send(toMedia(media, request));
+    const { upload } = await readUpload(request, requireAuth(request));
+    const media = await storeUpload(app.db, app.blobs, upload);
+    return reply.status(201).send(toMedia(media, mediaLinksFor(request)));
   });
 
   app.get('/1/media/all/search', { schema: { querystring: searchQuery, response: { 200: listOf(mediaSchema) } } }, async (request) => {
     const { md5, filename, external_media_id: externalMediaId, limit } = request.query;
     if (md5 === undefined && filename === undefined && externalMediaId === undefined) {
-      throw badRequest('Give md5, filename or external_media_id to search for.');
+      throw invalid('Give md5, filename or external_media_id to search for.');
     }
     const rows = await searchMedia(app.db, requireAuth(request).tenantId, { md5, filename, externalMediaId, limit });
     const links = mediaLinksFor(request);
@@ -39,17 +41,13 @@ export const mediaRoutes: RoutesPlugin = async (app) => {
 
   app.get('/1/media/:mediaId', { schema: { params: mediaParams, response: { 200: mediaSchema } } }, async (request) => {
     const row = await getMediaRow(app.db, requireAuth(request).tenantId, request.params.mediaId);
-    return toMedia(row, request);
+    return toMedia(row, mediaLinksFor(request));
   });
 
-  // A tenant_admin may delete any media item of the tenant; a tenant_user only what they uploaded.
   app.delete('/1/media/:mediaId', { schema: { params: mediaParams } }, async (request, reply) => {
     const auth = requireAuth(request);
     const row = await getMediaRow(app.db, auth.tenantId, request.params.mediaId);
-    if (auth.role !== 'tenant_admin' && row.uploadedByUser !== auth.userId) {
-      throw forbidden('Only a tenant administrator or the uploader may delete this media item.');
-    }
-    await deleteMediaItem(app.db, app.blobs, row);
+    await deleteMediaItem(app.db, app.blobs, row, auth);
     return reply.status(204).send();
   });
 

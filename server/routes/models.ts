@@ -9,15 +9,15 @@ import {
 } from '../../src/api/schemas/models';
 import { requireAuth } from '../auth/context';
 import { getApplicationRow, requireManageApplication, type ApplicationRow } from '../domain/applications';
-import { unixNow } from '../domain/assertions';
 import { pagedListOf } from '../domain/media-schemas';
 import { currentValidation, evaluationMetrics, pageReleases, releaseValidation, toReleasedModel, type ReleaseQuery } from '../domain/models';
 import { newRandomValidation } from '../feedback/random-validation';
 import { isReleasing, startRelease } from '../feedback/release';
-import { badRequest } from '../http/errors';
-import type { RoutesPlugin } from '../http/instance';
+import { invalid } from '../errors';
+import type { RoutesPlugin } from './instance';
 import { nodeId, queryBoolean } from '../http/schemas';
 import { pagingLink, pagingQuery, unixTime } from './paging';
+import { unixNow } from '../db/unix-time';
 
 const appParams = z.object({ applicationId: nodeId });
 
@@ -44,7 +44,7 @@ function windowOf(query: ReleasesQueryInput): ReleaseQuery {
   const end = query.end ?? unixNow();
   const start = query.duration !== undefined ? end - query.duration : (query.start ?? 0);
   if (start > end) {
-    throw badRequest('start cannot be after end.', [{ field: 'start', message: 'Must not be after end.' }]);
+    throw invalid('start cannot be after end.', [{ field: 'start', message: 'Must not be after end.' }]);
   }
   return { start, end, limit: query.limit, reverse: query.reverse, cursor: query.cursor ?? null };
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PAGE_LIMIT } from '../../src/api/limits';
-import { publicBaseUrl } from '../domain/media';
+import { publicBaseUrl } from './media-links';
 
 const wholeNumber = z.string().regex(/^\d{1,15}$/, { message: 'Give a whole number.' }).transform(Number);
 

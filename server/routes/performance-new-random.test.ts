@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baselineModelId, type ModelPerformance } from '../../src/api/schemas/models';
 import type { PagedResponse } from '../../src/api/types';
-import { unixNow } from '../domain/assertions';
+import { unixNow } from '../db/unix-time';
 import { insertApplication, insertSubject } from '../feedback/test-fixtures';
 import { RANDOM_SAMPLE_SIZE, randomSample } from '../feedback/random-validation';
 import { modelFixtures, type ModelFixtures } from '../testing/model-fixtures';

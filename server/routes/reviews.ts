@@ -5,9 +5,10 @@ import { getApplicationRow, requireManageApplication } from '../domain/applicati
 import { toMedia } from '../domain/media';
 import { mediaSchema, pagedListOf } from '../domain/media-schemas';
 import { countReviews, pageReviews, resolveReview, toReview } from '../domain/reviews';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { nodeId } from '../http/schemas';
 import { pagingLink, pagingQuery } from './paging';
+import { mediaLinksFor } from './media-links';
 
 const appParams = z.object({ applicationId: nodeId });
 
@@ -21,7 +22,7 @@ export const reviewRoutes: RoutesPlugin = async (app) => {
       const { limit, cursor } = request.query;
       const page = await pageReviews(app.db, appRow.applicationId, limit, cursor ?? 0);
       return {
-        data: page.items.map((item) => ({ ...toReview(item), media: toMedia(item.mediaRow, request) })),
+        data: page.items.map((item) => ({ ...toReview(item), media: toMedia(item.mediaRow, mediaLinksFor(request)) })),
         paging: page.nextOffset === null ? {} : { next: pagingLink(request, { limit, cursor: page.nextOffset }) },
       };
     },

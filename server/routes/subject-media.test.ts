@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeImage } from '../media/test-images';
-import { multipartBody } from '../processing/multipart-body';
+import { multipartBody } from '../testing/multipart-body';
 import { drainProcessing } from '../processing/pipeline';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
 

@@ -1,20 +1,19 @@
-import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Focus } from '../../src/api/types';
 import { requireAuth } from '../auth/context';
-import { media } from '../db/schema';
-import { focusKey } from '../domain/assertions';
 import { requireMayRemove } from '../domain/association-rights';
-import { getMediaRow, mediaLinksFor, type MediaRow } from '../domain/media';
+import { getMediaRow, storeUpload, type MediaRow } from '../domain/media';
 import { focusInput, focusText, mediaSubjectAssociationSchema, pagedListOf } from '../domain/media-schemas';
-import { currentAssertionsOfMedia, pageSubjectMedia, removeAssociation, toAssociations } from '../domain/media-subjects';
-import { parseWith, receiveUpload } from '../domain/media-upload';
+import { listSubjectMedia, removeAssociation, requireFocusInside } from '../domain/media-subjects';
 import { getSubjectRow } from '../domain/subjects';
-import { badRequest } from '../http/errors';
-import type { RoutesPlugin } from '../http/instance';
+import { invalid } from '../errors';
+import type { RoutesPlugin } from './instance';
+import { parseWith } from '../http/parse';
 import { nodeId } from '../http/schemas';
 import { associateMedia } from '../processing/pipeline';
+import { mediaLinksFor } from './media-links';
+import { readUpload } from './media-upload';
 import { pagingLink, pagingQuery } from './paging';
 
 const subjectParams = z.object({ subjectUid: nodeId });
@@ -26,20 +25,12 @@ const removeQuery = z.object({ media_id: nodeId.optional(), focus: focusText.opt
 
 const associationResult = z.object({ media_id: z.string(), subject_uid: z.string(), capture_id: z.string() });
 
-function requireFocusInside(focus: Focus | null, row: MediaRow): void {
-  if (focus && (focus.box.x1 > row.imageWidth || focus.box.y1 > row.imageHeight)) {
-    throw badRequest('The focus box must lie inside the media.', [
-      { field: 'focus', message: `The media is ${row.imageWidth}×${row.imageHeight} pixels.` },
-    ]);
-  }
-}
-
 /** The media and focus of a multipart upload, or of a JSON `{media_id, focus?}` naming an existing item. */
 async function mediaToAssociate(request: FastifyRequest): Promise<{ row: MediaRow; focus: Focus | null }> {
   const auth = requireAuth(request);
   if (request.isMultipart()) {
-    const upload = await receiveUpload(request, auth);
-    return { row: upload.media, focus: upload.focus };
+    const { upload, focus } = await readUpload(request, auth);
+    return { row: await storeUpload(request.server.db, request.server.blobs, upload), focus };
   }
   const body = parseWith(associateBody, request.body, 'body');
   return { row: await getMediaRow(request.server.db, auth.tenantId, body.media_id), focus: body.focus ?? null };
@@ -72,7 +63,7 @@ export const subjectMediaRoutes: RoutesPlugin = async (app) => {
     const fromBody = request.body === undefined || request.body === null ? null : parseWith(associateBody, request.body, 'body');
     const fromQuery = parseWith(removeQuery, request.query, 'querystring');
     const mediaId = fromBody?.media_id ?? fromQuery.media_id;
-    if (!mediaId) throw badRequest('Give the media_id of the association to remove.', [{ field: 'media_id', message: 'Required.' }]);
+    if (!mediaId) throw invalid('Give the media_id of the association to remove.', [{ field: 'media_id', message: 'Required.' }]);
     const row = await getMediaRow(app.db, auth.tenantId, mediaId);
     const focus = fromBody?.focus ?? fromQuery.focus ?? null;
     await removeAssociation(app.db, { mediaId: row.mediaId, subjectUid: subject.subjectUid, focus }, (found, tx) =>
@@ -88,21 +79,8 @@ export const subjectMediaRoutes: RoutesPlugin = async (app) => {
       const auth = requireAuth(request);
       const subject = await getSubjectRow(app.db, auth.tenantId, request.params.subjectUid);
       const { limit, cursor } = request.query;
-      const page = await pageSubjectMedia(app.db, auth.tenantId, subject.subjectUid, { limit, cursor: cursor ?? 0 });
-      const mediaIds = [...new Set(page.pairs.map((pair) => pair.mediaId))];
-      const [current, mediaRows] = await Promise.all([
-        currentAssertionsOfMedia(app.db, mediaIds, subject.subjectUid),
-        mediaIds.length ? app.db.select().from(media).where(inArray(media.mediaId, mediaIds)) : [],
-      ]);
-      const associations = toAssociations(current, mediaRows, mediaLinksFor(request));
-      const keyOf = (mediaId: string, focusKey: string) => `${mediaId}\n${focusKey}`;
-      const order = new Map(page.pairs.map((pair, index) => [keyOf(pair.mediaId, pair.focusKey), index]));
-      associations.sort(
-        (a, b) =>
-          (order.get(keyOf(a.media.media_id, focusKey(a.focus))) ?? 0) - (order.get(keyOf(b.media.media_id, focusKey(b.focus))) ?? 0),
-      );
-      const last = page.pairs.at(-1);
-      return { data: associations, paging: page.hasMore && last ? { next: pagingLink(request, { limit, cursor: last.firstSeq }) } : {} };
+      const page = await listSubjectMedia(app.db, auth.tenantId, subject.subjectUid, { limit, cursor: cursor ?? 0 }, mediaLinksFor(request));
+      return { data: page.associations, paging: page.nextCursor === null ? {} : { next: pagingLink(request, { limit, cursor: page.nextCursor }) } };
     },
   );
 };

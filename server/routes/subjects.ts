@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Subject } from '../../src/api/types';
 import { requireAuth, requireTenantAdmin, resolveTenantId } from '../auth/context';
 import { createSubject, deleteSubject, getSubjectRow, listSubjects, toSubject, updateSubject } from '../domain/subjects';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
 
 const subjectSchema = z.object({

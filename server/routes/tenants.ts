@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requireAuth, resolveTenantId } from '../auth/context';
-import { notFound } from '../http/errors';
-import type { RoutesPlugin } from '../http/instance';
+import { notFound } from '../errors';
+import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
 import { tenantSchema, tenantUserSchema } from '../identity/schemas';
 import { findTenant, listTenantUsers, toTenant } from '../identity/tenants';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requireSignedInUser } from '../auth/context';
-import { badRequest, notFound } from '../http/errors';
-import type { RoutesPlugin } from '../http/instance';
+import { invalid, notFound } from '../errors';
+import type { RoutesPlugin } from './instance';
 import { tokenResponseSchema } from '../identity/schemas';
 import { findMembership, listUserTenants } from '../identity/tenants';
 
@@ -18,7 +18,7 @@ export const tokenRoutes: RoutesPlugin = async (app) => {
         if (!tenantId) {
           const tenants = await listUserTenants(app.db, user.userId);
           if (tenants.length !== 1 || !tenants[0]) {
-            throw badRequest('You belong to several tenants: choose one with tenant_id.', [
+            throw invalid('You belong to several tenants: choose one with tenant_id.', [
               { field: 'tenant_id', message: 'Required when you belong to more than one tenant.' },
             ]);
           }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requireAuth, requireSignedInUser, resolveUserId } from '../auth/context';
-import { notFound, tooManyRequests } from '../http/errors';
-import type { RoutesPlugin } from '../http/instance';
+import { notFound, tooManyRequests } from '../errors';
+import type { RoutesPlugin } from './instance';
 import { email, listOf, nodeId } from '../http/schemas';
 import { tenantListItemSchema, userSchema } from '../identity/schemas';
 import { listUserTenants } from '../identity/tenants';

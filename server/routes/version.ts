@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { VersionRecord } from '../../src/api/types';
-import type { RoutesPlugin } from '../http/instance';
+import type { RoutesPlugin } from './instance';
 
 const versionSchema = z.object({
   version: z.string(),

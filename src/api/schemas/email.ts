@@ -9,3 +9,6 @@ export const email = z
   .max(254, EMAIL_MESSAGE)
   .pipe(z.email({ error: EMAIL_MESSAGE }))
   .transform((value) => value.toLowerCase());
+
+/** The form an email address is stored and compared in. */
+export const normalizeEmail = (address: string) => address.trim().toLowerCase();

@@ -3,7 +3,7 @@ import type { RateLimiter } from '../auth/rate-limit';
 import type { TokenIssuer } from '../auth/tokens';
 import type { ServiceConfig } from '../config';
 import type { Database } from '../db';
-import type { ZodTypeProvider } from './zod';
+import type { ZodTypeProvider } from '../http/zod';
 
 declare module 'fastify' {
   interface FastifyInstance {

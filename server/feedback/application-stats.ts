@@ -2,7 +2,7 @@ import { and, asc, eq, gte, max, sql } from 'drizzle-orm';
 import type { ApplicationStats, StatsBucket } from '../../src/api/endpoints/applications';
 import type { Database } from '../db';
 import { assertions, detectionRecords } from '../db/schema';
-import { queueCounts } from '../feedback/scheduler';
+import { queueCounts } from './scheduler';
 
 /** Bucket length and how many buckets back the counts reach: two days by hour, thirty days by day. */
 const BUCKETS: Record<StatsBucket, { seconds: number; count: number }> = {

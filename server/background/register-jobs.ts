@@ -3,12 +3,12 @@ import { callbackDeliveryJob } from '../callbacks/worker';
 import { rateLimitSweepJob, type RateLimiter } from '../auth/rate-limit';
 import { DEFAULT_JOB_TIMEOUT_SECONDS } from '../config';
 import type { DatabaseHandle } from '../db';
-import { databaseMaintenanceJob } from '../db/maintenance';
+import { databaseMaintenanceJob } from './maintenance';
 import { feedbackSchedulingJob } from '../feedback/timer';
-import { jobHandlers } from './handlers';
-import { createLocalRunner } from './local-runner';
-import { createPgBossRunner } from './pg-boss-runner';
-import type { JobQueue, PeriodicJob } from './queue';
+import { jobHandlers } from './job-handlers';
+import { createLocalRunner } from '../jobs/local-runner';
+import { createPgBossRunner } from '../jobs/pg-boss-runner';
+import type { JobQueue, PeriodicJob } from '../jobs/queue';
 
 declare module 'fastify' {
   interface FastifyInstance {

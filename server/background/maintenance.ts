@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { removeExpiredExports } from '../export/export-jobs';
 import { pruneFinishedJobs } from '../jobs/finished';
 import type { PeriodicJob } from '../jobs/queue';
-import type { DatabaseHandle } from '.';
+import type { DatabaseHandle } from '../db';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import { runExportJob } from '../export/export-jobs';
 import { releaseModel } from '../feedback/release';
 import type { ServiceContext } from '../processing/context';
 import { processMediaForApplication } from '../processing/pipeline';
-import type { JobHandlers } from './queue';
+import type { JobHandlers } from '../jobs/queue';
 
 /**
  * What each job does, whichever runner runs it. A job whose application or media is gone has nothing to do; each
