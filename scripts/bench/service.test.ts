@@ -34,5 +34,6 @@ describe('runServiceBenchmarks', () => {
     for (const label of labels) {
       expect(table).toContain(label);
     }
-  });
+    // A whole small service run with every benchmark: on a shared 2-core machine it can take well over 30 s.
+  }, 120_000);
 });
