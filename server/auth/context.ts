@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { TenantRole } from '../../src/api/types';
+import type { TenantRole } from '../../src/api/schemas/identity';
 import { forbidden, notFound, unauthorized } from '../http/errors';
 
 /** Who a bearer token speaks for: one user inside one tenant. */

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Media } from '../../src/api/types';
+import type { Media } from '../../src/api/schemas/media';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { media, type MediaDetails } from '../db/schema';

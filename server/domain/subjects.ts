@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { FieldError, Subject } from '../../src/api/types';
+import type { FieldError } from '../../src/api/types';
+import type { Subject } from '../../src/api/schemas/subjects';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, assertions, subjects } from '../db/schema';

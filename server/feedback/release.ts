@@ -1,7 +1,8 @@
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { baselineModelId, type AnswerSet } from '../../src/api/schemas/models';
-import type { AppData, FeedbackSubjectAnswer, Focus, LabellableType } from '../../src/api/types';
+import type { AppData, FeedbackSubjectAnswer } from '../../src/api/application-types/answer';
+import type { Focus, LabellableType } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, feedbackQueue, media, models, subjects } from '../db/schema';

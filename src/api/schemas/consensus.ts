@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ItemAnswer } from '../application-types/agreement';
-import type { Media } from '../types';
+import type { ItemAnswer } from '../application-types/answer';
 import { feedbackResponse, focusSchema } from './feedback';
+import { mediaSchema } from './media';
 
 /** How an item's label was decided: labellers agreed, a manager resolved their disagreement, or one labeller answered. */
 export const CONSENSUS_SOURCES = ['agreed', 'review', 'single'] as const;
@@ -38,7 +38,7 @@ export const reviewItemSchema = z.object({
   review_id: z.string(),
   application_id: z.string(),
   media_id: z.string(),
-  media: z.custom<Media>(),
+  media: mediaSchema,
   focus: focusSchema.nullable(),
   created_at: z.number(),
   answers: z.array(labellerAnswerSchema),

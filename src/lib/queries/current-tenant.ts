@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getTenant, listTenantUsers } from '../../api/endpoints/identity';
-import type { TenantUser } from '../../api/types';
+import type { TenantUser } from '../../api/schemas/identity';
 import { getApiClient } from '../api-client';
 
 // The token decides the tenant ("current"); the id keeps one tenant's cache apart from another's.
