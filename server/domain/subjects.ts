@@ -4,7 +4,7 @@ import type { Subject } from '../../src/api/schemas/subjects';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, assertions, subjects } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 
 export type SubjectRow = typeof subjects.$inferSelect;
 
@@ -41,12 +41,6 @@ export async function missingSubjectErrors(db: Database, tenantId: string, uids:
   return uids.flatMap((uid, index) =>
     known.has(uid) ? [] : [{ field: `${field}.${index}`, message: `There is no subject ${uid} in this tenant.` }],
   );
-}
-
-/** 400 with one field error per uid that is not a subject of the tenant. */
-export async function assertSubjectsExist(db: Database, tenantId: string, uids: readonly string[], field: string): Promise<void> {
-  const errors = await missingSubjectErrors(db, tenantId, uids, field);
-  if (errors.length > 0) throw badRequest(`Invalid ${field}: ${errors[0]!.message}`, errors);
 }
 
 export async function listSubjects(db: Database, tenantId: string): Promise<Subject[]> {

@@ -58,7 +58,6 @@ export const consensusReleaseSchema = z.object({
   /** Items decided by the release time; only on a single release (`GET …/consensus_release/{id}`). */
   consensus_item_count: z.number().int().optional(),
 });
-export type ConsensusRelease = z.infer<typeof consensusReleaseSchema>;
 
 /** One labeller on the leaderboard: how many items they answered, their pace, and how often they agreed with consensus. */
 export const labellerStandingSchema = z.object({
