@@ -50,6 +50,17 @@ function serverLayerZones() {
 }
 
 /**
+ * The contract's floors, lowest first. Unlike import-x/no-cycle, which skips `import type`, these zones hold for type
+ * imports too, so no circle (of values or types) can form across them.
+ */
+const CONTRACT_LAYERS = [
+  ['./src/api/types.ts', './src/api/limits.ts', './src/api/json-depth.ts', './src/api/field-errors.ts', './src/api/url-rule.ts', './src/api/errors.ts', './src/api/base-url.ts'],
+  ['./src/api/application-types'],
+  ['./src/api/schemas'],
+  ['./src/api/endpoints', './src/api/client.ts'],
+];
+
+/**
  * Dependencies flow one way: shared (src/api, lib, components, config) → features → app. A feature never imports
  * another feature; the service imports only the shared contract in src/api. Tests and test support may reach
  * across (src/testing renders the whole app).
@@ -66,6 +77,11 @@ const boundaries = [
   })),
   { target: './server', from: './src', except: ['./api'], message: 'The service imports only the shared contract in src/api.' },
   ...serverLayerZones(),
+  ...CONTRACT_LAYERS.slice(0, -1).map((target, index) => ({
+    target,
+    from: CONTRACT_LAYERS.slice(index + 1).flat(),
+    message: 'src/api runs one way: primitives → application-types → schemas → endpoints and client.',
+  })),
 ];
 
 export default tseslint.config(

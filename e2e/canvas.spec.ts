@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { ApiClient } from '../src/api/client';
 import { getApplication, listApplications } from '../src/api/endpoints/applications';
-import { getMedia, subjectMediaPath, type SubjectMediaUpload } from '../src/api/endpoints/media';
-import type { Media } from '../src/api/types';
+import { getMedia, subjectMediaPath } from '../src/api/endpoints/media';
+import { type Media, subjectMediaUploadSchema } from '../src/api/schemas/media';
 import { SESSION_STORAGE_KEY, type Session } from '../src/lib/session/session-store';
 import { FIT_PADDING_PX } from '../src/features/labelling/canvas/camera-store';
 import { wheelZoomFactor } from '../src/features/labelling/canvas/wheel-zoom';
@@ -34,7 +34,7 @@ async function uploadLargeImage(admin: ApiClient, appId: string): Promise<Media>
   const jpeg = await sharp({ create: { ...LARGE, channels: 3, background: { r: 90, g: 120, b: 150 } } }).jpeg().toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'large.jpg');
-  const { media_id } = await admin.request<SubjectMediaUpload>(subjectMediaPath(subject), { method: 'POST', body: form });
+  const { media_id } = await admin.request(subjectMediaPath(subject), subjectMediaUploadSchema, { method: 'POST', body: form });
   await expect.poll(async () => (await getMedia(admin, media_id)).image_width, { timeout: 20_000 }).toBe(LARGE.width);
   return getMedia(admin, media_id);
 }

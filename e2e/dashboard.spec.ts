@@ -8,7 +8,7 @@ import { getToken, listTenantInvites } from '../src/api/endpoints/identity';
 import { subjectMediaPath } from '../src/api/endpoints/media';
 import { listSubjects } from '../src/api/endpoints/subjects';
 import { ForbiddenError } from '../src/api/errors';
-import type { Application } from '../src/api/types';
+import type { Application } from '../src/api/schemas/application';
 import {
   apiAs,
   checkAndCapture,

@@ -2,7 +2,8 @@
 import type { Annotation } from '../src/features/labelling/type-modules/annotation';
 import sharp from 'sharp';
 import { getApplication } from '../src/api/endpoints/applications';
-import { subjectMediaPath, type SubjectMediaUpload } from '../src/api/endpoints/media';
+import { subjectMediaPath } from '../src/api/endpoints/media';
+import { subjectMediaUploadSchema } from '../src/api/schemas/media';
 import { apiAs, DEMO, expect, test } from './support/fixtures';
 import { drawnItem, onPage, openQueue, shown, signInToLabel } from './support/labelling';
 
@@ -29,7 +30,7 @@ test('a click near an object places the point at its centre', async ({ page, ser
   const camera = (await getApplication(admin, labeller.apps.point)).input_subjects[0]!;
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'one-disc.png');
-  const { media_id } = await admin.request<SubjectMediaUpload>(subjectMediaPath(camera), { method: 'POST', body: form });
+  const { media_id } = await admin.request(subjectMediaPath(camera), subjectMediaUploadSchema, { method: 'POST', body: form });
   await page.goto(`/t/${labeller.tenantId}/apps/${labeller.apps.point}/media/${media_id}/label?debug=1`);
   const item = await drawnItem(page);
   const placed = async () => ((await shown(page)).annotation as Extract<Annotation, { type: 'point' }>).points;

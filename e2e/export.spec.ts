@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { listApplications } from '../src/api/endpoints/applications';
 import { postFeedback, pullFeedback } from '../src/api/endpoints/feedback';
-import type { Application } from '../src/api/types';
+import type { Application } from '../src/api/schemas/application';
 import { checkCoco, checkYolo, ZipContents } from '../server/testing/export-formats';
 import { apiAs, DEMO, expect, expectNoSeriousA11yViolations, saveScreenshot, signIn, test } from './support/fixtures';
 import type { RunningService } from './support/service';

@@ -11,8 +11,8 @@ import { startService } from '../../e2e/support/service';
 import { createApiClient, type ApiClient } from '../../src/api/client';
 import { getApplication, listApplications } from '../../src/api/endpoints/applications';
 import { getToken } from '../../src/api/endpoints/identity';
-import { getMedia, subjectMediaPath, type SubjectMediaUpload } from '../../src/api/endpoints/media';
-import type { Media } from '../../src/api/types';
+import { getMedia, subjectMediaPath } from '../../src/api/endpoints/media';
+import type { Media, SubjectMediaUpload } from '../../src/api/schemas/media';
 import type {} from '../../src/features/labelling/debug-hook';
 
 const EMAIL = 'labeller@demo.test';

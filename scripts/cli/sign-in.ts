@@ -1,6 +1,6 @@
 import { createApiClient, type ApiClient, type BasicCredentials } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import type { TenantList, TenantListItem, TokenResponse } from '../../src/api/types';
+import { tenantListSchema, tokenResponseSchema, type TenantListItem } from '../../src/api/schemas/identity';
 
 /** An email and password, or an API key (sent as `Authorization: Key <key>`). */
 export type CliCredentials = BasicCredentials | { apiKey: string };
@@ -32,10 +32,10 @@ export async function signIn(baseUrl: string, credentials: CliCredentials, tenan
   let token: string | null = null;
   const client = createApiClient({ baseUrl, getToken: () => token });
   try {
-    const { tenants } = await client.request<TenantList>('/1/users/current/tenants', credentialOptions(credentials));
+    const { tenants } = await client.request('/1/users/current/tenants', tenantListSchema, credentialOptions(credentials));
     const tenant = chooseTenant(tenants, tenantWanted);
     const query = { tenant_id: tenant.tenant_id };
-    token = (await client.request<TokenResponse>('/1/token', { ...credentialOptions(credentials), query })).access_token;
+    token = (await client.request('/1/token', tokenResponseSchema, { ...credentialOptions(credentials), query })).access_token;
     return { client, tenant };
   } catch (error) {
     throw error instanceof ApiError ? new SignInError(`Sign-in failed: ${error.message}`) : error;

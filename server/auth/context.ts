@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { TenantRole } from '../../src/api/types';
+import type { TenantRole } from '../../src/api/schemas/identity';
 import { forbidden, notFound } from '../errors';
 import { unauthorized } from '../http/errors';
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { TenantRole } from '../../src/api/types';
+import type { TenantRole } from '../../src/api/schemas/identity';
 import type { Database } from '../db';
 import { memberships } from '../db/schema';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { GatewayStatus } from '../../src/api/types';
+import type { GatewayStatus } from '../../src/api/schemas/gateways';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { gateways } from '../db/schema';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Application, ApplicationInput, FieldError } from '../../src/api/types';
-import { SPECIAL_APPLICATION_TYPES } from '../../src/api/types';
+import type { Application, ApplicationInput } from '../../src/api/schemas/application';
+import { type FieldError, SPECIAL_APPLICATION_TYPES } from '../../src/api/types';
 import type { AuthContext } from '../auth/context';
 import { refusalOfUrl, type CallbackAddressRules } from '../net/address-rule';
 import type { Database } from '../db';

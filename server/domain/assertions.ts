@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { AppData, AppDataType, Assertion, Focus, MediaAssertion } from '../../src/api/types';
+import type { AppData } from '../../src/api/application-types/answer';
+import type { AppDataType, Focus } from '../../src/api/types';
+import type { Assertion, MediaAssertion } from '../../src/api/schemas/detections';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { unixNow } from '../db/unix-time';

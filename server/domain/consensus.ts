@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { ItemAnswer } from '../../src/api/application-types/agreement';
+import type { ItemAnswer } from '../../src/api/application-types/answer';
 import { answerRuleOf } from '../../src/api/application-types';
 import type { ConsensusEntry, ConsensusSource } from '../../src/api/schemas/consensus';
 import type { Focus } from '../../src/api/types';

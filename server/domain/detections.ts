@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, gt, gte, isNotNull, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DetectionRecord, Focus } from '../../src/api/types';
+import type { DetectionRecord } from '../../src/api/schemas/detections';
+import type { Focus } from '../../src/api/types';
 import type { Database } from '../db';
 import { jsonRowOf } from '../db/json-row';
 import { assertions, detectionRecords, media } from '../db/schema';

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { Gateway, GatewayInput, GatewayStatus } from '../../src/api/types';
+import type { Gateway, GatewayInput, GatewayStatus } from '../../src/api/schemas/gateways';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { gateways } from '../db/schema';

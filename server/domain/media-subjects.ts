@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, inArray, min, notExists, sql } from 'drizzle-orm';
-import type { Focus, MediaSubjectAssociation } from '../../src/api/types';
+import type { Focus } from '../../src/api/types';
+import type { MediaSubjectAssociation } from '../../src/api/schemas/detections';
 import type { Database } from '../db';
 import { assertions, detectionRecords, media } from '../db/schema';
 import { invalid, notFound } from '../errors';
-import type { AssertionRow } from './assertions';
-import { focusKey } from './assertions';
+import { type AssertionRow, focusKey } from './assertions';
 import { toMedia, type MediaLinks, type MediaRow } from './media';
 
 /**

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Media } from '../../src/api/types';
+import type { Media } from '../../src/api/schemas/media';
 import type { AuthContext } from '../auth/context';
 import type { Database } from '../db';
 import { newId } from '../db/ids';

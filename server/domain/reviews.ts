@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { ItemAnswer } from '../../src/api/application-types/agreement';
+import type { ItemAnswer } from '../../src/api/application-types/answer';
 import type { ConsensusEntry, LabellerAnswerView, ReviewItem } from '../../src/api/schemas/consensus';
 import { feedbackAnswerErrors } from '../../src/api/schemas/feedback';
 import type { Database } from '../db';

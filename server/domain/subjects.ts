@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { FieldError, Subject } from '../../src/api/types';
+import type { FieldError } from '../../src/api/types';
+import type { Subject } from '../../src/api/schemas/subjects';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, assertions, subjects } from '../db/schema';
@@ -40,12 +41,6 @@ export async function missingSubjectErrors(db: Database, tenantId: string, uids:
   return uids.flatMap((uid, index) =>
     known.has(uid) ? [] : [{ field: `${field}.${index}`, message: `There is no subject ${uid} in this tenant.` }],
   );
-}
-
-/** 400 with one field error per uid that is not a subject of the tenant. */
-export async function assertSubjectsExist(db: Database, tenantId: string, uids: readonly string[], field: string): Promise<void> {
-  const errors = await missingSubjectErrors(db, tenantId, uids, field);
-  if (errors.length > 0) throw invalid(`Invalid ${field}: ${errors[0]!.message}`, errors);
 }
 
 export async function listSubjects(db: Database, tenantId: string): Promise<Subject[]> {

@@ -1,4 +1,4 @@
-import type { AppData } from '../../src/api/types';
+import type { AppData } from '../../src/api/application-types/answer';
 import type { Database } from '../db';
 import { listConsensusLabels } from '../domain/consensus';
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { feedbackAnswerErrors } from '../../src/api/schemas/feedback';
-import type { AppData, AppDataType, FeedbackResponse, FieldError } from '../../src/api/types';
+import { feedbackAnswerErrors, type FeedbackResponse } from '../../src/api/schemas/feedback';
+import type { AppData } from '../../src/api/application-types/answer';
+import type { AppDataType, FieldError } from '../../src/api/types';
 import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
 import { applications, idempotencyKeys, media } from '../db/schema';

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, max, sql } from 'drizzle-orm';
-import type { ApplicationStats, StatsBucket } from '../../src/api/endpoints/applications';
+import type { ApplicationStats, StatsBucket } from '../../src/api/schemas/application';
 import type { Database } from '../db';
 import { assertions, detectionRecords } from '../db/schema';
 import { queueCounts } from './scheduler';

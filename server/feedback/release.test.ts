@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { baselineModelId, type AnswerSet } from '../../src/api/schemas/models';
-import type { BoxRegion } from '../../src/api/types';
+import type { BoxRegion } from '../../src/api/application-types/answer';
 import { assertions, feedbackQueue, models } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import { recordAssertions, touchDetectionRecord } from '../domain/assertions';

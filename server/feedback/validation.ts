@@ -1,5 +1,6 @@
 import type { Measures, ModelEvaluation } from '../../src/api/schemas/models';
-import type { FeedbackSubjectAnswer, Focus, LabellableType } from '../../src/api/types';
+import type { FeedbackSubjectAnswer } from '../../src/api/application-types/answer';
+import type { Focus, LabellableType } from '../../src/api/types';
 import type { ModelParameters } from '../vision/models/parameters';
 import { ACCEPT_PROBABILITY } from '../vision/models/proposal';
 import { loadAnalysisImage } from '../vision/models/analysis-image';

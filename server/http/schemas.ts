@@ -10,5 +10,4 @@ export const nodeId = z.string().min(1).max(100);
 
 export { email } from '../../src/api/schemas/email';
 
-/** `{"data": [...]}` */
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
+export { listOf } from '../../src/api/schemas/envelopes';

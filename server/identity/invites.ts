@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Invite, SentInvite } from '../../src/api/types';
+import type { Invite, SentInvite } from '../../src/api/schemas/identity';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { invites, memberships, tenants, users } from '../db/schema';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Invite, SentInvite, Tenant, TenantListItem, TenantUser, TokenResponse, User } from '../../src/api/types';
+import type { Invite, SentInvite, Tenant, TenantListItem, TenantUser, TokenResponse, User } from '../../src/api/schemas/identity';
 
 const tenantType = z.enum(['usertenant', 'orgtenant']);
 const tenantRole = z.enum(['tenant_admin', 'tenant_user']);

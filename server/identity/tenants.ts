@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Tenant, TenantListItem, TenantRole, TenantUser } from '../../src/api/types';
+import type { Tenant, TenantListItem, TenantRole, TenantUser } from '../../src/api/schemas/identity';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { memberships, tenants, users } from '../db/schema';

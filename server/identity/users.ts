@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { User } from '../../src/api/types';
+import type { User } from '../../src/api/schemas/identity';
 import { normalizeEmail } from '../../src/api/schemas/email';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db';

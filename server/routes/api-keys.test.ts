@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_KEY_DESCRIPTION_MAX, API_KEYS_PER_USER_MAX } from '../../src/api/limits';
 import type { ApiKey, CreatedApiKey } from '../../src/api/schemas/api-keys';
-import type { PagedResponse, TenantList, TokenResponse, User } from '../../src/api/types';
+import type { PagedResponse } from '../../src/api/types';
+import type { TenantList, TokenResponse, User } from '../../src/api/schemas/identity';
 import { apiKeys } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

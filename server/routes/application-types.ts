@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { APPLICATION_TYPES, applicationTypeInfo } from '../../src/api/application-types/info';
-import { applicationTypeInfoSchema } from '../../src/api/schemas/application-types';
+import { APPLICATION_TYPES, applicationTypeInfo, applicationTypeInfoSchema } from '../../src/api/schemas/application-types';
 import type { ApplicationType } from '../../src/api/types';
 import { notFound } from '../errors';
 import type { RoutesPlugin } from './instance';

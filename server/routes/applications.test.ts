@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Application, ErrorBody, ListResponse, Subject } from '../../src/api/types';
-import type { ApplicationStats } from '../../src/api/endpoints/applications';
+import type { Application, ApplicationStats } from '../../src/api/schemas/application';
+import type { ErrorBody, ListResponse } from '../../src/api/types';
+import type { Subject } from '../../src/api/schemas/subjects';
 import { SECURE_URL_MESSAGE } from '../../src/api/url-rule';
 import { DEFAULT_CALLBACK_CONFIG } from '../config';
 import { assertions, detectionRecords, feedbackQueue, media } from '../db/schema';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedbackResponse, LabellableType, Media } from '../../src/api/types';
+import type { FeedbackResponse } from '../../src/api/schemas/feedback';
+import type { LabellableType } from '../../src/api/types';
+import type { Media } from '../../src/api/schemas/media';
 import { validateFeedback } from '../../src/features/labelling/annotation/validate';
 import { toApplication } from '../domain/applications';
 import { insertApplication, insertMedia, insertSubject } from '../feedback/test-fixtures';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportStatus } from '../../src/api/schemas/exports';
-import type { AppData, ApplicationType } from '../../src/api/types';
+import type { AppData } from '../../src/api/application-types/answer';
+import type { ApplicationType } from '../../src/api/types';
 import { eq } from 'drizzle-orm';
 import { databaseMaintenanceJob } from '../background/maintenance';
 import { exports } from '../db/schema';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Gateway, GatewayStatus, ListResponse } from '../../src/api/types';
+import type { Gateway, GatewayStatus } from '../../src/api/schemas/gateways';
+import type { ListResponse } from '../../src/api/types';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invite, SentInvite, Tenant, TenantList, TenantUser, TokenResponse, User } from '../../src/api/types';
+import type { Invite, SentInvite, Tenant, TenantList, TenantUser, TokenResponse, User } from '../../src/api/schemas/identity';
 import { signToken } from '../auth/jwt';
 import { DEMO_PASSWORD } from '../demo/seed-identity';
 import { basicAuth, bearer, createTestApp, type TestApp } from '../testing/test-app';

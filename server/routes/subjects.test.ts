@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListResponse, Subject } from '../../src/api/types';
+import type { ListResponse } from '../../src/api/types';
+import type { Subject } from '../../src/api/schemas/subjects';
 import { assertions, media } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

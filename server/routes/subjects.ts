@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Subject } from '../../src/api/types';
+import type { Subject } from '../../src/api/schemas/subjects';
 import { requireAuth, requireTenantAdmin, resolveTenantId } from '../auth/context';
 import { createSubject, deleteSubject, getSubjectRow, listSubjects, toSubject, updateSubject } from '../domain/subjects';
 import type { RoutesPlugin } from './instance';

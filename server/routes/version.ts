@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { VersionRecord } from '../../src/api/types';
+import type { VersionRecord } from '../../src/api/schemas/identity';
 import type { RoutesPlugin } from './instance';
 
 const versionSchema = z.object({

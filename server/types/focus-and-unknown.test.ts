@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BoxRegion } from '../../src/api/types';
+import type { BoxRegion } from '../../src/api/application-types/answer';
 import { generateScene, type SceneSpec } from '../vision/scenes';
 import { runModel } from './run-model';
 import { demoParameters } from './testing/demo';

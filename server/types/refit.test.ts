@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BoxRegion, FeedbackSubjectAnswer, LabellableType, PointCoords } from '../../src/api/types';
+import type { BoxRegion, FeedbackSubjectAnswer, PointCoords } from '../../src/api/application-types/answer';
+import type { LabellableType } from '../../src/api/types';
 import { hexToRgb, labDistance, rgbToLab } from '../vision/colour';
 import { DEMO_PALETTE } from '../vision/demo';
 import type { ModelParameters } from '../vision/models/parameters';

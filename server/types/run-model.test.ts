@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BoxRegion, LabellableType, PointCoords } from '../../src/api/types';
+import type { BoxRegion, PointCoords } from '../../src/api/application-types/answer';
+import type { LabellableType } from '../../src/api/types';
 import type { ModelProposal } from '../vision/models/proposal';
 import type { GeneratedScene } from '../vision/scenes';
 import { bestIous, mean, nearestDistances } from '../vision/testing/metrics';

@@ -1,4 +1,5 @@
-import type { BoxCoords, FeedbackSubjectAnswer } from '../../src/api/types';
+import type { BoxCoords } from '../../src/api/types';
+import type { FeedbackSubjectAnswer } from '../../src/api/application-types/answer';
 import { labDistance, labToRgb, rgbToHex, type Lab } from './colour';
 import { loadAnalysisImage, type AnalysisImage } from './models/analysis-image';
 import { DEFAULT_MIN_AREA, type ModelParameters, type SubjectAppearance } from './models/parameters';

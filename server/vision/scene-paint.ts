@@ -1,4 +1,5 @@
-import type { BoxCoords, PointCoords } from '../../src/api/types';
+import type { BoxCoords } from '../../src/api/types';
+import type { PointCoords } from '../../src/api/application-types/answer';
 import type { Rgb } from './colour';
 import type { Random } from './random';
 import type { Outline } from './shapes';

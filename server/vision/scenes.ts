@@ -1,4 +1,5 @@
-import type { BoxCoords, PointCoords } from '../../src/api/types';
+import type { BoxCoords } from '../../src/api/types';
+import type { PointCoords } from '../../src/api/application-types/answer';
 import { hexToRgb, type Rgb } from './colour';
 import { createRandom, type Random } from './random';
 import { encode, lightAndAddNoise, type CameraBlur, type Lighting } from './scene-camera';

@@ -1,8 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { createApiClient, type ApiClientOptions } from './client';
-import { BadRequestError, InvalidBaseUrlError, NetworkError, UnauthorizedError } from './errors';
+import { getPendingCount } from './endpoints/feedback';
+import { deleteApplication } from './endpoints/applications';
+import { BadRequestError, InvalidBaseUrlError, NetworkError, UnauthorizedError, UnexpectedAnswerError } from './errors';
 
 const BASE = 'https://vision.example.com';
+const anything = z.unknown();
 
 interface Recorded {
   url: string;
@@ -34,13 +38,13 @@ function client(options: Partial<ApiClientOptions> & Pick<ApiClientOptions, 'fet
 describe('ApiClient', () => {
   it('builds the URL from the base, the path and the defined query values', async () => {
     const { fetch, calls } = scriptedFetch(json({ ok: true }));
-    await client({ fetch }).request('/1/token', { query: { tenant_id: 't 1', limit: 5, cursor: undefined, x: null } });
+    await client({ fetch }).request('/1/token', anything, { query: { tenant_id: 't 1', limit: 5, cursor: undefined, x: null } });
     expect(calls[0]?.url).toBe(`${BASE}/1/token?tenant_id=t+1&limit=5`);
   });
 
   it('sends the bearer token, and JSON bodies with their content type', async () => {
     const { fetch, calls } = scriptedFetch(json({ ok: true }));
-    await client({ fetch, getToken: () => 'abc' }).request('/1/applications', { method: 'POST', body: { name: 'A' } });
+    await client({ fetch, getToken: () => 'abc' }).request('/1/applications', anything, { method: 'POST', body: { name: 'A' } });
     expect(header(calls[0], 'Authorization')).toBe('Bearer abc');
     expect(header(calls[0], 'Content-Type')).toBe('application/json');
     expect(calls[0]?.init.body).toBe('{"name":"A"}');
@@ -48,7 +52,7 @@ describe('ApiClient', () => {
 
   it('encodes Basic credentials as UTF-8, so non-ASCII passwords arrive intact', async () => {
     const { fetch, calls } = scriptedFetch(json({ tenants: [] }));
-    await client({ fetch }).request('/1/users/current/tenants', { auth: { email: 'zoë@demo.test', password: 'pässwörd€' } });
+    await client({ fetch }).request('/1/users/current/tenants', anything, { auth: { email: 'zoë@demo.test', password: 'pässwörd€' } });
     const encoded = header(calls[0], 'Authorization')?.replace(/^Basic /, '') ?? '';
     const bytes = Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0));
     expect(new TextDecoder().decode(bytes)).toBe('zoë@demo.test:pässwörd€');
@@ -56,25 +60,25 @@ describe('ApiClient', () => {
 
   it('sends no credentials for auth none', async () => {
     const { fetch, calls } = scriptedFetch(json({ version: '1' }));
-    await client({ fetch, getToken: () => 'abc' }).request('/1/version', { auth: 'none' });
+    await client({ fetch, getToken: () => 'abc' }).request('/1/version', anything, { auth: 'none' });
     expect(header(calls[0], 'Authorization')).toBeUndefined();
   });
 
   it('maps a failed answer to a typed error carrying the service message', async () => {
     const { fetch } = scriptedFetch(json({ message: 'Name is too long.', errors: [{ field: 'name', message: 'Too long.' }] }, 400));
-    const error = await client({ fetch }).request('/1/applications').catch((caught: unknown) => caught);
+    const error = await client({ fetch }).request('/1/applications', anything).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ message: 'Name is too long.', fieldErrors: [{ field: 'name', message: 'Too long.' }] });
   });
 
   it('turns a failed fetch into a NetworkError', async () => {
     const fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof globalThis.fetch;
-    await expect(client({ fetch }).request('/1/version')).rejects.toBeInstanceOf(NetworkError);
+    await expect(client({ fetch }).request('/1/version', anything)).rejects.toBeInstanceOf(NetworkError);
   });
 
   it('returns undefined for 204', async () => {
     const { fetch } = scriptedFetch(() => new Response(null, { status: 204 }));
-    await expect(client({ fetch }).request('/1/applications/a', { method: 'DELETE' })).resolves.toBeUndefined();
+    await expect(client({ fetch }).request('/1/applications/a', anything, { method: 'DELETE' })).resolves.toBeUndefined();
   });
 
   describe('on 401 with a bearer token', () => {
@@ -85,7 +89,7 @@ describe('ApiClient', () => {
         token = 'new';
         return Promise.resolve(true);
       });
-      const result = await client({ fetch, getToken: () => token, onUnauthorized }).request('/1/tenants/current');
+      const result = await client({ fetch, getToken: () => token, onUnauthorized }).request('/1/tenants/current', anything);
       expect(result).toEqual({ name: 'Acme' });
       expect(onUnauthorized).toHaveBeenCalledTimes(1);
       expect(calls.map((call) => header(call, 'Authorization'))).toEqual(['Bearer old', 'Bearer new']);
@@ -94,7 +98,7 @@ describe('ApiClient', () => {
     it('gives up with the 401 when re-authentication is declined', async () => {
       const { fetch, calls } = scriptedFetch(json({ message: 'Expired.' }, 401));
       const api = client({ fetch, getToken: () => 'old', onUnauthorized: () => Promise.resolve(false) });
-      await expect(api.request('/1/tenants/current')).rejects.toBeInstanceOf(UnauthorizedError);
+      await expect(api.request('/1/tenants/current', anything)).rejects.toBeInstanceOf(UnauthorizedError);
       expect(calls).toHaveLength(1);
     });
 
@@ -102,7 +106,7 @@ describe('ApiClient', () => {
       const { fetch, calls } = scriptedFetch(json({ message: 'Expired.' }, 401));
       const onUnauthorized = vi.fn(() => Promise.resolve(true));
       const api = client({ fetch, getToken: () => 'old', onUnauthorized });
-      await expect(api.request('/1/tenants/current')).rejects.toBeInstanceOf(UnauthorizedError);
+      await expect(api.request('/1/tenants/current', anything)).rejects.toBeInstanceOf(UnauthorizedError);
       expect(onUnauthorized).toHaveBeenCalledTimes(1);
       expect(calls).toHaveLength(2);
     });
@@ -121,7 +125,7 @@ describe('ApiClient', () => {
           }),
       );
       const api = client({ fetch, getToken: () => token, onUnauthorized });
-      const calls = [api.request('/1/a'), api.request('/1/b'), api.request('/1/c')];
+      const calls = [api.request('/1/a', anything), api.request('/1/b', anything), api.request('/1/c', anything)];
       await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalled());
       await new Promise((resolve) => setTimeout(resolve, 0)); // lets the other two 401s arrive too
       token = 'new';
@@ -134,7 +138,7 @@ describe('ApiClient', () => {
       const { fetch } = scriptedFetch(json({ message: 'Wrong.' }, 401));
       const onUnauthorized = vi.fn(() => Promise.resolve(true));
       const api = client({ fetch, onUnauthorized });
-      await expect(api.request('/1/token', { auth: { email: 'a@b.test', password: 'x' } })).rejects.toBeInstanceOf(
+      await expect(api.request('/1/token', anything, { auth: { email: 'a@b.test', password: 'x' } })).rejects.toBeInstanceOf(
         UnauthorizedError,
       );
       expect(onUnauthorized).not.toHaveBeenCalled();
@@ -144,9 +148,39 @@ describe('ApiClient', () => {
   it('follows absolute links of its own origin only', async () => {
     const { fetch, calls } = scriptedFetch(json({ data: [] }));
     const api = client({ fetch, getToken: () => 'abc' });
-    await api.requestUrl(`${BASE}/1/applications/a/detections?cursor=5`);
+    await api.requestUrl(`${BASE}/1/applications/a/detections?cursor=5`, anything);
     expect(calls[0]?.url).toBe(`${BASE}/1/applications/a/detections?cursor=5`);
-    await expect(api.requestUrl('https://evil.example.com/steal')).rejects.toBeInstanceOf(InvalidBaseUrlError);
+    await expect(api.requestUrl('https://evil.example.com/steal', anything)).rejects.toBeInstanceOf(InvalidBaseUrlError);
     expect(calls).toHaveLength(1);
+  });
+
+  describe('answers parsed with the contract', () => {
+    it('gives the parsed answer, without keys the contract does not name', async () => {
+      const { fetch } = scriptedFetch(json({ pending: 3, leased: 1, extra: 'x' }));
+      await expect(getPendingCount(client({ fetch }), 'a')).resolves.toEqual({ pending: 3, leased: 1 });
+    });
+
+    it('rejects an answer that breaks its schema with a clear error naming where', async () => {
+      const { fetch } = scriptedFetch(json({ pending: '3', leased: 1 }));
+      const error = await getPendingCount(client({ fetch }), 'a').catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(UnexpectedAnswerError);
+      expect(error).toMatchObject({ status: 200, message: expect.stringMatching(/answer the app does not understand/) });
+      expect((error as UnexpectedAnswerError).problems[0]).toMatch(/pending: /);
+    });
+
+    it('rejects a body that is not JSON, and one that is missing, the same way', async () => {
+      const { fetch } = scriptedFetch(
+        () => new Response('<html>proxy error</html>', { status: 200 }),
+        () => new Response(null, { status: 200 }),
+      );
+      const api = client({ fetch });
+      await expect(getPendingCount(api, 'a')).rejects.toBeInstanceOf(UnexpectedAnswerError);
+      await expect(getPendingCount(api, 'a')).rejects.toBeInstanceOf(UnexpectedAnswerError);
+    });
+
+    it('reads no body where the contract expects none', async () => {
+      const { fetch } = scriptedFetch(json({ deleted: true }));
+      await expect(deleteApplication(client({ fetch }), 'a')).resolves.toBeUndefined();
+    });
   });
 });

@@ -1,4 +1,5 @@
-import { errorFromResponse, InvalidBaseUrlError, NetworkError, UnauthorizedError } from './errors';
+import type { z } from 'zod';
+import { errorFromResponse, InvalidBaseUrlError, NetworkError, UnauthorizedError, UnexpectedAnswerError } from './errors';
 
 export interface BasicCredentials {
   email: string;
@@ -33,9 +34,10 @@ export interface ApiClientOptions {
 
 export interface ApiClient {
   readonly baseUrl: string;
-  request<T>(path: string, options?: RequestOptions): Promise<T>;
-  /** An absolute URL of this service (for example a `paging.next` link) fetched with the same rules. */
-  requestUrl<T>(url: string, options?: RequestOptions): Promise<T>;
+  /** Sends the request and parses the answer with `answer` (a contract schema); one that breaks it rejects with UnexpectedAnswerError. */
+  request<T>(path: string, answer: z.ZodType<T>, options?: RequestOptions): Promise<T>;
+  /** An absolute URL of this service (for example a `paging.next` link) fetched and parsed with the same rules. */
+  requestUrl<T>(url: string, answer: z.ZodType<T>, options?: RequestOptions): Promise<T>;
   /** The successful response itself, its body unread (for a download); failures throw as `request` does. */
   requestResponse(path: string, options?: RequestOptions): Promise<Response>;
 }
@@ -78,7 +80,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return pendingReauth;
   }
 
-  const readJson = async <T>(response: Response) => (await readBody(response).catch(() => undefined)) as T;
+  const readAnswer =
+    <T>(answer: z.ZodType<T>) =>
+    async (response: Response): Promise<T> => {
+      const parsed = answer.safeParse(await readBody(response).catch(() => undefined));
+      if (!parsed.success) throw new UnexpectedAnswerError(response.status, response.url, parsed.error.issues);
+      return parsed.data;
+    };
 
   async function send<T>(url: string, opts: RequestOptions, mayRetry: boolean, read: (response: Response) => Promise<T>): Promise<T> {
     const auth = opts.auth ?? 'bearer';
@@ -117,13 +125,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     baseUrl: options.baseUrl,
-    request: <T>(path: string, opts: RequestOptions = {}) => send(buildUrl(options.baseUrl, path, opts.query), opts, true, readJson<T>),
+    request: (path, answer, opts = {}) => send(buildUrl(options.baseUrl, path, opts.query), opts, true, readAnswer(answer)),
     requestResponse: (path, opts = {}) => send(buildUrl(options.baseUrl, path, opts.query), opts, true, (response) => Promise.resolve(response)),
-    requestUrl: <T>(url: string, opts: RequestOptions = {}) => {
+    requestUrl: (url, answer, opts = {}) => {
       if (new URL(url).origin !== new URL(options.baseUrl).origin) {
         return Promise.reject(new InvalidBaseUrlError(`Refusing to send credentials to ${new URL(url).origin}.`));
       }
-      return send(url, opts, true, readJson<T>);
+      return send(url, opts, true, readAnswer(answer));
     },
   };
 }

@@ -38,6 +38,17 @@ export class NetworkError extends ApiError {
   }
 }
 
+/** A successful answer that breaks its contract schema: the service and the app speak different versions. */
+export class UnexpectedAnswerError extends ApiError {
+  /** Where the answer broke the schema, for the console and bug reports (never shown as the message). */
+  readonly problems: string[];
+
+  constructor(status: number, url: string, issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+    super(status, 'The service sent an answer the app does not understand. Reload the page; if it persists, the service may need an update.');
+    this.problems = issues.slice(0, 5).map((issue) => `${url} ${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`);
+  }
+}
+
 /** The configured base URL is not one the app may send credentials to. */
 export class InvalidBaseUrlError extends Error {
   constructor(message: string) {

@@ -1,4 +1,5 @@
 import { InvalidBaseUrlError } from '../api/errors';
+import { z } from 'zod';
 import { connectAuth, createAppApiClient } from './api-client';
 
 describe('createAppApiClient', () => {
@@ -16,7 +17,7 @@ describe('createAppApiClient', () => {
     const onUnauthorized = vi.fn(() => Promise.resolve(false));
     connectAuth({ getToken: () => 'session-token', onUnauthorized });
 
-    await expect(createAppApiClient('', 'http://127.0.0.1:5173').request('/1/tenants/current')).rejects.toThrow();
+    await expect(createAppApiClient('', 'http://127.0.0.1:5173').request('/1/tenants/current', z.unknown())).rejects.toThrow();
 
     expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe('Bearer session-token');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);

@@ -1,4 +1,5 @@
-import type { TenantType, UnixSeconds } from '../api/types';
+import type { TenantType } from '../api/schemas/identity';
+import type { UnixSeconds } from '../api/types';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 

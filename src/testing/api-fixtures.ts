@@ -1,5 +1,6 @@
 // Complete interface objects for tests, with neutral values; a test spells out only the fields that matter to it.
-import type { Application, Media } from '../api/types';
+import type { Application } from '../api/schemas/application';
+import type { Media } from '../api/schemas/media';
 
 export function applicationFixture(overrides: Partial<Application> = {}): Application {
   return {

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Invite, Tenant, TenantListItem, TokenResponse } from '../api/types';
+import type { Invite, Tenant, TenantListItem, TokenResponse } from '../api/schemas/identity';
 
 /** A small in-memory stand-in for the identity part of the service, for app tests (msw handlers). */
 export interface FakeUser {

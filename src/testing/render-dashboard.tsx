@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { TenantUser } from '../api/types';
+import type { TenantUser } from '../api/schemas/identity';
 import { routes } from '../app/routes';
 import { installAuthBridge } from '../lib/session/reauth';
 import { useSessionStore } from '../lib/session/session-store';

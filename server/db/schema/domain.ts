@@ -1,10 +1,11 @@
 // Typed mirror of migrations/0002_domain.sql for drizzle queries. The SQL migrations are the source of truth.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import type { ItemAnswer } from '../../../src/api/application-types/agreement';
+import type { AppData, ItemAnswer } from '../../../src/api/application-types/answer';
 import type { AnswerSet, ModelEvaluation } from '../../../src/api/schemas/models';
 import type { ExportFormat, ExportNote, ExportState } from '../../../src/api/schemas/exports';
-import type { AppData, AppDataType, ApplicationType, Focus, GatewayStatus, ReleaseMetric } from '../../../src/api/types';
+import type { AppDataType, ApplicationType, Focus, ReleaseMetric } from '../../../src/api/types';
+import type { GatewayStatus } from '../../../src/api/schemas/gateways';
 
 export const subjects = pgTable('subjects', {
   subjectUid: text('subject_uid').primaryKey(),

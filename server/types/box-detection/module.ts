@@ -1,5 +1,6 @@
 import { boxDetection as rule } from '../../../src/api/application-types/box-detection';
-import type { AppData, BoxCoords, BoxRegion } from '../../../src/api/types';
+import type { AppData, BoxRegion } from '../../../src/api/application-types/answer';
+import type { BoxCoords } from '../../../src/api/types';
 import { ambiguity, leastCertainObject } from '../../vision/ambiguity';
 import type { DemoApplication } from '../../vision/demo';
 import { forFirstSubject, type TypeModule } from '../type-module';

@@ -1,4 +1,4 @@
-import type { PointCoords } from '../../../src/api/types';
+import type { PointCoords } from '../../../src/api/application-types/answer';
 import type { AnalysisImage } from '../../vision/models/analysis-image';
 import { detectObjects, leastCertainProbability, presenceOf } from '../../vision/models/detections';
 import type { SubjectAppearance } from '../../vision/models/parameters';

@@ -1,5 +1,5 @@
 import { pointRule as rule } from '../../../src/api/application-types/point';
-import type { AppData, PointCoords } from '../../../src/api/types';
+import type { AppData, PointCoords } from '../../../src/api/application-types/answer';
 import { leastCertainObject } from '../../vision/ambiguity';
 import type { DemoApplication } from '../../vision/demo';
 import { forFirstSubject, type TypeModule } from '../type-module';

@@ -1,4 +1,5 @@
-import type { BoxCoords, PointCoords } from '../../../src/api/types';
+import type { BoxCoords } from '../../../src/api/types';
+import type { PointCoords } from '../../../src/api/application-types/answer';
 import type { AnalysisImage } from './analysis-image';
 import { ABSENT_PROBABILITY, calibrate, UNKNOWN_APPEARANCE_SPREAD } from './calibration';
 import type { SubjectAppearance } from './parameters';

@@ -1,4 +1,5 @@
-import type { AppData, AppDataType } from '../../../src/api/types';
+import type { AppData } from '../../../src/api/application-types/answer';
+import type { AppDataType } from '../../../src/api/types';
 
 /** What a baseline model proposes for one subject of one media item (or focus). */
 export interface ModelProposal {

@@ -1,4 +1,5 @@
-import type { BoxCoords, BoxRegion, PointCoords } from '../../../src/api/types';
+import type { BoxCoords } from '../../../src/api/types';
+import type { BoxRegion, PointCoords } from '../../../src/api/application-types/answer';
 
 export function iou(a: BoxCoords, b: BoxCoords): number {
   const width = Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemAnswer } from './agreement';
+import type { ItemAnswer } from './answer';
 import { ANSWER_RULES } from './index';
 
 const yes = (subject_uid: string, app_data_type?: 'box_set' | 'count' | 'offset_x' | 'offset_y' | 'point', app_data?: unknown): ItemAnswer[number] =>

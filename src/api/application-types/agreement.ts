@@ -1,7 +1,4 @@
-import type { FeedbackSubjectAnswer } from '../schemas/feedback';
-
-/** One labeller's answer to an item: the subjects of their feedback (as a feedback body gives them). */
-export type ItemAnswer = readonly FeedbackSubjectAnswer[];
+import type { FeedbackSubjectAnswer, ItemAnswer } from './answer';
 
 /** Agrees on the app_data several labellers gave one subject: the agreed app_data, or null. */
 export type DataAgreement<T> = (values: readonly T[], tolerance: number) => T | null;

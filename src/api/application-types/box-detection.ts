@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BoxCoords, FieldError } from '../types';
 import { agreeBySubject, matchMarks, roundedMean, type DataAgreement } from './agreement';
+import type { BoxRegion } from './answer';
 import { closedObject, markList, pixel } from './marks';
 import { markArea, type AnswerRule } from './rule';
 
@@ -14,11 +15,10 @@ const boxRegion = closedObject(
   'A box_set item',
 );
 
-export const boxSet = markList(boxRegion, 'boxes');
-export type BoxRegion = z.infer<typeof boxRegion>;
+const boxSet = markList(boxRegion, 'boxes');
 
 /** Intersection over union of two boxes, from 0 (apart) to 1 (the same box). */
-export function intersectionOverUnion(a: BoxCoords, b: BoxCoords): number {
+function intersectionOverUnion(a: BoxCoords, b: BoxCoords): number {
   const width = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
   const height = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
   if (width <= 0 || height <= 0) return 0;
@@ -28,7 +28,7 @@ export function intersectionOverUnion(a: BoxCoords, b: BoxCoords): number {
 }
 
 /** Boxes of two answers match at an intersection over union of at least this. */
-export const BOX_MATCH_IOU = 0.5;
+const BOX_MATCH_IOU = 0.5;
 
 /** Box sets agree when every box matches one box of each other answer (greedily, best overlap first); the agreed box is their mean. */
 const agreeBoxes: DataAgreement<BoxRegion[]> = (sets) => {

@@ -1,7 +1,7 @@
 import type { BoxCoords } from '../types';
 
 /** The per-image values an answer can carry besides marks: a count or an edge offset. */
-export type ImageValueName = 'count' | 'offset_x' | 'offset_y';
+type ImageValueName = 'count' | 'offset_x' | 'offset_y';
 
 /**
  * What one answer of an application becomes in an export, in the media's pixels. Each application type says how its
@@ -13,5 +13,3 @@ export type ExportAnnotation =
   /** The subject is in the image (a class of the whole image). */
   | { kind: 'image_category'; subjectUid: string }
   | { kind: 'image_value'; subjectUid: string; name: ImageValueName; value: number };
-
-export type ExportAnnotationKind = ExportAnnotation['kind'];

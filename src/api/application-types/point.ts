@@ -1,13 +1,12 @@
-import type { z } from 'zod';
 import type { FieldError } from '../types';
 import { closedObject, markList, pixel } from './marks';
 import { agreeBySubject, matchMarks, roundedMean, type DataAgreement } from './agreement';
+import type { PointCoords } from './answer';
 import { markArea, type AnswerRule } from './rule';
 
 const point = closedObject({ x: pixel, y: pixel }, 'A point');
 
-export const pointList = markList(point, 'points');
-export type PointCoords = z.infer<typeof point>;
+const pointList = markList(point, 'points');
 
 /** Point lists agree when every point lies within the tolerance (pixels) of one point of each other answer; the agreed point is their mean. */
 const agreePoints: DataAgreement<PointCoords[]> = (lists, radius) => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppDataType, BoxCoords, FieldError } from '../types';
-import type { ItemAnswer } from './agreement';
+import type { ItemAnswer } from './answer';
 import type { ExportAnnotation } from './export-annotation';
 
 /** Where an answer's marks are judged: the media's size and the focus, if the answer has one. */

@@ -5,7 +5,7 @@ import type { AnswerRule } from './rule';
 
 const COUNT_MESSAGE = `A count is a whole number from 0 to ${COUNT_MAX.toLocaleString('en')}.`;
 
-export const count = z
+const count = z
   .number({ error: COUNT_MESSAGE })
   .refine((value) => Number.isInteger(value) && value >= 0 && value <= COUNT_MAX, COUNT_MESSAGE);
 

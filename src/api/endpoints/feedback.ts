@@ -1,8 +1,12 @@
+import { z } from 'zod';
 import type { ApiClient } from '../client';
 import { FEEDBACK_PULL_LIMIT } from '../limits';
-import type { FeedbackRequest, FeedbackResponse, PendingCount } from '../types';
+import { noContent } from '../schemas/envelopes';
+import type { FeedbackResponse } from '../schemas/feedback';
+import { feedbackRequestSchema, pendingCountSchema, type FeedbackRequest } from '../schemas/feedback-requests';
 
 const feedbackPath = (appId: string) => `/1/applications/${encodeURIComponent(appId)}/feedback`;
+const feedbackRequests = z.array(feedbackRequestSchema);
 
 export const MAX_FEEDBACK_PULL = FEEDBACK_PULL_LIMIT.max;
 
@@ -11,21 +15,20 @@ export function pullFeedback(client: ApiClient, appId: string, limit: number): P
   if (!Number.isInteger(limit) || limit < FEEDBACK_PULL_LIMIT.min || limit > MAX_FEEDBACK_PULL) {
     return Promise.reject(new RangeError(`limit must be an integer from ${FEEDBACK_PULL_LIMIT.min} to ${MAX_FEEDBACK_PULL}.`));
   }
-  return client.request<FeedbackRequest[]>(feedbackPath(appId), { query: { limit } });
+  return client.request(feedbackPath(appId), feedbackRequests, { query: { limit } });
 }
 
 /**
  * The requests the caller holds already (pulled on another device, or before this browser lost them), their leases
  * renewed. An extension: a plain pull never serves them again. Recover them before pulling new work.
  */
-export const getHeldFeedback = (client: ApiClient, appId: string) => client.request<FeedbackRequest[]>(`${feedbackPath(appId)}/held`);
+export const getHeldFeedback = (client: ApiClient, appId: string) => client.request(`${feedbackPath(appId)}/held`, feedbackRequests);
 
 /** Posts one answer (204). The same `idempotencyKey` on a retry makes the service count it once. */
 export const postFeedback = (client: ApiClient, appId: string, body: FeedbackResponse, idempotencyKey: string) =>
-  client.request<void>(feedbackPath(appId), { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+  client.request(feedbackPath(appId), noContent, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
 
-export const getPendingCount = (client: ApiClient, appId: string) =>
-  client.request<PendingCount>(`${feedbackPath(appId)}/pending`);
+export const getPendingCount = (client: ApiClient, appId: string) => client.request(`${feedbackPath(appId)}/pending`, pendingCountSchema);
 
 export interface ReturnOptions {
   /**
@@ -38,4 +41,4 @@ export interface ReturnOptions {
 
 /** Hands leased requests back to the front of the queue (204); ids the caller does not hold are ignored. */
 export const returnFeedback = (client: ApiClient, appId: string, mediaIds: readonly string[], { skip = true, keepalive }: ReturnOptions = {}) =>
-  client.request<void>(`${feedbackPath(appId)}/return`, { method: 'POST', body: { media_ids: mediaIds, skip }, keepalive });
+  client.request(`${feedbackPath(appId)}/return`, noContent, { method: 'POST', body: { media_ids: mediaIds, skip }, keepalive });

@@ -1,8 +1,8 @@
 import type { ApiClient } from '../client';
-import type { Gateway, ListResponse } from '../types';
+import { listOf } from '../schemas/envelopes';
+import { gatewaySchema } from '../schemas/gateways';
 
 export const listGateways = (client: ApiClient, tenantId = 'current') =>
-  client.request<ListResponse<Gateway>>(`/1/tenants/${encodeURIComponent(tenantId)}/gateways`);
+  client.request(`/1/tenants/${encodeURIComponent(tenantId)}/gateways`, listOf(gatewaySchema));
 
-export const getGateway = (client: ApiClient, gatewayId: string) =>
-  client.request<Gateway>(`/1/gateways/${encodeURIComponent(gatewayId)}`);
+export const getGateway = (client: ApiClient, gatewayId: string) => client.request(`/1/gateways/${encodeURIComponent(gatewayId)}`, gatewaySchema);

@@ -1,27 +1,24 @@
 import type { ApiClient } from '../client';
-import type { ModelPerformance, ModelsQuery, ReleasedModel, ReleaseStatus } from '../schemas/models';
-import type { PagedResponse } from '../types';
+import { pageOf } from '../schemas/envelopes';
+import { modelPerformanceSchema, releasedModelSchema, releaseStatusSchema, type ModelsQuery } from '../schemas/models';
 
 const appPath = (appId: string) => `/1/applications/${encodeURIComponent(appId)}`;
 
 /** The application's released models, oldest first (newest first with `reverse`); `paging.next` for more. */
 export const listModels = (client: ApiClient, appId: string, query: ModelsQuery = {}) =>
-  client.request<PagedResponse<ReleasedModel>>(`${appPath(appId)}/models`, { query: { ...query } });
+  client.request(`${appPath(appId)}/models`, pageOf(releasedModelSchema), { query: { ...query } });
 
 /** Each release's measures on its validation answers, beside the model it replaced on the same answers. */
 export const listReleaseValidation = (client: ApiClient, appId: string, query: ModelsQuery = {}) =>
-  client.request<PagedResponse<ModelPerformance>>(`${appPath(appId)}/performance/releaseValidation`, { query: { ...query } });
+  client.request(`${appPath(appId)}/performance/releaseValidation`, pageOf(modelPerformanceSchema), { query: { ...query } });
 
 /** The current model and the one it replaced, measured on the current validation answers. */
 export const listCurrentValidation = (client: ApiClient, appId: string, query: ModelsQuery = {}) =>
-  client.request<PagedResponse<ModelPerformance>>(`${appPath(appId)}/performance/currentValidation`, { query: { ...query } });
-
-/** Follows a page's `paging.next` link of any of these lists. */
-export const listNextPage = <T>(client: ApiClient, next: string) => client.requestUrl<PagedResponse<T>>(next);
+  client.request(`${appPath(appId)}/performance/currentValidation`, pageOf(modelPerformanceSchema), { query: { ...query } });
 
 /** Whether a release is running, and the latest version. */
-export const getReleaseStatus = (client: ApiClient, appId: string) => client.request<ReleaseStatus>(`${appPath(appId)}/release`);
+export const getReleaseStatus = (client: ApiClient, appId: string) => client.request(`${appPath(appId)}/release`, releaseStatusSchema);
 
 /** Starts a release off the service's request (202): poll `getReleaseStatus` until `running` is false. */
 export const startRelease = (client: ApiClient, appId: string) =>
-  client.request<ReleaseStatus>(`${appPath(appId)}/release`, { method: 'POST' });
+  client.request(`${appPath(appId)}/release`, releaseStatusSchema, { method: 'POST' });

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../client';
-import type { ListResponse, Subject } from '../types';
+import { listOf } from '../schemas/envelopes';
+import { subjectSchema } from '../schemas/subjects';
 
 export interface SubjectInput {
   name: string;
@@ -7,10 +8,6 @@ export interface SubjectInput {
 }
 
 export const listSubjects = (client: ApiClient, tenantId = 'current') =>
-  client.request<ListResponse<Subject>>(`/1/tenants/${encodeURIComponent(tenantId)}/subjects`);
+  client.request(`/1/tenants/${encodeURIComponent(tenantId)}/subjects`, listOf(subjectSchema));
 
-export const createSubject = (client: ApiClient, body: SubjectInput) =>
-  client.request<Subject>('/1/subjects', { method: 'POST', body });
-
-export const getSubject = (client: ApiClient, subjectUid: string) =>
-  client.request<Subject>(`/1/subjects/${encodeURIComponent(subjectUid)}`);
+export const createSubject = (client: ApiClient, body: SubjectInput) => client.request('/1/subjects', subjectSchema, { method: 'POST', body });

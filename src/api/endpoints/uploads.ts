@@ -1,5 +1,6 @@
 import type { ApiClient } from '../client';
-import { subjectMediaPath, type SubjectMediaUpload } from './media';
+import { subjectMediaUploadSchema, type SubjectMediaUpload } from '../schemas/media';
+import { subjectMediaPath } from './media';
 
 /**
  * Uploads one image file straight to a subject (multipart, one file part). The service sniffs the format from the
@@ -9,5 +10,5 @@ export function uploadMediaToSubject(client: ApiClient, subjectUid: string, file
   const form = new FormData();
   form.append('filename', filename);
   form.append('file', file, filename);
-  return client.request<SubjectMediaUpload>(subjectMediaPath(subjectUid), { method: 'POST', body: form });
+  return client.request(subjectMediaPath(subjectUid), subjectMediaUploadSchema, { method: 'POST', body: form });
 }

@@ -133,3 +133,22 @@ export const applicationSchema = z.object({
   labellers_per_item: z.number().int(),
   consensus_tolerance: z.number(),
 });
+export type Application = z.infer<typeof applicationSchema>;
+
+/** Fields a client may send when creating or updating an application. */
+export type ApplicationInput = z.input<typeof applicationInput>;
+
+// Local-service extension: counts for the dashboard's chart.
+
+export type StatsBucket = 'hour' | 'day';
+
+/** Assertions made by the model and by people in one bucket, from its start `t`. */
+const assertionsBucketSchema = z.object({ t: z.number(), model: z.number(), user: z.number() });
+export type AssertionsBucket = z.infer<typeof assertionsBucketSchema>;
+
+export const applicationStatsSchema = z.object({
+  pending: z.number(),
+  assertions_by_source: z.array(assertionsBucketSchema),
+  latest_detection_at: z.number().nullable(),
+});
+export type ApplicationStats = z.infer<typeof applicationStatsSchema>;

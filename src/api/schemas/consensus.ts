@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ItemAnswer } from '../application-types/agreement';
-import type { Media } from '../types';
+import type { ItemAnswer } from '../application-types/answer';
 import { feedbackResponse, focusSchema } from './feedback';
+import { mediaSchema } from './media';
 
 /** How an item's label was decided: labellers agreed, a manager resolved their disagreement, or one labeller answered. */
 export const CONSENSUS_SOURCES = ['agreed', 'review', 'single'] as const;
@@ -38,7 +38,7 @@ export const reviewItemSchema = z.object({
   review_id: z.string(),
   application_id: z.string(),
   media_id: z.string(),
-  media: z.custom<Media>(),
+  media: mediaSchema,
   focus: focusSchema.nullable(),
   created_at: z.number(),
   answers: z.array(labellerAnswerSchema),
@@ -58,7 +58,6 @@ export const consensusReleaseSchema = z.object({
   /** Items decided by the release time; only on a single release (`GET …/consensus_release/{id}`). */
   consensus_item_count: z.number().int().optional(),
 });
-export type ConsensusRelease = z.infer<typeof consensusReleaseSchema>;
 
 /** One labeller on the leaderboard: how many items they answered, their pace, and how often they agreed with consensus. */
 export const labellerStandingSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_DATA_TYPES, type AppData } from '../types';
+import { appDataType, storedAppData } from './detections';
 import { focusSchema } from './feedback';
 import { ANSWER_SETS } from './models';
 
@@ -7,8 +7,8 @@ import { ANSWER_SETS } from './models';
 const answeredSubjectSchema = z.object({
   subject_uid: z.string(),
   result: z.enum(['True', 'False']),
-  app_data_type: z.enum(APP_DATA_TYPES).nullable(),
-  app_data: z.custom<AppData>().nullable(),
+  app_data_type: appDataType,
+  app_data: storedAppData,
 });
 
 /** One answer (one feedback message) as `GET /21/applications/{id}/feedbackRequests` lists it, newest first. */
@@ -53,8 +53,8 @@ export const waitingFeedbackSchema = z.object({
     z.object({
       subject_uid: z.string(),
       probability: z.number(),
-      app_data_type: z.enum(APP_DATA_TYPES).nullable(),
-      app_data: z.custom<AppData>().nullable(),
+      app_data_type: appDataType,
+      app_data: storedAppData,
     }),
   ),
 });

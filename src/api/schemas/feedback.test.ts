@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MARKS_MAX } from '../limits';
-import type { FeedbackResponse, FeedbackSubjectAnswer } from '../types';
-import { feedbackAnswerErrors, feedbackResponse, type AnswerContext } from './feedback';
+import { type AnswerContext, feedbackAnswerErrors, feedbackResponse, type FeedbackResponse } from './feedback';
+import type { FeedbackSubjectAnswer } from '../application-types/answer';
 
 const context = (type: string, outputSubjects = ['cat']): AnswerContext => ({ type, outputSubjects, width: 640, height: 480 });
 const body = (subjects: FeedbackSubjectAnswer[], extra: Partial<FeedbackResponse> = {}): FeedbackResponse => ({

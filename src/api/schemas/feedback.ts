@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { answerRuleOf, ruleOfAppDataType } from '../application-types';
+import type { AppData, FeedbackSubjectAnswer } from '../application-types/answer';
 import type { AnswerPlace, AnswerRule } from '../application-types/rule';
 import { ANSWERS_MAX, CLIENT_DATA_MAX_BYTES, EARLIEST_DECISION_TIME } from '../limits';
-import { APP_DATA_TYPES, type AppData, type BoxCoords, type FieldError } from '../types';
+import { APP_DATA_TYPES, type BoxCoords, type FieldError, type Focus } from '../types';
 
 const focusBox = z
   .object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() })
   .refine(({ x0, y0, x1, y1 }) => x0 < x1 && y0 < y1, 'The focus needs x0 < x1 and y0 < y1.');
 
-export const focusSchema = z.object({ box: focusBox });
+export const focusSchema = z.object({ box: focusBox }) satisfies z.ZodType<Focus>;
 
 /** One answer. A True answer's app_data must have the shape its app_data_type names; which type, and where its marks lie, depend on the application. */
 export const feedbackAnswer = z
@@ -25,7 +26,7 @@ export const feedbackAnswer = z
     for (const issue of parsed?.error?.issues ?? []) {
       context.addIssue({ code: 'custom', path: ['app_data', ...issue.path], message: issue.message });
     }
-  });
+  }) satisfies z.ZodType<FeedbackSubjectAnswer>;
 
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
@@ -47,7 +48,6 @@ export const feedbackResponse = z.object({
     .optional(),
 });
 
-export type FeedbackSubjectAnswer = z.input<typeof feedbackAnswer>;
 export type FeedbackResponse = z.input<typeof feedbackResponse>;
 
 /** What the answers are judged against: the application and the answered media's size in pixels. */

@@ -1,4 +1,5 @@
-import type { MediaAssertion, ProposedSubject } from '../../api/types';
+import type { MediaAssertion } from '../../api/schemas/detections';
+import type { ProposedSubject } from '../../api/schemas/feedback-requests';
 import type { Box } from './geometry/types';
 
 /** The latest model assertion of this application per subject, as proposals for "label any media". */

@@ -1,5 +1,6 @@
 // Test helper: applications, media and feedback requests with only the fields that matter spelled out.
-import type { Application, FeedbackRequest, ProposedSubject } from '../../api/types';
+import type { Application } from '../../api/schemas/application';
+import type { FeedbackRequest, ProposedSubject } from '../../api/schemas/feedback-requests';
 import { applicationFixture, mediaFixture } from '../../testing/api-fixtures';
 
 export function makeApp(overrides: Partial<Application> = {}): Application {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Application } from '../../api/types';
+import type { Application } from '../../api/schemas/application';
 import { useSession } from '../session/session-store';
 import { tenantMembersQueryOptions } from './current-tenant';
 

@@ -1,6 +1,6 @@
-import type { StatsBucket } from '../../api/endpoints/applications';
+import type { StatsBucket } from '../../api/schemas/application';
 import type { AnswerBucket } from '../../api/schemas/feedback-history';
-import type { DetectionsQuery } from '../../api/types';
+import type { DetectionsQuery } from '../../api/schemas/detections';
 
 // From general to specific; the tenant id keeps one tenant's cache apart from another's.
 export const applicationKeys = {

@@ -1,4 +1,4 @@
-import type { TokenResponse } from '../../api/types';
+import type { TokenResponse } from '../../api/schemas/identity';
 import { getPendingCredentials, rememberCredentials } from './pending-credentials';
 import { clearSession, getSession, SESSION_STORAGE_KEY, sessionFromToken, setSession, useSessionStore } from './session-store';
 import { signOut } from './sign-out';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { TenantType, TokenResponse } from '../../api/types';
+import type { TenantType, TokenResponse } from '../../api/schemas/identity';
 
 export interface Session {
   token: string;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { ApiKey, CreatedApiKey } from '../../../api/schemas/api-keys';
-import type { TenantUser } from '../../../api/types';
+import type { TenantUser } from '../../../api/schemas/identity';
 import { setupMswServer } from '../../../testing/msw-server';
 import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { TenantListItem } from '../../../api/types';
+import type { TenantListItem } from '../../../api/schemas/identity';
 import { describeTenantType } from '../../../lib/format';
 import './tenant-choice-list.css';
 

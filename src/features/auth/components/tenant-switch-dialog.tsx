@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TenantListItem } from '../../../api/types';
+import type { TenantListItem } from '../../../api/schemas/identity';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { BasicCredentials } from '../../../api/client';
-import type { TenantListItem } from '../../../api/types';
+import type { TenantListItem } from '../../../api/schemas/identity';
 import { Alert } from '../../../components/alert';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';

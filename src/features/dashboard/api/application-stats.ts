@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getApplicationStats, type StatsBucket } from '../../../api/endpoints/applications';
+import { getApplicationStats } from '../../../api/endpoints/applications';
+import type { StatsBucket } from '../../../api/schemas/application';
 import { getApiClient } from '../../../lib/api-client';
 import { applicationKeys } from '../../../lib/queries/keys';
 

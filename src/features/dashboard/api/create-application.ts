@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createApplication } from '../../../api/endpoints/applications';
-import type { Application, ApplicationInput } from '../../../api/types';
+import type { Application, ApplicationInput } from '../../../api/schemas/application';
 import { getApiClient } from '../../../lib/api-client';
 import { applicationKeys } from '../../../lib/queries/keys';
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { listApplicationDetections, listNextDetections } from '../../../api/endpoints/detections';
-import type { DetectionsQuery } from '../../../api/types';
+import type { DetectionsQuery } from '../../../api/schemas/detections';
 import { getApiClient } from '../../../lib/api-client';
 import { applicationKeys } from '../../../lib/queries/keys';
 

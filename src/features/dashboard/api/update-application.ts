@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateApplication } from '../../../api/endpoints/applications';
-import type { ApplicationInput } from '../../../api/types';
+import type { ApplicationInput } from '../../../api/schemas/application';
 import { getApiClient } from '../../../lib/api-client';
 import { applicationKeys } from '../../../lib/queries/keys';
 

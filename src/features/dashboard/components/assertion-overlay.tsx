@@ -1,6 +1,7 @@
 import { ruleOfAppDataType } from '../../../api/application-types';
 import type { AnswerMarks } from '../../../api/application-types/rule';
-import type { Assertion, Focus } from '../../../api/types';
+import type { Assertion } from '../../../api/schemas/detections';
+import type { Focus } from '../../../api/types';
 
 /** What the overlay needs of an assertion; the media page's list and the detections' records both have it. */
 export type MarkedAssertion = Pick<Assertion, 'detection_id' | 'user_id' | 'app_data_type' | 'app_data'>;

@@ -1,4 +1,4 @@
-import type { MediaAssertion } from '../../../api/types';
+import type { MediaAssertion } from '../../../api/schemas/detections';
 import { EmptyState } from '../../../components/empty-state';
 import { formatDateTime, formatProbability, formatShortDateTime } from '../utils/format-time';
 

@@ -1,4 +1,4 @@
-import type { AssertionsBucket } from '../../../api/endpoints/applications';
+import type { AssertionsBucket } from '../../../api/schemas/application';
 import { formatBucket } from '../utils/format-time';
 import { LineChart } from './line-chart';
 

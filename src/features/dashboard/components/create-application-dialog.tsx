@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/errors';
 import { fieldErrorsOf } from '../../../api/field-errors';
-import { createApplicationBody } from '../../../api/schemas/application';
-import { STANDARD_APPLICATION_TYPES, type ApplicationType, type Application } from '../../../api/types';
+import { type Application, createApplicationBody } from '../../../api/schemas/application';
+import { STANDARD_APPLICATION_TYPES, type ApplicationType } from '../../../api/types';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';

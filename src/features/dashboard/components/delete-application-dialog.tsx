@@ -1,4 +1,4 @@
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';

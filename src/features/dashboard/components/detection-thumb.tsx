@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { DetectionRecord } from '../../../api/types';
+import type { DetectionRecord } from '../../../api/schemas/detections';
 import { formatProbability } from '../utils/format-time';
 import { AssertionOverlay } from './assertion-overlay';
 

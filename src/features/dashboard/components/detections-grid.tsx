@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import type { DetectionRecord } from '../../../api/types';
+import type { DetectionRecord } from '../../../api/schemas/detections';
 import { CAPTION_HEIGHT, GAP, thumbGrid } from '../utils/thumb-grid';
 import { DetectionThumb } from './detection-thumb';
 

@@ -1,4 +1,4 @@
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 import { RELEASE_MEASURE } from '../../../api/schemas/models';
 import { Alert } from '../../../components/alert';
 import { EmptyState } from '../../../components/empty-state';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Subject } from '../../../api/types';
+import type { Subject } from '../../../api/schemas/subjects';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';

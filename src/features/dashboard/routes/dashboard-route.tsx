@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { answerRuleOf } from '../../../api/application-types';
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';

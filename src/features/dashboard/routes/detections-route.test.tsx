@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { Assertion, DetectionRecord } from '../../../api/types';
+import type { Assertion, DetectionRecord } from '../../../api/schemas/detections';
 import { setupMswServer } from '../../../testing/msw-server';
 import { ADMIN, dashboardHandlers, initialState, MEMBER } from '../testing/dashboard-service';
 import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/spinner';
 import { useApplication } from '../../../lib/queries/application';
 import { useMemberNames } from '../../../lib/queries/current-tenant';
 import { useSubjectNames } from '../../../lib/queries/subjects';
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 import type { ReleasedModel } from '../../../api/schemas/models';
 import { useDetections } from '../api/detections';
 import { modelVersionName, useModels } from '../api/models';

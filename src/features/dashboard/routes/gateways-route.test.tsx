@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { Gateway, GatewayStatus } from '../../../api/types';
+import type { Gateway, GatewayStatus } from '../../../api/schemas/gateways';
 import { setupMswServer } from '../../../testing/msw-server';
 import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';
 import { ADMIN, dashboardHandlers, initialState, type DashboardState } from '../testing/dashboard-service';

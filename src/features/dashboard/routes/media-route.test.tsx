@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { MediaAssertion } from '../../../api/types';
+import type { MediaAssertion } from '../../../api/schemas/detections';
 import { setupMswServer } from '../../../testing/msw-server';
 import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';
 import { ADMIN, dashboardHandlers, initialState, MEMBER, type DashboardState } from '../testing/dashboard-service';

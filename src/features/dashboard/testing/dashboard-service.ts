@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import type { Application, Gateway, Subject, TenantUser } from '../../../api/types';
-import type { ApplicationStats } from '../../../api/endpoints/applications';
+import type { Application, ApplicationStats } from '../../../api/schemas/application';
+import type { Gateway } from '../../../api/schemas/gateways';
+import type { Subject } from '../../../api/schemas/subjects';
+import type { TenantUser } from '../../../api/schemas/identity';
 import type { Measures, ModelPerformance, ReleasedModel, ReleaseStatus } from '../../../api/schemas/models';
 import { sampleApplication, sampleSubject } from '../utils/test-fixtures';
 

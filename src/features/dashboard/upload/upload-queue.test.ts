@@ -1,4 +1,4 @@
-import type { SubjectMediaUpload } from '../../../api/endpoints/media';
+import type { SubjectMediaUpload } from '../../../api/schemas/media';
 import { UnsupportedMediaTypeError } from '../../../api/errors';
 import { createUploadQueue, summariseUploads, type UploadFile } from './upload-queue';
 

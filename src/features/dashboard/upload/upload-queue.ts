@@ -1,4 +1,5 @@
-import { MAX_MEDIA_BYTES, type SubjectMediaUpload } from '../../../api/endpoints/media';
+import { MAX_MEDIA_BYTES } from '../../../api/endpoints/media';
+import type { SubjectMediaUpload } from '../../../api/schemas/media';
 
 export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
 

@@ -1,5 +1,6 @@
 import { errorFromResponse, NetworkError } from '../../../api/errors';
-import { subjectMediaPath, type SubjectMediaUpload } from '../../../api/endpoints/media';
+import { subjectMediaPath } from '../../../api/endpoints/media';
+import type { SubjectMediaUpload } from '../../../api/schemas/media';
 import { getApiClient } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session/session-store';
 

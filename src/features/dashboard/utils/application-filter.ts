@@ -1,4 +1,4 @@
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 
 export interface ApplicationFilter {
   search: string;

@@ -1,4 +1,4 @@
-import type { DetectionsQuery } from '../../../api/types';
+import type { DetectionsQuery } from '../../../api/schemas/detections';
 
 export type SourceFilter = 'all' | 'user' | 'model';
 

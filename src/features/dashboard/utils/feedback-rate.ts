@@ -1,4 +1,4 @@
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 
 const perHour = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'request' : 'requests'} an hour`;
 

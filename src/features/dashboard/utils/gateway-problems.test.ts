@@ -1,4 +1,4 @@
-import type { GatewayStatus } from '../../../api/types';
+import type { GatewayStatus } from '../../../api/schemas/gateways';
 import { gatewayProblems } from './gateway-problems';
 
 const GIB = 1024 ** 3;

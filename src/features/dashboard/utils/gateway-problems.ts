@@ -1,4 +1,4 @@
-import type { Gateway, GatewayStatus } from '../../../api/types';
+import type { Gateway, GatewayStatus } from '../../../api/schemas/gateways';
 import { formatBytes } from './gateway-status';
 
 /** A disk fuller than this, in percent, is flagged. */

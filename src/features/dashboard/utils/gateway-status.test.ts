@@ -1,4 +1,4 @@
-import type { GatewayStatus } from '../../../api/types';
+import type { GatewayStatus } from '../../../api/schemas/gateways';
 import { compareCameras, compareStatus, describeAge, formatBytes, formatDelta } from './gateway-status';
 
 const previous: GatewayStatus = {

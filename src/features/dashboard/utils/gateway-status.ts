@@ -1,4 +1,4 @@
-import type { GatewayStatus } from '../../../api/types';
+import type { GatewayStatus } from '../../../api/schemas/gateways';
 
 /** One reading in the current report beside the same reading in the report before it. */
 export interface StatusReading {

@@ -1,4 +1,4 @@
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 import { SECURE_URL_MESSAGE } from '../../../api/url-rule';
 import {
   changedSettings,

@@ -1,7 +1,7 @@
 import { fieldErrorsOf } from '../../../api/field-errors';
-import { updateApplicationBody } from '../../../api/schemas/application';
+import { type Application, type ApplicationInput, updateApplicationBody } from '../../../api/schemas/application';
 import { email } from '../../../api/schemas/email';
-import type { Application, ApplicationInput, FieldError, ReleaseMetric } from '../../../api/types';
+import type { FieldError, ReleaseMetric } from '../../../api/types';
 
 /** The settings page's editable state: text where the person types, the service's shapes elsewhere. */
 export interface SettingsForm {

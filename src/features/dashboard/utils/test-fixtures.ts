@@ -1,4 +1,6 @@
-import type { Application, Media, Subject } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
+import type { Media } from '../../../api/schemas/media';
+import type { Subject } from '../../../api/schemas/subjects';
 import { applicationFixture, mediaFixture } from '../../../testing/api-fixtures';
 
 export function sampleApplication(overrides: Partial<Application> = {}): Application {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { answerInvite, listMyInvites } from '../../../api/endpoints/identity';
-import type { InviteAnswer } from '../../../api/types';
+import type { InviteAnswer } from '../../../api/schemas/identity';
 import { userTenantKeys } from '../../../lib/session/user-tenants';
 import { withUserClient } from '../../../lib/session/user-client';
 

@@ -1,4 +1,4 @@
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 import { imagePoint } from '../geometry/types';
 import { makeApp, makeRequest } from '../test-fixtures';
 import { buildFeedback, missingInput, rejectAnswer } from './feedback';

@@ -1,4 +1,6 @@
-import type { Application, FeedbackResponse, FeedbackSubjectAnswer } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
+import type { FeedbackResponse } from '../../../api/schemas/feedback';
+import type { FeedbackSubjectAnswer } from '../../../api/application-types/answer';
 import type { Annotation } from '../type-modules/annotation';
 import { moduleOf } from '../type-modules/registry';
 import type { LabelTarget } from './target';

@@ -1,4 +1,8 @@
-import type { Application, AppData, Focus, Media, ProposedSubject } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
+import type { AppData } from '../../../api/application-types/answer';
+import type { Focus } from '../../../api/types';
+import type { Media } from '../../../api/schemas/media';
+import type { ProposedSubject } from '../../../api/schemas/feedback-requests';
 import { boundsOfSize, intersectBoxes, roundBox } from '../geometry/box';
 import type { Box } from '../geometry/types';
 

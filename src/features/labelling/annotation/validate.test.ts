@@ -1,4 +1,5 @@
-import type { Application, FeedbackResponse } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
+import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import { makeApp, makeMedia } from '../test-fixtures';
 import { validateFeedback } from './validate';
 

@@ -1,6 +1,7 @@
 import { fieldErrorsOf } from '../../../api/field-errors';
-import { feedbackAnswerErrors, feedbackResponse } from '../../../api/schemas/feedback';
-import type { Application, FeedbackResponse, Media } from '../../../api/types';
+import { feedbackAnswerErrors, feedbackResponse, type FeedbackResponse } from '../../../api/schemas/feedback';
+import type { Application } from '../../../api/schemas/application';
+import type { Media } from '../../../api/schemas/media';
 
 /**
  * Every way the response breaks the contract for the application's type, as the service would say it; empty when it

@@ -1,5 +1,5 @@
 // Decoded images by URL, so that the next item's image is ready to draw the moment it becomes current.
-import type { Media } from '../../../api/types';
+import type { Media } from '../../../api/schemas/media';
 import { fitToView } from '../geometry/camera';
 import type { Size } from '../geometry/types';
 import { chooseImageUrl } from '../image-choice';

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 import { Alert } from '../../../components/alert';
 import { TYPE_MODULES } from '../type-modules/registry';
 import { WorkspaceMessage } from './workspace-message';

@@ -1,6 +1,6 @@
 import type { PointerEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 import './workspace.css';
 
 export interface WorkspaceFrameProps {

@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
-import { useState } from 'react';
-import type { Application } from '../../../api/types';
+import { type ReactNode, useState } from 'react';
+import type { Application } from '../../../api/schemas/application';
 import { actionsOf } from '../shortcuts/workspace-actions';
 import { typeModule } from '../type-modules/registry';
 import { ShortcutsDialog } from './shortcuts-dialog';

@@ -2,13 +2,13 @@ import 'vitest-canvas-mock';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { Application, FeedbackResponse } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
+import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import { initialAnnotation } from '../type-modules/registry';
 import { fitToView, imageToScreen } from '../geometry/camera';
 import { imagePoint } from '../geometry/types';
 import { makeApp, makeRequest } from '../test-fixtures';
-import type { WorkspaceProps } from './workspace';
-import { Workspace } from './workspace';
+import { Workspace, type WorkspaceProps } from './workspace';
 
 function renderWorkspace(app: Application, request = makeRequest('m1'), overrides: Partial<WorkspaceProps> = {}) {
   const answers: FeedbackResponse[] = [];

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 import { useLabellingData } from '../outbox/outbox-provider';
 import type { Annotation } from '../type-modules/annotation';
 

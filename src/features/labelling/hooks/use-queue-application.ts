@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 import { applicationQueryOptions } from '../../../lib/queries/application';
 import { subjectsQueryOptions } from '../../../lib/queries/subjects';
 import { useLabellingData } from '../outbox/outbox-provider';

@@ -1,6 +1,6 @@
 // Before answers were kept per user, the app kept one database per user, tenant and application. Answers still
 // waiting in one of those move into the user's store once, so that an update of the app loses none of them.
-import type { FeedbackResponse } from '../../../api/types';
+import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import type { LabellingStore, OutboxEntry } from './persistence';
 
 const legacyPrefix = (userId: string) => `looplabel-labelling:${encodeURIComponent(userId)}:`;

@@ -1,10 +1,8 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import type { FeedbackResponse } from '../../../api/types';
-import { Outbox } from './outbox';
-import type { OutboxOptions, OutboxStatus } from './outbox';
-import { openLabellingStore } from './persistence';
-import type { LabellingStore } from './persistence';
+import type { FeedbackResponse } from '../../../api/schemas/feedback';
+import { Outbox, type OutboxOptions, type OutboxStatus } from './outbox';
+import { type LabellingStore, openLabellingStore } from './persistence';
 import { fakeFeedbackService, manualNetwork, manualScheduler } from './test-service';
 
 const answer = (mediaId: string): FeedbackResponse => ({

@@ -1,11 +1,10 @@
 import { ApiError, UnauthorizedError, isRetryable } from '../../../api/errors';
 import type { ApiClient } from '../../../api/client';
 import { postFeedback } from '../../../api/endpoints/feedback';
-import type { FeedbackRequest, FeedbackResponse } from '../../../api/types';
-import type { BackoffPolicy } from './backoff';
-import { DEFAULT_BACKOFF, retryDelay } from './backoff';
-import type { NetworkSignal, Scheduler } from './environment';
-import { browserNetwork, createListeners, realScheduler } from './environment';
+import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
+import type { FeedbackResponse } from '../../../api/schemas/feedback';
+import { type BackoffPolicy, DEFAULT_BACKOFF, retryDelay } from './backoff';
+import { browserNetwork, createListeners, type NetworkSignal, realScheduler, type Scheduler } from './environment';
 import type { AnswerStore, OutboxEntry } from './persistence';
 
 export type SyncState = 'idle' | 'saved-locally' | 'sending' | 'all-sent' | 'waiting' | 'paused-auth' | 'offline';

@@ -1,7 +1,9 @@
 // The labelling app's durable state in IndexedDB, one database per user: answers the service has not confirmed
 // (every application of every tenant), the items each application's queue holds, drafts of items in progress, and the
 // application each queue belongs to (to show its items offline).
-import type { Application, FeedbackRequest, FeedbackResponse } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
+import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
+import type { FeedbackResponse } from '../../../api/schemas/feedback';
 
 export interface OutboxEntry {
   /** Also the Idempotency-Key of every attempt, across reloads. */

@@ -1,6 +1,7 @@
 // Test helper: a fake feedback service behind a real ApiClient (its fetch is replaced, no socket is opened).
 import { createApiClient } from '../../../api/client';
-import type { FeedbackRequest, FeedbackResponse } from '../../../api/types';
+import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
+import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import type { Scheduler } from './environment';
 
 /** What the next POST does: succeed, fail with a status, or reach the service but lose the answer on the way back. */

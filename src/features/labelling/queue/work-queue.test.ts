@@ -1,10 +1,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import type { FeedbackResponse } from '../../../api/types';
+import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import { makeRequest } from '../test-fixtures';
 import { Outbox } from './outbox';
-import { openLabellingStore } from './persistence';
-import type { LabellingStore } from './persistence';
+import { type LabellingStore, openLabellingStore } from './persistence';
 import { fakeFeedbackService, manualNetwork, manualScheduler } from './test-service';
 import { WorkQueue } from './work-queue';
 

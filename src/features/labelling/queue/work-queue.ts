@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../../api/client';
 import { getHeldFeedback, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../../../api/endpoints/feedback';
-import type { FeedbackRequest } from '../../../api/types';
+import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
 import { createListeners } from './environment';
 import type { LabellingStore, QueueKey } from './persistence';
 

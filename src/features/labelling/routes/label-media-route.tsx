@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import type { FeedbackResponse } from '../../../api/types';
+import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import { Alert } from '../../../components/alert';
 import { Spinner } from '../../../components/spinner';
 import type { LabelTarget } from '../annotation/target';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { ProposedSubject } from '../../../api/types';
+import type { ProposedSubject } from '../../../api/schemas/feedback-requests';
 import { Alert } from '../../../components/alert';
 import { Spinner } from '../../../components/spinner';
 import { applicationQueryOptions } from '../../../lib/queries/application';

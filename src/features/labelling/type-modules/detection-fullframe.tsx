@@ -1,4 +1,4 @@
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 import { outputProposals } from '../annotation/target';
 import { replaceAt } from '../tools/types';
 import { digitActions } from './digit-actions';

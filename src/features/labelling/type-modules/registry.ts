@@ -1,4 +1,5 @@
-import type { Application, ApplicationType } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
+import type { ApplicationType } from '../../../api/types';
 import type { LabelTarget } from '../annotation/target';
 import type { Annotation } from './annotation';
 import { boxDetection } from './box-detection';

@@ -1,6 +1,8 @@
 import type { Context } from 'konva/lib/Context';
 import type { ReactNode } from 'react';
-import type { Application, ApplicationType, FeedbackSubjectAnswer } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
+import type { ApplicationType } from '../../../api/types';
+import type { FeedbackSubjectAnswer } from '../../../api/application-types/answer';
 import type { Box, ImagePoint, Size } from '../geometry/types';
 import type { ProposedMarks } from '../proposals';
 import type { ShortcutAction } from '../../../lib/shortcuts/registry';

@@ -1,5 +1,6 @@
 import type { LabellerAnswerView } from '../../../api/schemas/consensus';
-import type { Focus, Media } from '../../../api/types';
+import type { Focus } from '../../../api/types';
+import type { Media } from '../../../api/schemas/media';
 import { colourOf, imageUrlFor, marksOf, summaryLines } from '../utils/answer-view';
 
 export interface AnswerCardProps {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ConsensusSource } from '../../../api/schemas/consensus';
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 import { Alert } from '../../../components/alert';
 import { Spinner } from '../../../components/spinner';
 import { consensusHistoryQueryOptions } from '../../../lib/queries/reviews';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { ConsensusSnapshot, ReviewItem } from '../../../api/schemas/consensus';
-import type { TenantUser } from '../../../api/types';
+import type { TenantUser } from '../../../api/schemas/identity';
 import { applicationFixture, mediaFixture } from '../../../testing/api-fixtures';
 import { setupMswServer } from '../../../testing/msw-server';
 import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ReviewItem } from '../../../api/schemas/consensus';
-import type { Application } from '../../../api/types';
+import type { Application } from '../../../api/schemas/application';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';

@@ -1,7 +1,7 @@
 import { answerRuleOf } from '../../../api/application-types';
-import type { ItemAnswer } from '../../../api/application-types/agreement';
+import type { ItemAnswer } from '../../../api/application-types/answer';
 import type { AnswerMarks } from '../../../api/application-types/rule';
-import type { Media } from '../../../api/types';
+import type { Media } from '../../../api/schemas/media';
 
 /** One colour per labeller (1–5), readable over photos in light and dark themes. */
 export const LABELLER_COLOURS = ['#ffd60a', '#3ea6ff', '#ff7ad9', '#5ee07a', '#ff9f43'] as const;

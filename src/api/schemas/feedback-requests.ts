@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { appDataType, storedAppData } from './detections';
+import { focusSchema } from './feedback';
+import { mediaSchema } from './media';
+
+export const proposedSubjectSchema = z.object({
+  subject_uid: z.string(),
+  media_id: z.string(),
+  probability: z.number(),
+  app_data_type: appDataType,
+  app_data: storedAppData,
+});
+export type ProposedSubject = z.infer<typeof proposedSubjectSchema>;
+
+/** One item of an application's feedback queue, as a pull serves it. */
+export const feedbackRequestSchema = z.object({
+  media_id: z.string(),
+  media: mediaSchema,
+  subjects: z.array(proposedSubjectSchema),
+  other_media: z.array(mediaSchema).optional(),
+  focus: focusSchema.nullable().optional(),
+});
+export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
+
+export const pendingCountSchema = z.object({
+  /** Waiting in the queue. */
+  pending: z.number(),
+  /** Held by labellers (leased, not yet answered). */
+  leased: z.number(),
+});
+export type PendingCount = z.infer<typeof pendingCountSchema>;

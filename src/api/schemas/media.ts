@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const nullableText = z.string().nullable();
+
+export const mediaSchema = z.object({
+  media_id: z.string(),
+  tenant_id: z.string(),
+  created_at: z.number(),
+  media_timestamp: z.number(),
+  md5: z.string(),
+  media_format: z.string(),
+  size: z.number().int(),
+  image_width: z.number().int(),
+  image_height: z.number().int(),
+  media_url: z.string(),
+  resize_urls: z.record(z.string(), z.string()),
+  meta_tags: z.array(z.string()),
+  parent_media_ids: z.array(z.string()),
+  video: z.boolean(),
+  status: z.string(),
+  set_assignment: z.string(),
+  media_src: z.string(),
+  author: nullableText,
+  author_profile_url: nullableText,
+  external_media_id: nullableText,
+  filename: nullableText,
+  frame: z.number().nullable(),
+  license: nullableText,
+  network_camera_id: nullableText,
+  original_landing_url: nullableText,
+  original_url: nullableText,
+  parent_media_id: nullableText,
+  preview_url: nullableText,
+  source_url: nullableText,
+  title: nullableText,
+  uploaded_by_user: nullableText,
+});
+export type Media = z.infer<typeof mediaSchema>;
+
+/** What a multipart upload to a subject answers. */
+export const subjectMediaUploadSchema = z.object({ media_id: z.string(), subject_uid: z.string(), capture_id: z.string() });
+export type SubjectMediaUpload = z.infer<typeof subjectMediaUploadSchema>;
