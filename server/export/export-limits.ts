@@ -19,12 +19,12 @@ export const EXPORT_LIMITS = {
   retryAfterSeconds: 30,
 } as const;
 
-const megabytes = (bytes: number) => `${Number((bytes / 1024 ** 2).toFixed(1))} MB`;
+const sizeText = (bytes: number) => (bytes < 1024 ** 2 ? `${bytes} bytes` : `${Number((bytes / 1024 ** 2).toFixed(1))} MB`);
 
 /** The export's file grew beyond the configured maximum: the export fails saying so, and its partial file goes. */
 export class ExportTooLargeError extends Error {
   constructor(maxBytes: number) {
-    super(`The export would be larger than ${megabytes(maxBytes)}, the most this service keeps (EXPORT_MAX_BYTES). Export without images, or ask the administrator to raise the limit.`);
+    super(`The export would be larger than ${sizeText(maxBytes)}, the most this service keeps (EXPORT_MAX_BYTES). Export without images, or ask the administrator to raise the limit.`);
     this.name = 'ExportTooLargeError';
   }
 }
