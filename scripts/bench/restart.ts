@@ -32,7 +32,7 @@ export interface RestartBenchOptions {
   thinkMs: number;
 }
 
-export const RESTART_BENCH: RestartBenchOptions = { kills: 3, labelSeconds: 8, thinkMs: 300 };
+export const RESTART_BENCH: RestartBenchOptions = { kills: 3, labelSeconds: 8, thinkMs: 1500 };
 
 export interface RestartBenchResult {
   restarts: { version_s: number; pull_s: number; answers_before_kill: number }[];
