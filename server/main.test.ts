@@ -80,7 +80,7 @@ describe('server/main.ts', () => {
       started.push(first);
       const url = await first.listening;
       // The first requests are made after the port opened: listening is never held up by the demo's queues.
-      await expect.poll(() => first.output().stdout).toMatch(/listening on [^]*labeller@demo\.test[^]*Demo data seeded in [\d.]+ s \(\d+ scenes so far/);
+      await expect.poll(() => first.output().stdout, { timeout: 120_000, interval: 200 }).toMatch(/listening on [^]*labeller@demo\.test[^]*Demo data seeded in [\d.]+ s \(\d+ scenes so far/);
       // stopped while the feeder fills the queues: it finishes the scene in hand and exits 0
       expect((await fetch(`${url}/1/version`)).status).toBe(200);
       first.child.kill('SIGTERM');
