@@ -111,7 +111,8 @@ export async function startExport(ctx: ServiceContext, auth: AuthContext, appRow
       }
     }
   });
-  for (const key of removedBlobKeys) await ctx.blobs.delete(key);
+  // Their rows are gone, so nothing serves these files any more; one that cannot be deleted now is only logged.
+  for (const key of removedBlobKeys) await ctx.blobs.delete(key).catch((error: unknown) => ctx.log.error({ err: error, key }, 'A removed export file could not be deleted.'));
   ctx.jobs.kick();
   return statusOf(row);
 }
