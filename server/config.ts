@@ -96,9 +96,13 @@ export interface ServiceConfig {
   backgroundJobs?: boolean;
   /** A background job running longer than this is taken to have lost its worker and is retried; 300 when absent. */
   jobTimeoutSeconds?: number;
+  /** A label export's file may not grow beyond this many bytes (DEFAULT_EXPORT_MAX_BYTES when absent). */
+  exportMaxBytes?: number;
 }
 
 export const DEFAULT_JOB_TIMEOUT_SECONDS = 300;
+/** A label export's file may be this large unless `EXPORT_MAX_BYTES` says otherwise: 2 GiB. */
+export const DEFAULT_EXPORT_MAX_BYTES = 2 * 1024 ** 3;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -291,5 +295,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfi
     },
     backgroundJobs,
     jobTimeoutSeconds: parseInteger('JOB_TIMEOUT_SECONDS', env.JOB_TIMEOUT_SECONDS || String(DEFAULT_JOB_TIMEOUT_SECONDS), 5, 86_400),
+    exportMaxBytes: parseInteger('EXPORT_MAX_BYTES', env.EXPORT_MAX_BYTES || String(DEFAULT_EXPORT_MAX_BYTES), 1024, Number.MAX_SAFE_INTEGER),
   };
 }

@@ -73,13 +73,14 @@ describe('server/main.ts', () => {
     }
   });
 
-  it('with the demo: listens with a few requests per application, fills the rest in the background, stops cleanly mid-fill and resumes', { timeout: 240_000 }, async () => {
+  it('with the demo: listens, then gives each application a few requests and fills the rest in the background, stops cleanly mid-fill and resumes', { timeout: 240_000 }, async () => {
     const demoDir = await mkdtemp(path.join(os.tmpdir(), 'looplabel-main-demo-'));
     try {
       const first = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: '12' });
       started.push(first);
       const url = await first.listening;
-      await expect.poll(() => first.output().stdout).toMatch(/Demo data seeded in [\d.]+ s \(\d+ scenes so far[^]*labeller@demo\.test/);
+      // The first requests are made after the port opened: listening is never held up by the demo's queues.
+      await expect.poll(() => first.output().stdout, { timeout: 120_000, interval: 200 }).toMatch(/listening on [^]*labeller@demo\.test[^]*Demo data seeded in [\d.]+ s \(\d+ scenes so far/);
       // stopped while the feeder fills the queues: it finishes the scene in hand and exits 0
       expect((await fetch(`${url}/1/version`)).status).toBe(200);
       first.child.kill('SIGTERM');

@@ -1,8 +1,27 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ensurePrivateDir } from './data-dir';
-import { DEMO_READY_LINE, seedDemo } from './demo';
+import { DEMO_READY_LINE, seedDemo, type DemoData } from './demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed-identity';
 import { exitOnSignal, failedToStart, readConfig, say } from './process';
+
+/**
+ * The demo's queues, after the service listens: a few requests per application at once, then the background fill.
+ * The planner's statistics then cover the new demo data at once rather than at the first maintenance.
+ */
+async function feedDemo(app: FastifyInstance, demo: DemoData): Promise<void> {
+  const startedAt = performance.now();
+  const first = await demo.fillFirst();
+  if (first.scenes > 0) {
+    await app.maintainDatabase();
+    say(`Demo data seeded in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (${first.scenes} scenes so far; more follow in the background).`);
+  }
+  demo.feeder.start();
+  const result = await demo.feeder.filled;
+  if (result.scenes > 0) await app.maintainDatabase();
+  const least = Math.min(...Object.values(result.waiting));
+  say(`${DEMO_READY_LINE} every demo application has at least ${least} feedback requests waiting (${first.scenes + result.scenes} scenes in ${((performance.now() - startedAt) / 1000).toFixed(1)} s).`);
+}
 
 async function main(): Promise<void> {
   // Whatever the service writes (the data directory, the database, media, the secret) is its own user's alone.
@@ -10,41 +29,28 @@ async function main(): Promise<void> {
   const config = readConfig();
   await ensurePrivateDir(config.dataDir);
   const app = await buildApp(config);
-  await app.ready(); // the job queue starts: the demo's uploads are processed as they come
 
-  if (config.demo) say('Checking the demo data (a first start creates it, which takes a few seconds)…');
+  // Before listening only what requests need: the database (migrated) and the demo's accounts and applications.
+  // Whatever depends on the backlog left by the last run (the job queue's pass over waiting jobs, the demo's
+  // top-up, database maintenance) starts once the port is open and is not awaited, so a restart answers at once.
   const demo = config.demo ? await seedDemo(app, config.demoWaiting) : null;
-  // The planner's statistics then cover the demo data at once rather than at the first maintenance.
-  if (demo && demo.firstFill.scenes > 0) await app.maintainDatabase();
-
   // The demo feeder stops after the scene in hand, before the processing and the database it uses.
   exitOnSignal(async () => {
     await demo?.feeder.stop();
     await app.close();
   }, app.log);
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }); // the job queue starts in the background
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   say(`Looplabel service listening on ${config.tls ? 'https' : 'http'}://${host}:${port}`);
-  if (demo && demo.firstFill.scenes > 0) {
-    say(`Demo data seeded in ${demo.seconds.toFixed(1)} s (${demo.firstFill.scenes} scenes so far; more follow in the background).`);
-  }
   if (demo?.identity.created) {
     say(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
     for (const account of Object.values(DEMO_ACCOUNTS)) say(`  ${account.email} (${account.role})`);
   }
-  if (demo) {
-    const startedAt = performance.now();
-    demo.feeder.start();
-    void demo.feeder.filled.then(async (result) => {
-      if (result.scenes > 0) await app.maintainDatabase();
-      const least = Math.min(...Object.values(result.waiting));
-      say(`${DEMO_READY_LINE} every demo application has at least ${least} feedback requests waiting (${result.scenes} more scenes in ${((performance.now() - startedAt) / 1000).toFixed(1)} s).`);
-    });
-  }
+  if (demo) feedDemo(app, demo).catch((error: unknown) => app.log.error({ err: error }, 'Feeding the demo applications failed.'));
 }
 
 main().catch(failedToStart);

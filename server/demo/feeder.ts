@@ -16,7 +16,7 @@ import { unixNow } from '../db/unix-time';
 
 /** Every demo application has this many feedback requests waiting once the demo is filled (DEMO_WAITING). */
 export const DEMO_WAITING = 60;
-/** Before the service listens, every demo application gets this many, so that each can be tried at once. */
+/** Right after the service listens, every demo application gets this many first, so that each can be tried at once. */
 export const DEMO_FIRST_WAITING = 3;
 
 const DEMO_SCENE_SEED = 20_240_611;

@@ -10,21 +10,22 @@ export const DEMO_READY_LINE = 'Demo data ready:';
 export interface DemoData {
   identity: DemoIdentity;
   applications: DemoApplicationSet;
-  /** Keeps the applications' feedback queues filled; `start()` it once the service listens, `stop()` it first on close. */
+  /**
+   * Keeps the applications' feedback queues filled: `fillFirst()` then `start()` it once the service listens,
+   * `stop()` it first on close.
+   */
   feeder: DemoFeeder;
-  /** What the first fill (DEMO_FIRST_WAITING requests per application) uploaded. */
-  firstFill: FillResult;
-  /** How long the seeding took, in seconds. */
-  seconds: number;
+  /** Gives every demo application DEMO_FIRST_WAITING requests (uploading scenes only when some are missing). */
+  fillFirst(): Promise<FillResult>;
 }
 
 /**
- * Seeds every part of the demo data that is not there yet (identities, applications, gateways) and gives every
- * demo application a few feedback requests to answer. The feeder it returns fills the queues up to `waiting`
- * (DEMO_WAITING) in the background and keeps them there.
+ * Seeds every part of the demo data that is not there yet (identities, applications, gateways; lookups once they
+ * exist). Its feeder gives every demo application a few feedback requests, then fills the queues up to `waiting`
+ * (DEMO_WAITING) in the background and keeps them there: work that depends on how many were answered meanwhile, so
+ * it runs once the service listens.
  */
 export async function seedDemo(ctx: ServiceContext, waiting = DEFAULT_FEEDER_OPTIONS.waiting): Promise<DemoData> {
-  const startedAt = performance.now();
   const identity = await seedIdentity(ctx.db);
   const applications = await seedApplications(ctx, identity);
   await seedGateways(ctx.db, identity.tenantIds.demoLab);
@@ -33,6 +34,5 @@ export async function seedDemo(ctx: ServiceContext, waiting = DEFAULT_FEEDER_OPT
     waiting,
     refillBelow: Math.ceil(waiting * 0.8),
   });
-  const firstFill = await feeder.fill(Math.min(waiting, DEMO_FIRST_WAITING));
-  return { identity, applications, feeder, firstFill, seconds: (performance.now() - startedAt) / 1000 };
+  return { identity, applications, feeder, fillFirst: () => feeder.fill(Math.min(waiting, DEMO_FIRST_WAITING)) };
 }

@@ -4,7 +4,7 @@ import type { Subject } from '../../src/api/schemas/subjects';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, assertions, subjects } from '../db/schema';
-import { conflict, invalid, notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 
 export type SubjectRow = typeof subjects.$inferSelect;
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { CreateExportBody, ExportFormat, ExportStatus } from '../../src/api/schemas/exports';
 import type { AuthContext } from '../auth/context';
+import { DEFAULT_EXPORT_MAX_BYTES } from '../config';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, exports } from '../db/schema';
@@ -14,6 +15,7 @@ import type { Job } from '../jobs/queue';
 import type { BlobStore, StoredBlob } from '../media/blob-store';
 import type { ServiceContext } from '../processing/context';
 import { buildDataset } from './dataset';
+import { ExportTooLargeError, lockTenantExports, removeOldestKept, requireRunningRoom } from './export-limits';
 import { FORMAT_WRITERS } from './formats';
 import { listExportLabels } from './labels-source';
 import { ExportNotes } from './notes';
@@ -66,7 +68,8 @@ const statusOf = (row: ExportRow): ExportStatus => ({
 /**
  * Starts an export of the application's labels (the caller has checked that they may): its row and its `export`
  * job, in one transaction. While the same export (format and images) of the application is being prepared, that one
- * is returned instead of starting another.
+ * is returned instead of starting another; else the export limits apply (429 beyond a running limit, the oldest
+ * kept exports and their files removed beyond a kept limit).
  */
 export async function startExport(ctx: ServiceContext, auth: AuthContext, appRow: ApplicationRow, body: Required<CreateExportBody>): Promise<ExportStatus> {
   const zipped = isZipped(FORMAT_WRITERS[body.format], body.include_images);
@@ -76,11 +79,13 @@ export async function startExport(ctx: ServiceContext, auth: AuthContext, appRow
     eq(exports.includeImages, body.include_images),
     eq(exports.state, 'preparing'),
   );
-  const row = await ctx.db.transaction(async (tx) => {
+  const { row, removedBlobKeys } = await ctx.db.transaction(async (tx) => {
+    await lockTenantExports(tx, appRow.tenantId);
     // The running one, or (once it finished, or when there is none) a new one; only one can be preparing at a time.
     for (;;) {
       const [running] = await tx.select().from(exports).where(sameExport);
-      if (running) return running;
+      if (running) return { row: running, removedBlobKeys: [] };
+      await requireRunningRoom(tx, appRow.tenantId, auth.userId);
       const exportId = newId('exp');
       const now = unixNow();
       const [created] = await tx
@@ -102,10 +107,12 @@ export async function startExport(ctx: ServiceContext, auth: AuthContext, appRow
         .returning();
       if (created) {
         await ctx.jobs.send(tx, 'export', { exportId });
-        return created;
+        return { row: created, removedBlobKeys: await removeOldestKept(tx, appRow.tenantId, auth.userId) };
       }
     }
   });
+  // Their rows are gone, so nothing serves these files any more; one that cannot be deleted now is only logged.
+  for (const key of removedBlobKeys) await ctx.blobs.delete(key).catch((error: unknown) => ctx.log.error({ err: error, key }, 'A removed export file could not be deleted.'));
   ctx.jobs.kick();
   return statusOf(row);
 }
@@ -152,7 +159,10 @@ function progressWriter(db: Database, exportId: string, notes: ExportNotes, tota
   };
 }
 
-/** Writes the export into a scratch file of this worker, then puts it in the blob store; its images and bytes. */
+/**
+ * Writes the export into a scratch file of this worker, then puts it in the blob store; its images and bytes. The
+ * scratch file goes whatever happens, so a failed export (too large, say) leaves no partial file anywhere.
+ */
 async function writeExportBlob(ctx: ServiceContext, row: ExportRow, appRow: ApplicationRow, notes: ExportNotes): Promise<{ total: number; size: number }> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'looplabel-export-'));
   try {
@@ -167,6 +177,7 @@ async function writeExportBlob(ctx: ServiceContext, row: ExportRow, appRow: Appl
       includeImages: row.includeImages,
       blobs: ctx.blobs,
       notes,
+      maxBytes: ctx.config.exportMaxBytes ?? DEFAULT_EXPORT_MAX_BYTES,
       onProgress: progressWriter(ctx.db, row.exportId, notes, dataset.images.length),
     });
     await ctx.blobs.putFile(row.blobKey, filePath, row.fileName.endsWith('.zip') ? 'application/zip' : 'application/json');
@@ -202,8 +213,9 @@ export async function runExportJob(ctx: ServiceContext, { id, data }: Job<'expor
     const { total, size } = await writeExportBlob(ctx, row, appRow, notes);
     await finish({ state: 'ready', done: total, size });
   } catch (error) {
-    if (!(error instanceof DomainError)) ctx.log.error({ err: error, exportId: row.exportId }, 'A label export failed.');
-    const message = error instanceof DomainError ? error.message : 'Something went wrong while writing the export.';
+    const explained = error instanceof DomainError || error instanceof ExportTooLargeError;
+    if (!explained) ctx.log.error({ err: error, exportId: row.exportId }, 'A label export failed.');
+    const message = explained ? error.message : 'Something went wrong while writing the export.';
     await finish({ state: 'failed', message });
   }
 }

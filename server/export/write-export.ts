@@ -6,6 +6,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { PRIVATE_FILE_MODE } from '../data-dir';
 import type { BlobStore } from '../media/blob-store';
 import type { ExportDataset } from './dataset';
+import { ExportTooLargeError } from './export-limits';
 import type { ExportFile, FormatWriter } from './formats/format-writer';
 import type { ExportNotes } from './notes';
 
@@ -17,6 +18,8 @@ export interface WriteExportOptions {
   includeImages: boolean;
   blobs: BlobStore;
   notes: ExportNotes;
+  /** The file may not grow beyond this many bytes (ExportTooLargeError). */
+  maxBytes: number;
   /** Called with the number of images written so far; writing waits for it. */
   onProgress(done: number): Promise<void>;
 }
@@ -24,11 +27,17 @@ export interface WriteExportOptions {
 /** True when the export is a zip; false when it is the format's one label file as it is. */
 export const isZipped = (writer: FormatWriter, includeImages: boolean) => includeImages || writer.multiFile;
 
-/** A zip written as it is made: each entry streams through to the file, waiting whenever the disk falls behind. */
-function zipStream(out: WriteStream) {
+/**
+ * A zip written as it is made: each entry streams through to the file, waiting whenever the disk falls behind, and
+ * failing once the file would outgrow `maxBytes`.
+ */
+function zipStream(out: WriteStream, maxBytes: number) {
   let failure: Error | null = null;
+  let written = 0;
   const zip = new Zip((error, chunk, final) => {
+    written += chunk?.length ?? 0;
     if (error) failure = error;
+    else if (written > maxBytes) failure ??= new ExportTooLargeError(maxBytes);
     else out.write(chunk);
     if (final || error) out.end();
   });
@@ -67,13 +76,14 @@ export async function writeExport(options: WriteExportOptions): Promise<void> {
   const { dataset, writer, notes } = options;
   const labelFiles = writer.labelFiles(dataset, notes);
   if (!isZipped(writer, options.includeImages)) {
+    if (Buffer.byteLength(labelFiles[0]!.content) > options.maxBytes) throw new ExportTooLargeError(options.maxBytes);
     await writeFile(options.path, labelFiles[0]!.content, { mode: PRIVATE_FILE_MODE });
     await options.onProgress(dataset.images.length);
     return;
   }
   const out = createWriteStream(options.path, { mode: PRIVATE_FILE_MODE });
   try {
-    await writeZip(zipStream(out), labelFiles, options);
+    await writeZip(zipStream(out, options.maxBytes), labelFiles, options);
   } catch (error) {
     out.destroy();
     throw error;

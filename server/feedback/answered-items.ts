@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { AnswerSet } from '../../src/api/schemas/models';
-import type { AppData, FeedbackSubjectAnswer, Focus } from '../../src/api/types';
+import type { AppData, FeedbackSubjectAnswer } from '../../src/api/application-types/answer';
+import type { Focus } from '../../src/api/types';
 import type { Database } from '../db';
 import { media } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Media } from '../../src/api/types';
+import type { Media } from '../../src/api/schemas/media';
 import { media } from '../db/schema';
 import { makeImage } from '../media/test-images';
 import { multipartBody } from '../testing/multipart-body';

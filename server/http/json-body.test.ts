@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_DEPTH_MAX } from '../../src/api/limits';
-import type { Subject } from '../../src/api/types';
+import type { Subject } from '../../src/api/schemas/subjects';
 import { makeImage } from '../media/test-images';
 import { multipartBody } from '../testing/multipart-body';
 import { createTestApp, type TestApp } from '../testing/test-app';

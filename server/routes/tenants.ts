@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { requireAuth, resolveTenantId } from '../auth/context';
+import { storageUseSchema } from '../../src/api/schemas/storage';
+import { requireAuth, requireTenantAdmin, resolveTenantId } from '../auth/context';
+import { tenantStorageUse } from '../domain/storage-use';
 import { notFound } from '../errors';
 import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
@@ -21,5 +23,11 @@ export const tenantRoutes: RoutesPlugin = async (app) => {
     async (request) => ({
       data: await listTenantUsers(app.db, resolveTenantId(requireAuth(request), request.params.tenantId)),
     }),
+  );
+
+  app.get(
+    '/1/tenants/:tenantId/storage',
+    { schema: { params: tenantParams, response: { 200: storageUseSchema } } },
+    async (request) => tenantStorageUse(app.db, resolveTenantId(requireTenantAdmin(request), request.params.tenantId)),
   );
 };

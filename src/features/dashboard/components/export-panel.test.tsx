@@ -87,6 +87,20 @@ describe('the export panel', () => {
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Only a tenant administrator may do this.');
   });
 
+  it('says clearly when too many exports are being prepared, and when to try again', async () => {
+    const message = 'You have 2 exports being prepared already, the most at once. Wait for one to finish; try again in 30 s.';
+    server.use(http.post(EXPORTS, () => HttpResponse.json({ message }, { status: 429, headers: { 'Retry-After': '30' } })));
+    renderSignedIn(CARS, ADMIN);
+    const user = userEvent.setup();
+    const panel = await screen.findByRole('region', { name: 'Export labels' });
+    await user.click(within(panel).getByRole('button', { name: 'Export' }));
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent('Too many exports at once: try again in 30 s');
+    expect(alert).toHaveTextContent(message);
+    expect(within(panel).getByRole('button', { name: 'Export' })).toBeEnabled();
+    expect(saved).toEqual([]);
+  });
+
   it('is not shown to a member who does not manage the application', async () => {
     renderSignedIn(CARS, MEMBER);
     expect(await screen.findByRole('heading', { level: 1, name: 'Cars' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { RateLimitedError } from '../../../api/errors';
 import { EXPORT_FORMAT_NAMES, EXPORT_FORMATS, type ExportFormat, type ExportStatus } from '../../../api/schemas/exports';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -47,6 +48,14 @@ function Saved({ status }: { status: ExportStatus }) {
       )}
     </Alert>
   );
+}
+
+/** Why the export did not start or failed; when too many are being prepared, that says so and when to try again. */
+function Failure({ error }: { error: Error }) {
+  if (error instanceof RateLimitedError) {
+    return <Alert title={`Too many exports at once: try again in ${error.retryAfterSeconds} s`}>{error.message}</Alert>;
+  }
+  return <Alert>{error.message}</Alert>;
 }
 
 /** Downloads the application's labels as COCO, YOLO or Pascal VOC: prepared by the service, then saved as a file. */
@@ -102,7 +111,7 @@ export function ExportPanel({ appId }: { appId: string }) {
       {preparing && <Preparing status={status.data} />}
       {download.isPending && <Downloading progress={download.progress} />}
       {download.isSuccess && <Saved status={download.data} />}
-      {failure && <Alert>{failure.message}</Alert>}
+      {failure && <Failure error={failure} />}
     </section>
   );
 }
