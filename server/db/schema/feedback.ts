@@ -6,6 +6,18 @@ import type { AnswerSet } from '../../../src/api/schemas/models';
 import type { AppData, AppDataType, Focus } from '../../../src/api/types';
 import { applications, media } from './domain';
 
+/** An item of an application: one media item, or one focus on it (a region, a frame); fresh builders for each table. */
+const itemColumns = () => ({
+  appId: text('app_id')
+    .notNull()
+    .references(() => applications.applicationId, { onDelete: 'cascade' }),
+  mediaId: text('media_id')
+    .notNull()
+    .references(() => media.mediaId, { onDelete: 'cascade' }),
+  focusKey: text('focus_key').notNull().default(''),
+  focus: jsonb('focus').$type<Focus | null>(),
+});
+
 /** Numbers detection-record changes, for paging through them in order. */
 export const detectionUpdateSeq = pgSequence('detection_update_seq');
 
@@ -50,14 +62,7 @@ export const assertions = pgTable(
 export const detectionRecords = pgTable(
   'detection_records',
   {
-    appId: text('app_id')
-      .notNull()
-      .references(() => applications.applicationId, { onDelete: 'cascade' }),
-    mediaId: text('media_id')
-      .notNull()
-      .references(() => media.mediaId, { onDelete: 'cascade' }),
-    focusKey: text('focus_key').notNull().default(''),
-    focus: jsonb('focus').$type<Focus | null>(),
+    ...itemColumns(),
     updatedAt: doublePrecision('updated_at').notNull(),
     updateSeq: bigint('update_seq', { mode: 'number' })
       .notNull()
@@ -81,14 +86,7 @@ export interface QueuedProposal {
 export const feedbackQueue = pgTable(
   'feedback_queue',
   {
-    appId: text('app_id')
-      .notNull()
-      .references(() => applications.applicationId, { onDelete: 'cascade' }),
-    mediaId: text('media_id')
-      .notNull()
-      .references(() => media.mediaId, { onDelete: 'cascade' }),
-    focusKey: text('focus_key').notNull().default(''),
-    focus: jsonb('focus').$type<Focus | null>(),
+    ...itemColumns(),
     priority: doublePrecision('priority').notNull(),
     proposals: jsonb('proposals').$type<QueuedProposal[]>().notNull(),
     modelId: text('model_id'),
@@ -122,14 +120,7 @@ export const consensusItems = pgTable(
   {
     consensusId: text('consensus_id').primaryKey(),
     tenantId: text('tenant_id').notNull(),
-    appId: text('app_id')
-      .notNull()
-      .references(() => applications.applicationId, { onDelete: 'cascade' }),
-    mediaId: text('media_id')
-      .notNull()
-      .references(() => media.mediaId, { onDelete: 'cascade' }),
-    focusKey: text('focus_key').notNull().default(''),
-    focus: jsonb('focus').$type<Focus | null>(),
+    ...itemColumns(),
     status: text('status').$type<ConsensusStatus>().notNull(),
     answers: jsonb('answers').$type<LabellerAnswer[]>().notNull(),
     subjects: jsonb('subjects').$type<ItemAnswer>(),
