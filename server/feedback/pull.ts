@@ -25,6 +25,15 @@ export interface Lease {
   readonly seconds: number;
 }
 
+/** The tenant's application, as a CTE: an empty result set when the tenant has no such application (404). */
+const tenantApplication = (tenantId: string, appId: string) =>
+  sql`app AS (SELECT application_id FROM applications WHERE application_id = ${appId} AND tenant_id = ${tenantId})`;
+
+/** The taken requests with their media rows; one row with nulls when nothing was taken, none without the application. */
+const takenWithMedia = (tenantId: string) => sql`SELECT taken.focus, taken.proposals,
+      (SELECT ${jsonRowOf(media)} FROM media WHERE media.media_id = taken.media_id AND media.tenant_id = ${tenantId}) AS media_row
+    FROM app LEFT JOIN taken ON true`;
+
 /** Nobody holds the request: never pulled, handed back, or its lease ran out. The pull and `pending` share it. */
 export const unheld = (now: number) => sql`(${feedbackQueue.leasedBy} IS NULL OR ${feedbackQueue.leaseExpiresAt} <= ${now})`;
 
@@ -39,9 +48,7 @@ export const unheld = (now: number) => sql`(${feedbackQueue.leasedBy} IS NULL OR
 export async function pullFeedback(db: Database, lease: Lease, limit: number, now = unixNow()): Promise<PulledItem[] | null> {
   const { tenantId, appId, userId } = lease;
   const result = await db.execute(sql`
-    WITH app AS (
-      SELECT application_id FROM applications WHERE application_id = ${appId} AND tenant_id = ${tenantId}
-    ), candidates AS (
+    WITH ${tenantApplication(tenantId, appId)}, candidates AS (
       SELECT ${feedbackQueue.appId}, ${feedbackQueue.mediaId}, ${feedbackQueue.focusKey}, ${feedbackQueue.firstLeasedAt} IS NULL AS first
       FROM ${feedbackQueue}
       WHERE ${feedbackQueue.appId} = (SELECT application_id FROM app) AND ${feedbackQueue.scheduledAt} IS NOT NULL AND ${unheld(now)}
@@ -67,24 +74,20 @@ export async function pullFeedback(db: Database, lease: Lease, limit: number, no
     ), issued AS (
       INSERT INTO feedback_issued (app_id, media_id, issued_at) SELECT ${appId}, media_id, ${now} FROM taken WHERE first
     )
-    SELECT taken.focus, taken.proposals,
-      (SELECT ${jsonRowOf(media)} FROM media WHERE media.media_id = taken.media_id AND media.tenant_id = ${tenantId}) AS media_row
-    FROM app LEFT JOIN taken ON true
+    ${takenWithMedia(tenantId)}
     ORDER BY taken.first, taken.priority DESC, taken.created_at`);
   return itemsOf(rowsOf<TakenRow>(result));
 }
 
 /**
  * The requests the user holds now (pulled on another device, or before storage was cleared or the browser
- * crashed), in the order they were pulled, with their leases renewed from now. Never more than `limit`. Null when the tenant has no
- * such application.
+ * crashed), in the order they were pulled, with their leases renewed from now. Never more than `limit`. Null
+ * when the tenant has no such application.
  */
 export async function heldFeedback(db: Database, lease: Lease, limit: number, now = unixNow()): Promise<PulledItem[] | null> {
   const { tenantId, appId, userId } = lease;
   const result = await db.execute(sql`
-    WITH app AS (
-      SELECT application_id FROM applications WHERE application_id = ${appId} AND tenant_id = ${tenantId}
-    ), taken AS (
+    WITH ${tenantApplication(tenantId, appId)}, taken AS (
       UPDATE feedback_queue AS q SET lease_expires_at = ${now + lease.seconds}
       WHERE (q.app_id, q.media_id, q.focus_key) IN (
         SELECT app_id, media_id, focus_key FROM feedback_queue
@@ -95,9 +98,7 @@ export async function heldFeedback(db: Database, lease: Lease, limit: number, no
       )
       RETURNING q.media_id, q.focus, q.proposals, q.first_leased_at, q.priority, q.created_at
     )
-    SELECT taken.focus, taken.proposals,
-      (SELECT ${jsonRowOf(media)} FROM media WHERE media.media_id = taken.media_id AND media.tenant_id = ${tenantId}) AS media_row
-    FROM app LEFT JOIN taken ON true
+    ${takenWithMedia(tenantId)}
     ORDER BY taken.first_leased_at, taken.priority DESC, taken.created_at`);
   return itemsOf(rowsOf<TakenRow>(result));
 }

@@ -37,3 +37,6 @@ export const CONSENSUS_TOLERANCE_MAX = 10_000;
 export const API_KEY_DESCRIPTION_MAX = 200;
 /** API keys one user may hold at once. */
 export const API_KEYS_PER_USER_MAX = 100;
+
+/** How deeply a JSON value (a body, a JSON query parameter or form field) may nest objects and arrays. */
+export const JSON_DEPTH_MAX = 32;
