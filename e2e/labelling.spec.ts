@@ -152,7 +152,7 @@ test('after the token expires the labeller signs in again and the answers are ke
 
   const claims = JSON.parse(Buffer.from(signedInToken.split('.')[1]!, 'base64url').toString()) as TokenClaims;
   const now = Math.floor(Date.now() / 1000);
-  stored.state.session.token = signToken({ ...claims, iat: now - 3600, exp: now - 60 }, await loadOrCreateSecret(service.dataDir));
+  stored.state.session.token = await signToken({ ...claims, iat: now - 3600, exp: now - 60 }, await loadOrCreateSecret(service.dataDir));
   await page.evaluate(([key, value]) => sessionStorage.setItem(key!, value!), [SESSION_STORAGE_KEY, JSON.stringify(stored)]);
   await page.reload();
 

@@ -110,7 +110,7 @@ test('an expired token asks for the password again and the page carries on', asy
   const stored = JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY))!);
   const claims = JSON.parse(Buffer.from(stored.state.session.token.split('.')[1], 'base64url').toString()) as TokenClaims;
   const now = Math.floor(Date.now() / 1000);
-  stored.state.session.token = signToken({ ...claims, iat: now - 3600, exp: now - 60 }, await loadOrCreateSecret(service.dataDir));
+  stored.state.session.token = await signToken({ ...claims, iat: now - 3600, exp: now - 60 }, await loadOrCreateSecret(service.dataDir));
   await page.evaluate(([key, value]) => sessionStorage.setItem(key!, value!), [SESSION_STORAGE_KEY, JSON.stringify(stored)]);
 
   await page.goto('/invites');

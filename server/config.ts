@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { isLoopbackHost } from '../src/api/url-rule';
 import { normalizeHost } from './net/address-rule';
 import type { S3Settings } from './media/s3-blob-store';
@@ -111,100 +112,115 @@ export class ConfigError extends Error {
   }
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
 /** A listening host on loopback, by the URL rule's one definition; `::1` may come with or without brackets. */
 export function isLoopbackAddress(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '');
   return isLoopbackHost(bare.includes(':') ? `[${bare}]` : bare);
 }
 
-function parseInteger(name: string, raw: string, min: number, max: number): number {
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
-  }
-  return value;
-}
+const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
+const FALSE_WORDS = ['0', 'false', 'no', 'off', ''];
 
-function parseBoolean(name: string, raw: string): boolean {
-  const normalized = raw.trim().toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(normalized)) return true;
-  if (['0', 'false', 'no', 'off', ''].includes(normalized)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}".`);
-}
+/** An unset (or, with `||`, empty) variable reads as `fallback`. */
+const text = (fallback: string) => z.string().optional().transform((raw) => raw || fallback);
+/** An unset or blank variable is undefined; any other is parsed by `schema`. */
+const optional = <T>(schema: z.ZodType<T, string>) => z.string().optional().transform((raw) => raw?.trim() || undefined).pipe(schema.optional());
 
-function parseTrustProxy(raw: string): boolean | string {
-  const normalized = raw.trim().toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(normalized)) return true;
-  if (['0', 'false', 'no', 'off', ''].includes(normalized)) return false;
-  return raw.trim();
-}
+const wholeNumber = (fallback: number, min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return text(String(fallback)).pipe(z.string().trim().regex(/^\d+$/, { error }).transform(Number).pipe(z.number().int({ error }).min(min, { error }).max(max, { error })));
+};
+
+/** Like `??`: an empty variable is false, an unset one `fallback`. */
+const trueOrFalse = (fallback: '0' | '1') =>
+  z.string().default(fallback).transform((raw) => raw.trim().toLowerCase()).pipe(z.enum([...TRUE_WORDS, ...FALSE_WORDS], { error: 'must be true or false' })).transform((word) => TRUE_WORDS.includes(word));
 
 /** An absolute http: or https: URL, without a trailing slash. */
-function parseBaseUrl(name: string, raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be an absolute URL, got "${raw}".`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigError(`${name} must be an http: or https: URL, got "${raw}".`);
-  }
-  return url;
+const baseUrl = z
+  .string()
+  .refine((raw) => URL.canParse(raw), { error: 'must be an absolute URL', abort: true })
+  .refine((raw) => /^https?:$/.test(new URL(raw).protocol), { error: 'must be an http: or https: URL' })
+  .transform((raw) => new URL(raw).href.replace(/\/+$/, ''));
+
+/** A comma-separated list of host names or addresses, each spelled as `URL.hostname` gives it. */
+const hostList = z
+  .string()
+  .default('')
+  .transform((raw) => raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '').map(normalizeHost))
+  .refine((hosts) => !hosts.includes(null), { error: 'must list host names or addresses (no ports or paths)' })
+  .transform((hosts) => [...new Set(hosts as string[])]);
+
+/** `MEDIA_STORE=s3` needs them all. */
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+const filePath = z.string().optional().transform((raw) => (raw ? path.resolve(raw) : null));
+
+/** Every variable of README's configuration table, by name; flags are merged in before parsing. */
+const environmentSchema = z.object({
+  PORT: wholeNumber(8080, 0, 65535),
+  HOST: text('127.0.0.1'),
+  DATA_DIR: text('.data'),
+  DATABASE_URL: z.string().optional().transform((raw) => raw || null),
+  BACKGROUND_JOBS: trueOrFalse('1'),
+  MEDIA_STORE: text('disk').transform((raw) => raw.trim().toLowerCase()).pipe(z.enum(['disk', 's3'], { error: 'must be disk or s3' })),
+  S3_ENDPOINT: optional(baseUrl),
+  S3_BUCKET: optional(z.string()),
+  S3_REGION: optional(z.string()),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  TLS_CERT: filePath,
+  TLS_KEY: filePath,
+  PUBLIC_URL: optional(baseUrl),
+  TOKEN_TTL_SECONDS: wholeNumber(86_400, 60, 31_536_000),
+  DEMO: trueOrFalse('1'),
+  DEMO_WAITING: wholeNumber(60, 1, 100_000),
+  LOG_LEVEL: text('info').pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })),
+  TRUST_PROXY: z.string().default('').transform((raw) => TRUE_WORDS.includes(raw.trim().toLowerCase()) || (!FALSE_WORDS.includes(raw.trim().toLowerCase()) && raw.trim())),
+  ALLOW_SPECIAL_TYPES: trueOrFalse('0'),
+  RELEASE_EVERY_ANSWERS: wholeNumber(25, 0, 1_000_000),
+  FEEDBACK_SCHEDULE_SECONDS: wholeNumber(60, 0, 86_400),
+  FEEDBACK_LEASE_SECONDS: wholeNumber(1200, 1, 604_800),
+  CALLBACK_RETRY_SECONDS: wholeNumber(30, 0, 86_400),
+  CALLBACK_BLACKLIST_SECONDS: wholeNumber(300, 0, 86_400),
+  CALLBACK_ALLOWED_HOSTS: hostList,
+  SIGNIN_WINDOW_SECONDS: wholeNumber(900, 1, 86_400),
+  SIGNIN_MAX_FAILURES_PER_EMAIL: wholeNumber(10, 1, 1_000_000),
+  SIGNIN_MAX_FAILURES_PER_ADDRESS: wholeNumber(30, 1, 1_000_000),
+  REGISTER_WINDOW_SECONDS: wholeNumber(3600, 1, 86_400),
+  REGISTER_MAX_PER_ADDRESS: wholeNumber(20, 1, 1_000_000),
+  BUILD_NUMBER: wholeNumber(0, 0, Number.MAX_SAFE_INTEGER),
+  BUILD_TIME: z.string().optional().transform((raw) => raw || new Date().toISOString()),
+  JOB_TIMEOUT_SECONDS: wholeNumber(DEFAULT_JOB_TIMEOUT_SECONDS, 5, 86_400),
+  EXPORT_MAX_BYTES: wholeNumber(DEFAULT_EXPORT_MAX_BYTES, 1024, Number.MAX_SAFE_INTEGER),
+});
+
+type Environment = z.output<typeof environmentSchema>;
+
+/** The variables parsed, or a ConfigError naming the first bad one and what it was given. */
+function parseEnvironment(input: Record<string, string | undefined>): Environment {
+  const result = environmentSchema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = String(issue.path[0]);
+  throw new ConfigError(`${name} ${issue.message}, got "${input[name]}".`);
 }
 
-const withoutTrailingSlash = (url: URL) => url.href.replace(/\/+$/, '');
-
-/** Each S3 setting by the variable that gives it; `MEDIA_STORE=s3` needs them all. */
-const S3_VARIABLES = {
-  endpoint: 'S3_ENDPOINT',
-  bucket: 'S3_BUCKET',
-  region: 'S3_REGION',
-  accessKeyId: 'S3_ACCESS_KEY_ID',
-  secretAccessKey: 'S3_SECRET_ACCESS_KEY',
-} as const satisfies Record<keyof S3Settings, string>;
-
-function parseMediaStore(env: NodeJS.ProcessEnv): MediaStoreConfig {
-  const kind = (env.MEDIA_STORE ?? '').trim().toLowerCase() || 'disk';
-  if (kind === 'disk') return { kind: 'disk' };
-  if (kind !== 's3') throw new ConfigError(`MEDIA_STORE must be disk or s3, got "${env.MEDIA_STORE}".`);
-
-  const missing = Object.values(S3_VARIABLES).filter((name) => !env[name]?.trim());
+function mediaStoreOf(env: Environment): MediaStoreConfig {
+  if (env.MEDIA_STORE === 'disk') return { kind: 'disk' };
+  const missing = S3_VARIABLES.filter((name) => !env[name]);
   if (missing.length > 0) throw new ConfigError(`MEDIA_STORE=s3 needs ${missing.join(', ')}.`);
-  const value = (name: string) => env[name]!.trim();
-  const endpoint = parseBaseUrl('S3_ENDPOINT', value(S3_VARIABLES.endpoint));
+  const endpoint = new URL(env.S3_ENDPOINT!);
   if (endpoint.protocol === 'http:' && !isLoopbackAddress(endpoint.hostname)) {
     throw new ConfigError(
       `Refusing plain HTTP to the S3 server ${endpoint.host}: the media would cross the network in the clear. ` +
         'Give an https: S3_ENDPOINT (plain http: only on loopback).',
     );
   }
+  const { S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env as Required<Environment>;
   return {
     kind: 's3',
-    s3: {
-      endpoint: withoutTrailingSlash(endpoint),
-      bucket: value(S3_VARIABLES.bucket),
-      region: value(S3_VARIABLES.region),
-      accessKeyId: value(S3_VARIABLES.accessKeyId),
-      secretAccessKey: value(S3_VARIABLES.secretAccessKey),
-    },
+    s3: { endpoint: S3_ENDPOINT, bucket: S3_BUCKET, region: S3_REGION, accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY },
   };
-}
-
-/** A comma-separated list of host names or addresses, each spelled as `URL.hostname` gives it. */
-function parseHostList(name: string, raw: string): string[] {
-  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
-  return [
-    ...new Set(
-      entries.map((entry) => {
-        const host = normalizeHost(entry);
-        if (host === null) throw new ConfigError(`${name} must list host names or addresses (no ports or paths), got "${entry}".`);
-        return host;
-      }),
-    ),
-  ];
 }
 
 function readFlags(argv: string[]) {
@@ -227,74 +243,63 @@ function readFlags(argv: string[]) {
 }
 
 /** Reads the service configuration from command-line flags and environment variables; flags win. */
-export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServiceConfig {
+export function loadConfig(argv: string[], environment: NodeJS.ProcessEnv): ServiceConfig {
   const flags = readFlags(argv);
-  const pick = (flag: string | undefined, name: string) => flag ?? env[name];
+  const input = {
+    ...environment,
+    PORT: flags.port ?? environment.PORT,
+    HOST: flags.host ?? environment.HOST,
+    DATA_DIR: flags['data-dir'] ?? environment.DATA_DIR,
+    TLS_CERT: flags['tls-cert'] ?? environment.TLS_CERT,
+    TLS_KEY: flags['tls-key'] ?? environment.TLS_KEY,
+  };
+  const env = parseEnvironment(input);
 
-  const certPath = pick(flags['tls-cert'], 'TLS_CERT') || null;
-  const keyPath = pick(flags['tls-key'], 'TLS_KEY') || null;
-  if ((certPath === null) !== (keyPath === null)) {
+  if ((env.TLS_CERT === null) !== (env.TLS_KEY === null)) {
     throw new ConfigError('TLS needs both a certificate (--tls-cert / TLS_CERT) and a key (--tls-key / TLS_KEY).');
   }
-  const host = pick(flags.host, 'HOST') || '127.0.0.1';
-  const tls = certPath && keyPath ? { certPath: path.resolve(certPath), keyPath: path.resolve(keyPath) } : null;
-  if (!tls && !isLoopbackAddress(host)) {
+  const tls = env.TLS_CERT && env.TLS_KEY ? { certPath: env.TLS_CERT, keyPath: env.TLS_KEY } : null;
+  if (!tls && !isLoopbackAddress(env.HOST)) {
     throw new ConfigError(
-      `Refusing to listen on ${host} over plain HTTP: credentials would cross the network in the clear. ` +
+      `Refusing to listen on ${env.HOST} over plain HTTP: credentials would cross the network in the clear. ` +
         'Give a certificate and key (--tls-cert and --tls-key), or listen on 127.0.0.1.',
     );
   }
-  const databaseUrl = env.DATABASE_URL || null;
-  const backgroundJobs = parseBoolean('BACKGROUND_JOBS', env.BACKGROUND_JOBS ?? '1');
-  if (!backgroundJobs && !databaseUrl) {
+  if (!env.BACKGROUND_JOBS && !env.DATABASE_URL) {
     throw new ConfigError('BACKGROUND_JOBS=0 needs DATABASE_URL: only workers on the same PostgreSQL server could run the jobs.');
-  }
-  const logLevel = env.LOG_LEVEL || 'info';
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
   }
 
   return {
-    port: parseInteger('PORT', pick(flags.port, 'PORT') || '8080', 0, 65535),
-    host,
-    dataDir: path.resolve(pick(flags['data-dir'], 'DATA_DIR') || '.data'),
-    databaseUrl,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
     tls,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY ?? ''),
-    tokenTtlSeconds: parseInteger('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS || '86400', 60, 31_536_000),
-    allowSpecialTypes: parseBoolean('ALLOW_SPECIAL_TYPES', env.ALLOW_SPECIAL_TYPES ?? ''),
-    publicUrl: env.PUBLIC_URL ? withoutTrailingSlash(parseBaseUrl('PUBLIC_URL', env.PUBLIC_URL)) : null,
-    demo: !flags['no-demo'] && parseBoolean('DEMO', env.DEMO ?? '1'),
-    demoWaiting: parseInteger('DEMO_WAITING', env.DEMO_WAITING || '60', 1, 100_000),
-    logLevel,
+    trustProxy: env.TRUST_PROXY,
+    tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+    allowSpecialTypes: env.ALLOW_SPECIAL_TYPES,
+    publicUrl: env.PUBLIC_URL ?? null,
+    demo: !flags['no-demo'] && env.DEMO,
+    demoWaiting: env.DEMO_WAITING,
+    logLevel: env.LOG_LEVEL,
     staticDir: path.resolve(import.meta.dirname, '../dist'),
     rateLimit: {
-      windowSeconds: parseInteger('SIGNIN_WINDOW_SECONDS', env.SIGNIN_WINDOW_SECONDS || '900', 1, 86_400),
-      maxFailuresPerEmail: parseInteger('SIGNIN_MAX_FAILURES_PER_EMAIL', env.SIGNIN_MAX_FAILURES_PER_EMAIL || '10', 1, 1_000_000),
-      maxFailuresPerAddress: parseInteger('SIGNIN_MAX_FAILURES_PER_ADDRESS', env.SIGNIN_MAX_FAILURES_PER_ADDRESS || '30', 1, 1_000_000),
-      registrationWindowSeconds: parseInteger('REGISTER_WINDOW_SECONDS', env.REGISTER_WINDOW_SECONDS || '3600', 1, 86_400),
-      maxRegistrationsPerAddress: parseInteger('REGISTER_MAX_PER_ADDRESS', env.REGISTER_MAX_PER_ADDRESS || '20', 1, 1_000_000),
+      windowSeconds: env.SIGNIN_WINDOW_SECONDS,
+      maxFailuresPerEmail: env.SIGNIN_MAX_FAILURES_PER_EMAIL,
+      maxFailuresPerAddress: env.SIGNIN_MAX_FAILURES_PER_ADDRESS,
+      registrationWindowSeconds: env.REGISTER_WINDOW_SECONDS,
+      maxRegistrationsPerAddress: env.REGISTER_MAX_PER_ADDRESS,
     },
-    build: {
-      number: parseInteger('BUILD_NUMBER', env.BUILD_NUMBER || '0', 0, Number.MAX_SAFE_INTEGER),
-      time: env.BUILD_TIME || new Date().toISOString(),
-    },
+    build: { number: env.BUILD_NUMBER, time: env.BUILD_TIME },
     feedback: {
-      scheduleIntervalSeconds: parseInteger('FEEDBACK_SCHEDULE_SECONDS', env.FEEDBACK_SCHEDULE_SECONDS || '60', 0, 86_400),
-      releaseEveryAnswers: parseInteger('RELEASE_EVERY_ANSWERS', env.RELEASE_EVERY_ANSWERS || '25', 0, 1_000_000),
-      leaseSeconds: parseInteger('FEEDBACK_LEASE_SECONDS', env.FEEDBACK_LEASE_SECONDS || '1200', 1, 604_800),
+      scheduleIntervalSeconds: env.FEEDBACK_SCHEDULE_SECONDS,
+      releaseEveryAnswers: env.RELEASE_EVERY_ANSWERS,
+      leaseSeconds: env.FEEDBACK_LEASE_SECONDS,
     },
-    mediaStore: parseMediaStore(env),
-    callbacks: {
-      retryWindowSeconds: parseInteger('CALLBACK_RETRY_SECONDS', env.CALLBACK_RETRY_SECONDS || '30', 0, 86_400),
-      blacklistSeconds: parseInteger('CALLBACK_BLACKLIST_SECONDS', env.CALLBACK_BLACKLIST_SECONDS || '300', 0, 86_400),
-      firstRetrySeconds: DEFAULT_CALLBACK_CONFIG.firstRetrySeconds,
-      pollMilliseconds: DEFAULT_CALLBACK_CONFIG.pollMilliseconds,
-      timeoutMilliseconds: DEFAULT_CALLBACK_CONFIG.timeoutMilliseconds,
-      allowedHosts: parseHostList('CALLBACK_ALLOWED_HOSTS', env.CALLBACK_ALLOWED_HOSTS ?? ''),
-    },
-    backgroundJobs,
-    jobTimeoutSeconds: parseInteger('JOB_TIMEOUT_SECONDS', env.JOB_TIMEOUT_SECONDS || String(DEFAULT_JOB_TIMEOUT_SECONDS), 5, 86_400),
-    exportMaxBytes: parseInteger('EXPORT_MAX_BYTES', env.EXPORT_MAX_BYTES || String(DEFAULT_EXPORT_MAX_BYTES), 1024, Number.MAX_SAFE_INTEGER),
+    mediaStore: mediaStoreOf(env),
+    callbacks: { ...DEFAULT_CALLBACK_CONFIG, retryWindowSeconds: env.CALLBACK_RETRY_SECONDS, blacklistSeconds: env.CALLBACK_BLACKLIST_SECONDS, allowedHosts: env.CALLBACK_ALLOWED_HOSTS },
+    backgroundJobs: env.BACKGROUND_JOBS,
+    jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
+    exportMaxBytes: env.EXPORT_MAX_BYTES,
   };
 }

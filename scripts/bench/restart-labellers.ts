@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createApiClient, type ApiClient } from '../../src/api/client';
 import { listApplicationDetections, listNextDetections } from '../../src/api/endpoints/detections';
 import { postFeedback, pullFeedback } from '../../src/api/endpoints/feedback';
-import type { Application, FeedbackResponse } from '../../src/api/types';
+import type { Application } from '../../src/api/schemas/application';
+import type { FeedbackResponse } from '../../src/api/schemas/feedback';
 
 /** An answer the service acknowledged with 204: it must survive any crash after that. */
 export interface AcknowledgedAnswer {

@@ -37,7 +37,7 @@ function credentialsOf(request: FastifyRequest, scheme: 'Basic' | 'Bearer' | 'Ke
 async function authenticateBearer(request: FastifyRequest, deps: AuthenticationDeps): Promise<AuthContext> {
   const token = credentialsOf(request, 'Bearer');
   if (!token) throw unauthorized('Sign in to continue: this call needs a bearer token.', BEARER_CHALLENGE);
-  const result = deps.tokens.verify(token);
+  const result = await deps.tokens.verify(token);
   if (!result.ok) throw invalidToken(TOKEN_PROBLEMS[result.reason]);
   const { sub: userId, tid: tenantId, ema: email } = result.claims;
   const role = await deps.memberRoles.roleOf(tenantId, userId);

@@ -14,12 +14,12 @@ export class TokenIssuer {
     private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
 
-  issue(subject: TokenSubject): string {
+  issue(subject: TokenSubject): Promise<string> {
     const iat = this.nowSeconds();
     return signToken({ sub: subject.userId, tid: subject.tenantId, ema: subject.email, iat, exp: iat + this.ttlSeconds }, this.secret);
   }
 
-  verify(token: string): VerifyResult {
+  verify(token: string): Promise<VerifyResult> {
     return verifyToken(token, this.secret, this.nowSeconds());
   }
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db';
 import { exports } from '../db/schema';
-import { tooManyRequests } from '../http/errors';
+import { tooManyRequests } from '../errors';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 

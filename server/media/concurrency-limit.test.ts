@@ -46,6 +46,6 @@ describe('createConcurrencyLimit', () => {
   });
 
   it('rejects a limit below one', () => {
-    expect(() => createConcurrencyLimit(0)).toThrow(RangeError);
+    expect(() => createConcurrencyLimit(0)).toThrow(TypeError);
   });
 });

@@ -1,3 +1,5 @@
+import pLimit from 'p-limit';
+
 export interface ConcurrencyStats {
   running: number;
   waiting: number;
@@ -7,40 +9,19 @@ export interface ConcurrencyStats {
   peakWaiting: number;
 }
 
-/** Runs at most `maxConcurrent` tasks at a time; the rest wait in arrival order. */
+/** Runs at most `maxConcurrent` tasks at a time (p-limit); the rest wait in arrival order. */
 export function createConcurrencyLimit(maxConcurrent: number) {
-  if (!Number.isInteger(maxConcurrent) || maxConcurrent < 1) {
-    throw new RangeError(`maxConcurrent must be a positive integer, got ${maxConcurrent}`);
-  }
-  let running = 0;
-  const waiting: (() => void)[] = [];
-
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  };
-
+  const queue = pLimit(maxConcurrent);
   let peak = 0;
   let peakWaiting = 0;
 
-  async function limit<T>(task: () => Promise<T>): Promise<T> {
-    if (running < maxConcurrent) running += 1;
-    // The releasing task hands its slot straight to us, so `running` stays the same.
-    else {
-      await new Promise<void>((resolve) => {
-        waiting.push(resolve);
-        peakWaiting = Math.max(peakWaiting, waiting.length);
-      });
-    }
-    peak = Math.max(peak, running);
-    try {
-      return await task();
-    } finally {
-      release();
-    }
+  function limit<T>(task: () => Promise<T>): Promise<T> {
+    const result = queue(task);
+    peak = Math.max(peak, queue.activeCount);
+    peakWaiting = Math.max(peakWaiting, queue.pendingCount);
+    return result;
   }
   limit.maxConcurrent = maxConcurrent;
-  limit.stats = (): ConcurrencyStats => ({ running, waiting: waiting.length, peak, peakWaiting });
+  limit.stats = (): ConcurrencyStats => ({ running: queue.activeCount, waiting: queue.pendingCount, peak, peakWaiting });
   return limit;
 }

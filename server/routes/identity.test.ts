@@ -97,8 +97,8 @@ describe('GET /1/users/{id|current}', () => {
     const [header, payload, signature] = labellerToken.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: t.demo!.userIds.admin })).toString('base64url');
-    const expired = signToken({ ...claims, iat: 1_000, exp: 2_000 }, t.secret);
-    const otherSecret = signToken(claims, Buffer.alloc(32, 7));
+    const expired = await signToken({ ...claims, iat: 1_000, exp: 2_000 }, t.secret);
+    const otherSecret = await signToken(claims, Buffer.alloc(32, 7));
     const padded = `${labellerToken}=`;
     const standardBase64 = `${header}.${payload}.${Buffer.from(signature, 'base64url').toString('base64').replace(/=+$/, '')}`;
     const paddedHeader = `${header}=.${payload}.${signature}`;

@@ -27,7 +27,7 @@ export const tokenRoutes: RoutesPlugin = async (app) => {
         const membership = await findMembership(app.db, tenantId, user.userId);
         if (!membership) throw notFound('Tenant not found.');
         return {
-          access_token: app.tokens.issue({ userId: user.userId, tenantId, email: user.email }),
+          access_token: await app.tokens.issue({ userId: user.userId, tenantId, email: user.email }),
           token_type: 'Bearer' as const,
           expires_in: app.tokens.ttlSeconds,
           user_email: user.email,

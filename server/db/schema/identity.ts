@@ -35,7 +35,7 @@ export const memberships = pgTable(
     role: text('role', { enum: ['tenant_admin', 'tenant_user'] }).notNull(),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.userId] })],
+  (table) => [primaryKey({ columns: [table.tenantId, table.userId] }), index('memberships_user').on(table.userId)],
 );
 
 export const invites = pgTable(
@@ -61,15 +61,20 @@ export const invites = pgTable(
     uniqueIndex('invites_one_pending_per_email')
       .on(table.tenantId, table.invitedEmail)
       .where(sql`${table.status} = 'pending'`),
+    index('invites_invited_email').on(table.invitedEmail),
   ],
 );
 
 /** Mirror of migrations/0007_rate_limits.sql: one counted attempt under a key, until `expires_at` (Unix seconds). */
-export const rateLimitSlots = pgTable('rate_limit_slots', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  key: text('key').notNull(),
-  expiresAt: doublePrecision('expires_at').notNull(),
-});
+export const rateLimitSlots = pgTable(
+  'rate_limit_slots',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    expiresAt: doublePrecision('expires_at').notNull(),
+  },
+  (table) => [index('rate_limit_slots_key_idx').on(table.key, table.expiresAt), index('rate_limit_slots_expiry_idx').on(table.expiresAt)],
+);
 
 // migrations/0011_api_keys.sql
 export const apiKeys = pgTable(

@@ -1,2 +1,4 @@
 export * from './identity';
 export * from './domain';
+export * from './feedback';
+export * from './jobs';
