@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Application, FeedbackResponse, Media } from '../../../api/types';
 import { Alert } from '../../../components/alert';
 import { answerContext } from '../answer-context';
@@ -16,7 +16,6 @@ import { useShortcuts } from '../hooks/use-shortcuts';
 import { useViewportSize } from '../hooks/use-viewport-size';
 import { proposedMarks } from '../proposals';
 import { resetMarkView } from '../canvas/mark-view-store';
-import { ObjectList } from '../object-list/object-list';
 import { describeHints } from '../../../lib/shortcuts/registry';
 import { actionsOf, findAction } from '../shortcuts/workspace-actions';
 import type { LabelTarget } from '../annotation/target';
@@ -24,7 +23,6 @@ import type { Annotation } from '../type-modules/annotation';
 import { moduleOf } from '../type-modules/registry';
 import type { ActionContext, AnnotationBase, CanvasCommands, Edit, WorkspaceCommands } from '../type-modules/type-module';
 import { ActionButton } from './action-button';
-import { ShortcutsDialog } from './shortcuts-dialog';
 import { ViewControls } from './view-controls';
 import { WorkspaceFrame } from './workspace-frame';
 
@@ -47,6 +45,10 @@ export interface WorkspaceProps {
   /** Every edit, for keeping a draft. */
   onEdited?: (annotation: Annotation) => void;
 }
+
+// Not needed to draw the first item: loaded while it is drawn (the list and its virtualiser) or when asked for.
+const ObjectList = lazy(() => import('../object-list/object-list').then((m) => ({ default: m.ObjectList })));
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })));
 
 /** Where an application sets no detection threshold (or 0), proposals under even odds count as doubtful. */
 const DEFAULT_THRESHOLD = 0.5;
@@ -197,7 +199,11 @@ export function Workspace(props: WorkspaceProps) {
           </div>
           {message && <Alert>{message}</Alert>}
           <Panel annotation={annotation} edit={moduleEdit} subjectName={subjectName} probabilityOf={probabilityOf} perform={perform} />
-          {module.objects && <ObjectList annotation={annotation} objects={module.objects} edit={moduleEdit} proposed={proposed} />}
+          {module.objects && (
+            <Suspense>
+              <ObjectList annotation={annotation} objects={module.objects} edit={moduleEdit} proposed={proposed} />
+            </Suspense>
+          )}
           <ViewControls
             showMarks={showMarks}
             onShowMarks={setShowMarks}
@@ -211,7 +217,11 @@ export function Workspace(props: WorkspaceProps) {
         </>
       }
     >
-      <ShortcutsDialog open={helpOpen} actions={actions} onClose={() => setHelpOpen(false)} />
+      {helpOpen && (
+        <Suspense>
+          <ShortcutsDialog open actions={actions} onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      )}
     </WorkspaceFrame>
   );
 }
