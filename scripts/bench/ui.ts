@@ -14,14 +14,13 @@ import { percentile } from './stats';
 import { formatTable } from './table';
 import { gestureFigures, recordInputs, type FrameRecord, type GestureFigures } from './ui-frames';
 import { routeBytes } from './ui-route-size';
+import { SCREEN } from './ui-screen';
 import { insertBoxes, LABELLER, signedInClient, signIn, stageCentre, UPLOADER, uploadPhoto, waitForDrawn } from './ui-scenes';
 
 export const BOX_COUNTS = [1000, 5000] as const;
 const INSERTED_BOXES = 1000;
 const INPUTS_PER_GESTURE = 60;
 const REPETITIONS = 3;
-/** A laptop's full-HD screen at twice the density: four times the pixels of 1280×800 at 1, per frame. */
-const SCREEN = { viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 2 };
 
 export interface SceneFigures {
   readonly boxes: number;

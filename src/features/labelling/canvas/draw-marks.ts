@@ -8,7 +8,6 @@ import type { Box, Size } from '../geometry/types';
 import type { PaintScene } from '../type-modules/type-module';
 import { moduleOf } from '../type-modules/registry';
 import { paintFocus } from './paint';
-import { markMarksPainted } from '../debug-hook';
 
 export interface MarksScene extends Omit<PaintScene, 'view' | 'scale'> {
   readonly annotation: Annotation;
@@ -20,7 +19,6 @@ export function drawMarks(context: Context, shape: Shape, scene: MarksScene) {
   if (!stage || !tool) return;
   const camera = { scale: stage.scaleX(), x: stage.x(), y: stage.y() };
   tool.paint(context, scene.annotation, { ...scene, view: viewRect(camera, stage.size()), scale: camera.scale });
-  markMarksPainted(tool.markCount(scene.annotation));
 }
 
 export function drawFocus(context: Context, shape: Shape, media: Size, focus: Box) {

@@ -16,7 +16,7 @@ import { ImagePlane } from './image-plane';
 import { usePreferredImage } from './preferred-image';
 import { useSpaceHeld } from './space-held';
 import { useStageFollowsCamera } from './stage-camera';
-import { markCount, useMarksFrozenWhileMoving } from './marks-while-moving';
+import { useMarksPlane } from './marks-plane';
 import { Overlay } from './overlay';
 import type { ActiveTool } from './run-tool';
 import { draggedIndex, idleTool, isDrawing, runTool } from './run-tool';
@@ -79,19 +79,21 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   const pointers = useRef(new Map<number, ScreenPoint>());
   const wrapper = useRef<HTMLDivElement>(null);
   const stage = useRef<Konva.Stage>(null);
+  const overlayLayer = useRef<Konva.Layer>(null);
   const marksLayer = useRef<Konva.Layer>(null);
+  const marksPlane = useRef<HTMLCanvasElement>(null);
 
   useLayoutEffect(() => {
     const image = { width: media.image_width, height: media.image_height };
     showMedia(media.media_id, image, viewport, props.viewportMeasured);
   }, [media.media_id, media.image_width, media.image_height, viewport, props.viewportMeasured]);
 
-  useStageFollowsCamera(stage);
+  useStageFollowsCamera(stage, overlayLayer);
   const { image, failed, retry } = usePreferredImage(media);
   const { findsRegions } = useClickRegions(image, mediaSize, active, send);
   const magnifierOn = useMagnifier((state) => state.on);
   const [hover, setHover] = useState<ScreenPoint | null>(null);
-  const marksFrozen = useMarksFrozenWhileMoving(marksLayer, markCount(annotation));
+  useMarksPlane(marksLayer, marksPlane, moduleOf(annotation).tool?.markCount(annotation) ?? 0);
 
   useImperativeHandle(props.ref, () => ({
     fitToView: fitCamera,
@@ -108,12 +110,6 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   const { onImageShown } = props;
   // Before the browser paints: the answer buttons never flash disabled for an image already decoded.
   useLayoutEffect(() => onImageShown?.(shownMediaId), [onImageShown, shownMediaId]);
-
-  useEffect(() => {
-    if (!image) return;
-    const frame = requestAnimationFrame(() => markDrawn(media.media_id));
-    return () => cancelAnimationFrame(frame);
-  }, [image, media.media_id]);
 
   useEffect(() => listenForWheelZoom(wrapper.current!), []);
 
@@ -205,13 +201,13 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   const hidden = useMarkView((s) => s.hidden);
   const sceneFunc = useCallback(
     (context: Konva.Context, shape: Konva.Shape) =>
-      marksFrozen.current || drawMarks(context, shape, { annotation, dragged, hidden, hovered, proposed, media: mediaSize }),
+      drawMarks(context, shape, { annotation, dragged, hidden, hovered, proposed, media: mediaSize }),
     // mediaSize is rebuilt each render; its numbers are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [annotation, dragged, hidden, hovered, proposed, media.image_width, media.image_height],
   );
   const focusFunc = useCallback(
-    (context: Konva.Context, shape: Konva.Shape) => marksFrozen.current || (focus && drawFocus(context, shape, mediaSize, focus)),
+    (context: Konva.Context, shape: Konva.Shape) => focus && drawFocus(context, shape, mediaSize, focus),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [focus, media.image_width, media.image_height],
   );
@@ -237,13 +233,21 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
         hoverMark(null);
       }}
     >
-      <ImagePlane image={image} media={mediaSize} brightness={props.brightness} contrast={props.contrast} />
+      <ImagePlane
+        image={image}
+        media={mediaSize}
+        brightness={props.brightness}
+        contrast={props.contrast}
+        onDrawn={() => requestAnimationFrame(() => markDrawn(media.media_id))}
+      />
+      <canvas ref={marksPlane} className="marks-plane" hidden={!showMarks} aria-hidden style={{ width: viewport.width, height: viewport.height }} />
       <Stage ref={stage} width={viewport.width} height={viewport.height} listening={false}>
-        <Layer ref={marksLayer} listening={false} visible={showMarks}>
+        {/* Drawn but not shown: the marks plane shows its snapshots (marks-plane.ts). */}
+        <Layer ref={marksLayer} listening={false}>
           {focus && <Shape sceneFunc={focusFunc} listening={false} perfectDrawEnabled={false} />}
           <Shape sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />
         </Layer>
-        <Layer listening={false} visible={showMarks}>
+        <Layer ref={overlayLayer} listening={false} visible={showMarks}>
           <Overlay annotation={annotation} active={active} media={mediaSize} />
         </Layer>
       </Stage>
