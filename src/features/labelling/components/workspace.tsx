@@ -46,7 +46,7 @@ export interface WorkspaceProps {
   onEdited?: (annotation: Annotation) => void;
 }
 
-// Not needed to draw the first item: loaded while it is drawn (the list and its virtualiser) or when asked for.
+// Not needed to draw the first item: loaded once it is drawn (the list and its virtualiser) or when asked for.
 const ObjectList = lazy(() => import('../object-list/object-list').then((m) => ({ default: m.ObjectList })));
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })));
 
@@ -70,6 +70,9 @@ export function Workspace(props: WorkspaceProps) {
   const [problem, setProblem] = useState<{ mediaId: string; text: string } | null>(null);
   const [shown, setShown] = useState({ mediaId: media.media_id, at: Date.now() });
   const [imageOnScreen, setImageOnScreen] = useState<string | null>(null);
+  // The object list (and its code) waits for the first image: it is not what the labeller looks at first.
+  const [listShown, setListShown] = useState(false);
+  if (imageOnScreen && !listShown) setListShown(true);
   const inputDevice = useRef<InputDevice>('unknown');
   if (shown.mediaId !== media.media_id) setShown({ mediaId: media.media_id, at: Date.now() });
 
@@ -199,7 +202,7 @@ export function Workspace(props: WorkspaceProps) {
           </div>
           {message && <Alert>{message}</Alert>}
           <Panel annotation={annotation} edit={moduleEdit} subjectName={subjectName} probabilityOf={probabilityOf} perform={perform} />
-          {module.objects && (
+          {module.objects && listShown && (
             <Suspense>
               <ObjectList annotation={annotation} objects={module.objects} edit={moduleEdit} proposed={proposed} />
             </Suspense>
