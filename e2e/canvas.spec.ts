@@ -9,7 +9,7 @@ import { FIT_PADDING_PX } from '../src/features/labelling/canvas/camera-store';
 import { wheelZoomFactor } from '../src/features/labelling/canvas/wheel-zoom';
 import type {} from '../src/features/labelling/debug-hook';
 import { fitToView } from '../src/features/labelling/geometry/camera';
-import { chooseImageUrl } from '../src/features/labelling/image-choice';
+import { chooseImageUrl, previewImageUrl } from '../src/features/labelling/image-choice';
 import type { RunningService } from './support/service';
 import { apiAs, DEMO, expect, signIn, test } from './support/fixtures';
 
@@ -68,7 +68,7 @@ test('a burst of wheel events zooms by every one of them, and the readout follow
   await expect(page.getByRole('status', { name: 'Zoom' })).toHaveText(`${Math.round(after * 100)}%`);
 });
 
-test('a cold open fetches the image once, in the size the measured canvas needs', async ({ page, service }) => {
+test('a cold open fetches the smallest copy first, then once the size the measured canvas needs', async ({ page, service }) => {
   const tenantId = await signedInTenant(page);
   const { appId, admin } = await boxApplication(service, tenantId);
   const media = await uploadLargeImage(admin, appId);
@@ -82,7 +82,9 @@ test('a cold open fetches the image once, in the size the measured canvas needs'
   const stage = (await page.getByTestId('stage').boundingBox())!;
   const dpr = await page.evaluate(() => window.devicePixelRatio);
   const fit = fitToView(LARGE, stage, FIT_PADDING_PX);
-  expect(requested).toEqual([pathOf(chooseImageUrl(media, LARGE.width * fit.scale, dpr, 1))]);
+  const needed = pathOf(chooseImageUrl(media, LARGE.width * fit.scale, dpr, 1));
+  await expect.poll(() => requested.includes(needed)).toBe(true);
+  expect(requested).toEqual([pathOf(previewImageUrl(media)), needed]);
 });
 
 test('zooming in far fetches the original, and the zoom readout says 100% at 1:1', async ({ page, service }) => {

@@ -13,6 +13,8 @@ export interface LooplabelDebug {
   readonly drawn: Readonly<Record<string, number>>;
   /** The mark highlighted (under the pointer or an object list row) and those hidden from view, by index. */
   readonly markView: { hovered: number | null; hidden: number[] };
+  /** The marks layer's last paint: how many marks the annotation held and performance.now() when it was painted. */
+  readonly marks: { count: number; paintedAt: number } | null;
   replaceAnnotation(annotation: Annotation): void;
 }
 
@@ -30,6 +32,7 @@ const state = {
   annotation: null as Annotation | null,
   camera: null as Camera | null,
   drawn: {} as Record<string, number>,
+  marks: null as { count: number; paintedAt: number } | null,
   replace: (() => {}) as (annotation: Annotation) => void,
 };
 
@@ -52,6 +55,9 @@ function install() {
       const { hovered, hidden } = useMarkView.getState();
       return { hovered, hidden: [...hidden].sort((a, b) => a - b) };
     },
+    get marks() {
+      return state.marks;
+    },
     replaceAnnotation: (annotation) => state.replace(annotation),
   };
 }
@@ -70,4 +76,8 @@ export function markDrawn(mediaId: string) {
   if (state.drawn[mediaId] !== undefined) return;
   state.drawn[mediaId] = performance.now();
   performance.mark('item-drawn', { detail: mediaId });
+}
+
+export function markMarksPainted(count: number) {
+  if (window.__looplabel) state.marks = { count, paintedAt: performance.now() };
 }

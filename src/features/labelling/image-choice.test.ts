@@ -1,4 +1,4 @@
-import { chooseImageUrl } from './image-choice';
+import { chooseImageUrl, previewImageUrl } from './image-choice';
 
 const media = {
   media_url: 'original',
@@ -17,5 +17,12 @@ describe('chooseImageUrl', () => {
   it('falls back to the original when zoomed in beyond every resize, or when there are none', () => {
     expect(chooseImageUrl(media, 1000, 2, 4)).toBe('original');
     expect(chooseImageUrl({ ...media, resize_urls: {} }, 10, 1, 1)).toBe('original');
+  });
+});
+
+describe('previewImageUrl', () => {
+  it('is the smallest resize, or the original when there is none', () => {
+    expect(previewImageUrl(media)).toBe('w256');
+    expect(previewImageUrl({ ...media, resize_urls: {} })).toBe('original');
   });
 });

@@ -18,3 +18,12 @@ export function chooseImageUrl(
     .sort((a, b) => a.width - b.width);
   return candidates[0]?.url ?? media.media_url;
 }
+
+/** The smallest resized image (the original when there is none): what a cold open can show first, soonest. */
+export function previewImageUrl(media: Pick<Media, 'media_url' | 'resize_urls'>): string {
+  const smallest = Object.entries(media.resize_urls)
+    .map(([width, url]) => ({ width: Number(width), url }))
+    .filter(({ width }) => Number.isFinite(width))
+    .sort((a, b) => a.width - b.width)[0];
+  return smallest?.url ?? media.media_url;
+}

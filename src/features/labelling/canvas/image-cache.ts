@@ -9,7 +9,8 @@ export type DecodedImage = ImageBitmap | HTMLImageElement;
 
 interface Entry {
   readonly promise: Promise<DecodedImage>;
-  image?: DecodedImage;
+  /** Once decoded; one object per image, so that components can compare it. */
+  displayed?: DisplayedImage;
 }
 
 /** Decoded bitmaps are not discardable as <img> memory is: a few items' worth (a 4000×3000 bitmap is 48 MB). */
@@ -35,13 +36,16 @@ async function fetchAndDecode(url: string): Promise<DecodedImage> {
   return image;
 }
 
+const sizeOf = (image: DecodedImage) =>
+  image instanceof HTMLImageElement ? { width: image.naturalWidth, height: image.naturalHeight } : { width: image.width, height: image.height };
+
 /** Loads and decodes an image once; later calls share the same promise. */
 export function loadImage(url: string): Promise<DecodedImage> {
   const known = entries.get(url);
   if (known) return known.promise;
   const entry: Entry = {
     promise: fetchAndDecode(url).then((image) => {
-      entry.image = image;
+      entry.displayed = { url, image, ...sizeOf(image) };
       return image;
     }),
   };
@@ -55,7 +59,7 @@ export function loadImage(url: string): Promise<DecodedImage> {
   return entry.promise;
 }
 
-export const decodedImage = (url: string): DecodedImage | undefined => entries.get(url)?.image;
+export const decodedImage = (url: string): DecodedImage | undefined => entries.get(url)?.displayed?.image;
 
 /** A decoded image of a media, at one of its resolutions, with where it came from. */
 export interface DisplayedImage {
@@ -65,19 +69,18 @@ export interface DisplayedImage {
   readonly height: number;
 }
 
-const sizeOf = (image: DecodedImage) =>
-  image instanceof HTMLImageElement ? { width: image.naturalWidth, height: image.naturalHeight } : { width: image.width, height: image.height };
 
 /** The widest image of this media already decoded: the sharpest to show, also while a sharper one loads. */
 export function bestDecodedImage(media: Pick<Media, 'media_url' | 'resize_urls'>): DisplayedImage | undefined {
   const urls = [media.media_url, ...Object.values(media.resize_urls)];
   return urls
-    .flatMap((url) => {
-      const image = decodedImage(url);
-      return image ? [{ url, image, ...sizeOf(image) }] : [];
-    })
+    .flatMap((url) => entries.get(url)?.displayed ?? [])
     .sort((a, b) => b.width - a.width)[0];
 }
+
+/** Whether any image of this media is loaded or loading. */
+export const anyImageRequested = (media: Pick<Media, 'media_url' | 'resize_urls'>): boolean =>
+  [media.media_url, ...Object.values(media.resize_urls)].some((url) => entries.has(url));
 
 /** The URL worth loading for a media drawn at `scale` screen pixels per image pixel. */
 export function imageUrlAtScale(media: Media, scale: number): string {

@@ -1,22 +1,25 @@
 import type Konva from 'konva';
-import { type Ref, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
-import { Image as KonvaImage, Layer, Shape, Stage } from 'react-konva';
+import type { Ref } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { Layer, Shape, Stage } from './konva-parts';
 import type { Media } from '../../../api/schemas/media';
 import type { Annotation } from '../type-modules/annotation';
 import type { InputDevice } from '../client-data';
-import { markDrawn, publishCamera } from '../debug-hook';
+import { markDrawn } from '../debug-hook';
 import { screenToImage } from '../geometry/camera';
 import { type Box, screenPoint, type ScreenPoint, type Size } from '../geometry/types';
 import type { Change, ToolEvent } from '../tools/types';
 import { drawFocus, drawMarks } from './draw-marks';
 import { actualSizeCamera, fitCamera, panCamera, pinchCamera, showMedia, useCameraStore, zoomCameraBy } from './camera-store';
-import { bestDecodedImage, decodedImage, imageUrlAtScale, loadImage } from './image-cache';
-import { markCount, useMarksFrozenWhileMoving } from './marks-while-moving';
+import { ImagePlane } from './image-plane';
+import { usePreferredImage } from './preferred-image';
+import { useSpaceHeld } from './space-held';
+import { useStageFollowsCamera } from './stage-camera';
+import { useMarksPlane } from './marks-plane';
 import { Overlay } from './overlay';
 import { type ActiveTool, draggedIndex, idleTool, isDrawing, runTool } from './run-tool';
 import { listenForWheelZoom } from './wheel-zoom';
 import { useClickRegions } from '../click-to-box/use-click-regions';
-import { Magnifier } from '../drawing-aids/magnifier';
 import { useMagnifier } from '../drawing-aids/magnifier-store';
 import type { ProposedMarks } from '../proposals';
 import { moduleOf } from '../type-modules/registry';
@@ -56,30 +59,7 @@ type Gesture =
 
 const pointerDevice = (type: string): InputDevice => (type === 'mouse' || type === 'touch' || type === 'pen' ? type : 'unknown');
 
-/** The sharpest decoded image of the media, loading `url` (when there is one) if it is not decoded yet. */
-function usePreferredImage(media: Media, url: string | null) {
-  const [, setLoaded] = useState(0);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const ready = url ? decodedImage(url) : undefined;
-  useEffect(() => {
-    if (!url || ready) return;
-    let live = true;
-    loadImage(url).then(
-      () => live && setLoaded((n) => n + 1),
-      () => live && setFailed(url),
-    );
-    return () => {
-      live = false;
-    };
-  }, [url, ready, attempt]);
-  // The cache forgets a failed load, so asking again fetches again.
-  const retry = () => {
-    setFailed(null);
-    setAttempt((n) => n + 1);
-  };
-  return { image: bestDecodedImage(media) ?? null, failed: failed !== null && failed === url, retry };
-}
+const Magnifier = lazy(() => import('../drawing-aids/magnifier').then((m) => ({ default: m.Magnifier })));
 
 /**
  * The image and its marks on a Konva stage whose scale and position are the camera. The stage does not listen:
@@ -89,28 +69,29 @@ function usePreferredImage(media: Media, url: string | null) {
 export function LabellingCanvas(props: LabellingCanvasProps) {
   const { media, focus, annotation, showMarks, viewport, onChange, onInput } = props;
   const mediaSize = { width: media.image_width, height: media.image_height };
-  const camera = useCameraStore((state) => state.camera);
-  const cameraReady = useCameraStore((state) => state.mediaId === media.media_id && state.measured);
   const [tool, setTool] = useState<{ mediaId: string; active: ActiveTool }>(() => ({ mediaId: media.media_id, active: idleTool(annotation) }));
   const active = tool.mediaId === media.media_id ? tool.active : idleTool(annotation);
   const setActive = (next: ActiveTool) => setTool({ mediaId: media.media_id, active: next });
-  const [spaceHeld, setSpaceHeld] = useState(false);
+  const spaceHeld = useSpaceHeld();
   const gesture = useRef<Gesture | null>(null);
   const pointers = useRef(new Map<number, ScreenPoint>());
   const wrapper = useRef<HTMLDivElement>(null);
-  const imageLayer = useRef<Konva.Layer>(null);
+  const stage = useRef<Konva.Stage>(null);
+  const overlayLayer = useRef<Konva.Layer>(null);
   const marksLayer = useRef<Konva.Layer>(null);
+  const marksPlane = useRef<HTMLCanvasElement>(null);
 
   useLayoutEffect(() => {
     const image = { width: media.image_width, height: media.image_height };
     showMedia(media.media_id, image, viewport, props.viewportMeasured);
   }, [media.media_id, media.image_width, media.image_height, viewport, props.viewportMeasured]);
 
-  const { image, failed, retry } = usePreferredImage(media, cameraReady ? imageUrlAtScale(media, camera.scale) : null);
+  useStageFollowsCamera(stage, overlayLayer);
+  const { image, failed, retry } = usePreferredImage(media);
   const { findsRegions } = useClickRegions(image, mediaSize, active, send);
   const magnifierOn = useMagnifier((state) => state.on);
   const [hover, setHover] = useState<ScreenPoint | null>(null);
-  const marksFrozen = useMarksFrozenWhileMoving(marksLayer, markCount(annotation));
+  useMarksPlane(marksLayer, marksPlane, moduleOf(annotation).tool?.markCount(annotation) ?? 0);
 
   useImperativeHandle(props.ref, () => ({
     fitToView: fitCamera,
@@ -123,47 +104,12 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     },
   }));
 
-  useEffect(() => {
-    publishCamera(useCameraStore.getState().camera);
-    return useCameraStore.subscribe((state) => publishCamera(state.camera));
-  }, []);
-
   const shownMediaId = image ? media.media_id : null;
   const { onImageShown } = props;
   // Before the browser paints: the answer buttons never flash disabled for an image already decoded.
   useLayoutEffect(() => onImageShown?.(shownMediaId), [onImageShown, shownMediaId]);
 
-  useEffect(() => {
-    if (!image) return;
-    const frame = requestAnimationFrame(() => markDrawn(media.media_id));
-    return () => cancelAnimationFrame(frame);
-  }, [image, media.media_id]);
-
-  useEffect(() => {
-    const canvas = imageLayer.current?.getNativeCanvasElement();
-    // A CSS filter on the image layer's own canvas: no Konva filter, so no per-pixel work on the main thread.
-    if (canvas) canvas.style.filter = `brightness(${props.brightness}%) contrast(${props.contrast}%)`;
-  }, [props.brightness, props.contrast, image]);
-
   useEffect(() => listenForWheelZoom(wrapper.current!), []);
-
-  useEffect(() => {
-    const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && target.closest('input, textarea, select, button');
-    function down(event: KeyboardEvent) {
-      if (event.key !== ' ' || isTyping(event.target)) return;
-      event.preventDefault();
-      setSpaceHeld(true);
-    }
-    function up(event: KeyboardEvent) {
-      if (event.key === ' ') setSpaceHeld(false);
-    }
-    window.addEventListener('keydown', down);
-    window.addEventListener('keyup', up);
-    return () => {
-      window.removeEventListener('keydown', down);
-      window.removeEventListener('keyup', up);
-    };
-  }, []);
 
   function at(event: React.PointerEvent): ScreenPoint {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -253,13 +199,13 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   const hidden = useMarkView((s) => s.hidden);
   const sceneFunc = useCallback(
     (context: Konva.Context, shape: Konva.Shape) =>
-      marksFrozen.current || drawMarks(context, shape, { annotation, dragged, hidden, hovered, proposed, media: mediaSize }),
+      drawMarks(context, shape, { annotation, dragged, hidden, hovered, proposed, media: mediaSize }),
     // mediaSize is rebuilt each render; its numbers are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [annotation, dragged, hidden, hovered, proposed, media.image_width, media.image_height],
   );
   const focusFunc = useCallback(
-    (context: Konva.Context, shape: Konva.Shape) => marksFrozen.current || (focus && drawFocus(context, shape, mediaSize, focus)),
+    (context: Konva.Context, shape: Konva.Shape) => focus && drawFocus(context, shape, mediaSize, focus),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [focus, media.image_width, media.image_height],
   );
@@ -285,19 +231,29 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
         hoverMark(null);
       }}
     >
-      <Stage width={viewport.width} height={viewport.height} scaleX={camera.scale} scaleY={camera.scale} x={camera.x} y={camera.y} listening={false}>
-        <Layer ref={imageLayer} listening={false}>
-          {image && <KonvaImage image={image.image} width={media.image_width} height={media.image_height} listening={false} perfectDrawEnabled={false} />}
-        </Layer>
-        <Layer ref={marksLayer} listening={false} visible={showMarks}>
+      <ImagePlane
+        image={image}
+        media={mediaSize}
+        brightness={props.brightness}
+        contrast={props.contrast}
+        onDrawn={() => requestAnimationFrame(() => markDrawn(media.media_id))}
+      />
+      <canvas ref={marksPlane} className="marks-plane" hidden={!showMarks} aria-hidden style={{ width: viewport.width, height: viewport.height }} />
+      <Stage ref={stage} width={viewport.width} height={viewport.height} listening={false}>
+        {/* Drawn but not shown: the marks plane shows its snapshots (marks-plane.ts). */}
+        <Layer ref={marksLayer} listening={false}>
           {focus && <Shape sceneFunc={focusFunc} listening={false} perfectDrawEnabled={false} />}
           <Shape sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />
         </Layer>
-        <Layer listening={false} visible={showMarks}>
-          <Overlay annotation={annotation} active={active} scale={camera.scale} media={mediaSize} />
+        <Layer ref={overlayLayer} listening={false} visible={showMarks}>
+          <Overlay annotation={annotation} active={active} media={mediaSize} />
         </Layer>
       </Stage>
-      <Magnifier image={image} media={mediaSize} camera={camera} viewport={viewport} pointer={hover} />
+      {magnifierOn && (
+        <Suspense>
+          <Magnifier image={image} media={mediaSize} viewport={viewport} pointer={hover} />
+        </Suspense>
+      )}
     </div>
       {!image && !failed && <p className="labelling-canvas__message">Loading image…</p>}
       {failed && !image && (

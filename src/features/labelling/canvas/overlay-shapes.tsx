@@ -1,5 +1,5 @@
 // Konva shapes for the overlay layer: the selection and whatever a gesture is drawing or moving.
-import { Circle, Line, Rect } from 'react-konva';
+import { Circle, Line, Rect } from './konva-parts';
 import { handlePosition } from '../geometry/box';
 import type { Box, Size } from '../geometry/types';
 import { HANDLES } from '../geometry/types';

@@ -1,4 +1,5 @@
-import { selectZoomPercent, useCameraStore } from '../canvas/camera-store';
+import { selectZoomPercent } from '../canvas/camera-store';
+import { useThrottledCamera } from '../canvas/throttled-camera';
 import type { WorkspaceAction } from '../type-modules/type-module';
 import { ActionButton } from './action-button';
 
@@ -16,7 +17,7 @@ export interface ViewControlsProps {
 /** Zoom (with its level), marks on or off, brightness and contrast (applied as a CSS filter on the image layer only). */
 export function ViewControls(props: ViewControlsProps) {
   const { action, perform } = props;
-  const zoomPercent = useCameraStore(selectZoomPercent);
+  const zoomPercent = useThrottledCamera(selectZoomPercent);
   return (
     <fieldset className="view-controls">
       <legend>View</legend>

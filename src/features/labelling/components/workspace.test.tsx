@@ -157,7 +157,7 @@ describe('the labelling workspace', () => {
   it('shows in the ? overlay only the shortcuts of the application type', async () => {
     renderWorkspace(makeApp({ type: 'classification', output_subjects: ['cat', 'dog'] }));
     await userEvent.keyboard('?');
-    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(within(dialog).getByText('Accept and go to the next item')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose class')).toBeInTheDocument();
     expect(within(dialog).queryByText(/Duplicate/)).not.toBeInTheDocument();

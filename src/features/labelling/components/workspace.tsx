@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import type { Media } from '../../../api/schemas/media';
@@ -16,14 +17,12 @@ import { useShortcuts } from '../hooks/use-shortcuts';
 import { useViewportSize } from '../hooks/use-viewport-size';
 import { proposedMarks } from '../proposals';
 import { resetMarkView } from '../canvas/mark-view-store';
-import { ObjectList } from '../object-list/object-list';
 import { describeHints } from '../../../lib/shortcuts/registry';
 import { actionsOf, findAction } from '../shortcuts/workspace-actions';
 import type { Annotation } from '../type-modules/annotation';
 import { moduleOf } from '../type-modules/registry';
 import type { ActionContext, AnnotationBase, CanvasCommands, Edit, WorkspaceCommands } from '../type-modules/type-module';
 import { ActionButton } from './action-button';
-import { ShortcutsDialog } from './shortcuts-dialog';
 import { ViewControls } from './view-controls';
 import { WorkspaceFrame } from './workspace-frame';
 
@@ -47,6 +46,10 @@ export interface WorkspaceProps {
   onEdited?: (annotation: Annotation) => void;
 }
 
+// Not needed to draw the first item: loaded once it is drawn (the list and its virtualiser) or when asked for.
+const ObjectList = lazy(() => import('../object-list/object-list').then((m) => ({ default: m.ObjectList })));
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })));
+
 /** Where an application sets no detection threshold (or 0), proposals under even odds count as doubtful. */
 const DEFAULT_THRESHOLD = 0.5;
 
@@ -67,6 +70,9 @@ export function Workspace(props: WorkspaceProps) {
   const [problem, setProblem] = useState<{ mediaId: string; text: string } | null>(null);
   const [shown, setShown] = useState({ mediaId: media.media_id, at: Date.now() });
   const [imageOnScreen, setImageOnScreen] = useState<string | null>(null);
+  // The object list (and its code) waits for the first image: it is not what the labeller looks at first.
+  const [listShown, setListShown] = useState(false);
+  if (imageOnScreen && !listShown) setListShown(true);
   const inputDevice = useRef<InputDevice>('unknown');
   if (shown.mediaId !== media.media_id) setShown({ mediaId: media.media_id, at: Date.now() });
 
@@ -196,7 +202,11 @@ export function Workspace(props: WorkspaceProps) {
           </div>
           {message && <Alert>{message}</Alert>}
           <Panel annotation={annotation} edit={moduleEdit} subjectName={subjectName} probabilityOf={probabilityOf} perform={perform} />
-          {module.objects && <ObjectList annotation={annotation} objects={module.objects} edit={moduleEdit} proposed={proposed} />}
+          {module.objects && listShown && (
+            <Suspense>
+              <ObjectList annotation={annotation} objects={module.objects} edit={moduleEdit} proposed={proposed} />
+            </Suspense>
+          )}
           <ViewControls
             showMarks={showMarks}
             onShowMarks={setShowMarks}
@@ -210,7 +220,11 @@ export function Workspace(props: WorkspaceProps) {
         </>
       }
     >
-      <ShortcutsDialog open={helpOpen} actions={actions} onClose={() => setHelpOpen(false)} />
+      {helpOpen && (
+        <Suspense>
+          <ShortcutsDialog open actions={actions} onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      )}
     </WorkspaceFrame>
   );
 }

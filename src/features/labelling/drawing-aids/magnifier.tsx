@@ -3,6 +3,7 @@ import type { DisplayedImage } from '../canvas/image-cache';
 import { useEffect, useRef } from 'react';
 import { screenToImage } from '../geometry/camera';
 import type { Camera, ScreenPoint, Size } from '../geometry/types';
+import { useCameraStore } from '../canvas/camera-store';
 import { LENS_PX, lensPosition, lensSource } from './lens';
 import { useMagnifier } from './magnifier-store';
 
@@ -11,13 +12,12 @@ export interface MagnifierProps {
   readonly image: DisplayedImage | null;
   /** The media's full size: the image pixels the camera maps to. */
   readonly media: Size;
-  readonly camera: Camera;
   readonly viewport: Size;
   /** The pointer over the canvas, in screen pixels (pressed or not); null when it is elsewhere. */
   readonly pointer: ScreenPoint | null;
 }
 
-function drawLens(canvas: HTMLCanvasElement, { image, media, camera, pointer }: MagnifierProps & { image: DisplayedImage; pointer: ScreenPoint }) {
+function drawLens(canvas: HTMLCanvasElement, { image, media, camera, pointer }: MagnifierProps & { image: DisplayedImage; camera: Camera; pointer: ScreenPoint }) {
   const context = canvas.getContext('2d');
   if (!context) return;
   const side = canvas.width;
@@ -51,9 +51,11 @@ function drawLens(canvas: HTMLCanvasElement, { image, media, camera, pointer }: 
 export function Magnifier(props: MagnifierProps) {
   const on = useMagnifier((state) => state.on);
   const canvas = useRef<HTMLCanvasElement>(null);
+  // Follows the camera only while it shows.
+  const camera = useCameraStore((state) => (on ? state.camera : null));
   const { image, pointer } = props;
   useEffect(() => {
-    if (canvas.current && image && pointer) drawLens(canvas.current, { ...props, image, pointer });
+    if (canvas.current && image && camera && pointer) drawLens(canvas.current, { ...props, image, camera, pointer });
   });
   if (!on || !image || !pointer) return null;
   const { left, top } = lensPosition(pointer, props.viewport);

@@ -14,6 +14,7 @@ import { Workspace } from '../components/workspace';
 import { WorkspaceMessage } from '../components/workspace-message';
 import { useDrafts } from '../hooks/use-drafts';
 import { useSessionPace } from '../hooks/use-session-pace';
+import { usePreviewImage } from '../hooks/use-preview-image';
 import { useLabellingData } from '../outbox/outbox-provider';
 import { proposalsFromDetections } from '../proposals';
 import { initialAnnotation } from '../type-modules/registry';
@@ -28,6 +29,7 @@ export function Component() {
   const location = useLocation();
   const app = useQuery(applicationQueryOptions(appId));
   const media = useQuery(mediaQueryOptions(mediaId));
+  usePreviewImage(media.data);
   const detections = useQuery(mediaDetectionsQueryOptions(mediaId));
   const subjectName = useSubjectNames(tenantId);
   const pace = useSessionPace();

@@ -17,6 +17,7 @@ import { useDrafts } from '../hooks/use-drafts';
 import { useQueueApplication } from '../hooks/use-queue-application';
 import { useQueueSnapshot, useWorkQueue } from '../hooks/use-labelling-queue';
 import { useSessionPace } from '../hooks/use-session-pace';
+import { usePreviewImage } from '../hooks/use-preview-image';
 import { useLabellingData } from '../outbox/outbox-provider';
 import type { Annotation } from '../type-modules/annotation';
 import { initialAnnotation } from '../type-modules/registry';
@@ -41,6 +42,7 @@ export function Component() {
   const reopened = refusal && snapshot.recent.find((item) => item.media_id === refusal.entry.body.media_id);
   const revisiting = stepsBack > 0 ? snapshot.recent.at(-stepsBack) : undefined;
   const current = revisiting ?? reopened ?? snapshot.items[0];
+  usePreviewImage(current?.media);
 
   const queueEmpty = !!queue && snapshot.items.length === 0;
   const waiting = pending.data?.pending;
