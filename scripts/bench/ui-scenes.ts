@@ -84,6 +84,7 @@ export async function insertBoxes(page: Page, media: Media, count: number): Prom
         const painted = () => (debug.marks?.count === count && debug.marks.paintedAt >= start ? resolve(performance.now() - start) : requestAnimationFrame(painted));
         // The frame that paints them ends before the next animation frame's callbacks run.
         requestAnimationFrame(painted);
+        setTimeout(() => reject(new Error(`${count} boxes were not put on screen within 20 s.`)), 20_000);
       }),
     { width: media.image_width, height: media.image_height, count },
   );

@@ -7,7 +7,7 @@
 // layer is drawn again, sharp and with the marks that came into view, once the camera has settled.
 import type Konva from 'konva';
 import type { RefObject } from 'react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { markMarksPainted } from '../debug-hook';
 import type { Camera } from '../geometry/types';
 import { useCameraStore } from './camera-store';
@@ -24,7 +24,8 @@ export function cssTransformBetween(from: Camera, to: Camera): string {
 /** Shows `layer`'s drawings on `plane`; `marks` is how many marks the layer draws (for the debug hook). */
 export function useMarksPlane(layer: RefObject<Konva.Layer | null>, plane: RefObject<HTMLCanvasElement | null>, marks: number) {
   const count = useRef(marks);
-  useEffect(() => {
+  // Before the next frame's draw: a passive effect could run after it and report the marks before the edit.
+  useLayoutEffect(() => {
     count.current = marks;
   }, [marks]);
 
