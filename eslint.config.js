@@ -54,7 +54,7 @@ function serverLayerZones() {
  * imports too, so no circle (of values or types) can form across them.
  */
 const CONTRACT_LAYERS = [
-  ['./src/api/types.ts', './src/api/limits.ts', './src/api/json-depth.ts', './src/api/field-errors.ts', './src/api/url-rule.ts', './src/api/errors.ts', './src/api/base-url.ts'],
+  ['./src/api/types.ts', './src/api/limits.ts', './src/api/json-depth.ts', './src/api/zod.ts', './src/api/field-errors.ts', './src/api/url-rule.ts', './src/api/errors.ts', './src/api/base-url.ts'],
   ['./src/api/application-types'],
   ['./src/api/schemas'],
   ['./src/api/endpoints', './src/api/client.ts'],

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from './zod';
 import { createApiClient, type ApiClientOptions } from './client';
 import { getPendingCount } from './endpoints/feedback';
 import { deleteApplication } from './endpoints/applications';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod';
 import type { FieldError } from './types';
 
 /** A dotted field path, such as `subjects.0.app_data.2.box`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { URL_MAX } from './limits';
 
 /** The one loopback definition: 127.0.0.0/8, `localhost` and `[::1]`, spelled as `URL.hostname` gives them. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import type { BoxCoords, FieldError } from '../types';
 import { agreeBySubject, matchMarks, roundedMean, type DataAgreement } from './agreement';
 import type { BoxRegion } from './answer';

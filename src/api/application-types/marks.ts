@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { MARKS_MAX } from '../limits';
 
 /** A coordinate of a mark: whole pixels of the media, origin top-left. */

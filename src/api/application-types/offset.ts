@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { agreeBySubject, agreeWithin } from './agreement';
 import type { AnswerRule } from './rule';
 

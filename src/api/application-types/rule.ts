@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../zod';
 import type { AppDataType, BoxCoords, FieldError } from '../types';
 import type { ItemAnswer } from './answer';
 import type { ExportAnnotation } from './export-annotation';

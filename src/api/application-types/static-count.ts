@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { COUNT_MAX } from '../limits';
 import { agreeBySubject, agreeWithin } from './agreement';
 import type { AnswerRule } from './rule';

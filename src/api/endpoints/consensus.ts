@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import type { ApiClient } from '../client';
 import { consensusEntrySchema, consensusSnapshotSchema, reviewItemSchema, type ResolveReviewBody } from '../schemas/consensus';
 import { pageOf } from '../schemas/envelopes';

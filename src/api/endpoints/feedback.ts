@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import type { ApiClient } from '../client';
 import { FEEDBACK_PULL_LIMIT } from '../limits';
 import { noContent } from '../schemas/envelopes';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import type { ApiClient, BasicCredentials } from '../client';
 import { listOf } from '../schemas/envelopes';
 import {

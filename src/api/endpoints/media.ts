@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import type { ApiClient } from '../client';
 import { MEDIA_MAX_BYTES } from '../limits';
 import { mediaAssertionSchema, mediaSubjectAssociationSchema } from '../schemas/detections';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { API_KEY_DESCRIPTION_MAX } from '../limits';
 
 const DESCRIPTION_MESSAGE = `Use at most ${API_KEY_DESCRIPTION_MAX} characters.`;

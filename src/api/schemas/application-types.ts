@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { answerRuleOf } from '../application-types';
 import { APP_DATA_TYPES, SPECIAL_APPLICATION_TYPES, STANDARD_APPLICATION_TYPES, type ApplicationType } from '../types';
 import { applicationType } from './application';

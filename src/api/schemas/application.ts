@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import {
   APP_MANAGERS_MAX,
   APPLICATION_DESCRIPTION_MAX,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import type { ItemAnswer } from '../application-types/answer';
 import { feedbackResponse, focusSchema } from './feedback';
 import { mediaSchema } from './media';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import type { AppData } from '../application-types/answer';
 import { APP_DATA_TYPES } from '../types';
 import { focusSchema } from './feedback';

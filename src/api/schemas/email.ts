@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 export const EMAIL_MESSAGE = 'Give a valid email address.';
 

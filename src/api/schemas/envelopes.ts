@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import type { ListResponse, PagedResponse } from '../types';
 
 /** `{ data: [...] }` of one item schema. */

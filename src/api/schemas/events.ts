@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** The events an application sends: a detection post to each `detection_post_urls` entry. */
 export const EVENT_TYPES = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** COCO detection JSON, YOLO text files (Ultralytics layout) or Pascal VOC XML. */
 export const EXPORT_FORMATS = ['coco', 'yolo', 'voc'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { appDataType, storedAppData } from './detections';
 import { focusSchema } from './feedback';
 import { ANSWER_SETS } from './models';

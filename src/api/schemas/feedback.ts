@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { answerRuleOf, ruleOfAppDataType } from '../application-types';
 import type { AppData, FeedbackSubjectAnswer } from '../application-types/answer';
 import type { AnswerPlace, AnswerRule } from '../application-types/rule';

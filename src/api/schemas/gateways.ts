@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 const number = z.number().optional();
 const storage = z.object({ total: number, free: number, used: number, percent: number }).optional();

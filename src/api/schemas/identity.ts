@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 const tenantType = z.enum(['usertenant', 'orgtenant']);
 export type TenantType = z.infer<typeof tenantType>;

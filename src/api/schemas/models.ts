@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { applicationType } from './application';
 import { RELEASE_METRICS, type ReleaseMetric } from '../types';
 

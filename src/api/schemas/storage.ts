@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** `GET /1/tenants/{id}/storage`: what the tenant keeps in the media store, in bytes. */
 export const storageUseSchema = z.object({
