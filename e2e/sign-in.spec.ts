@@ -131,7 +131,8 @@ async function demoLabId(baseUrl: string): Promise<string> {
   return tenants.find((t) => t.name === 'Demo Lab')!.tenant_id;
 }
 
-test('the sign-in page loads at most 150 KB of gzipped JavaScript', async ({ page }) => {
+// The budget was 150 KB until every response was parsed with the contract's zod schemas (about 5 KB more).
+test('the sign-in page loads at most 155 KB of gzipped JavaScript', async ({ page }) => {
   const scripts: Promise<number>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body).length));
@@ -144,5 +145,5 @@ test('the sign-in page loads at most 150 KB of gzipped JavaScript', async ({ pag
   test.info().annotations.push({ type: 'sign-in JS (gzip)', description: `${totalKb.toFixed(1)} KB in ${sizes.length} files` });
   console.log(`sign-in page JS: ${totalKb.toFixed(1)} KB gzip in ${sizes.length} files`);
   expect(sizes.length).toBeGreaterThan(0);
-  expect(totalKb).toBeLessThanOrEqual(150);
+  expect(totalKb).toBeLessThanOrEqual(155);
 });
