@@ -85,7 +85,10 @@ export async function writeExport(options: WriteExportOptions): Promise<void> {
   try {
     await writeZip(zipStream(out, options.maxBytes), labelFiles, options);
   } catch (error) {
-    out.destroy();
+    // Let the writes already handed to the file finish (destroying the stream under them throws from inside fs);
+    // the caller removes the partial file.
+    out.end();
+    await finished(out).catch(() => undefined);
     throw error;
   }
 }
