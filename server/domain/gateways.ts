@@ -59,23 +59,7 @@ export const gatewayFields = z
   })
   .partial() satisfies z.ZodType<GatewayInput>;
 
-export const gatewaySchema = z.object({
-  gateway_id: z.string(),
-  tenant_id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  location: z.string(),
-  poll_interval: z.number().int(),
-  ip_address: z.string(),
-  mac_address: z.string(),
-  serial_number: z.string(),
-  model_deployment_policy: z.string(),
-  created_at: z.number(),
-  modified_at: z.number(),
-  created_by: z.string(),
-  current_status: gatewayStatusSchema.nullable(),
-  previous_status: gatewayStatusSchema.nullable(),
-}) satisfies z.ZodType<Gateway>;
+export { gatewaySchema } from '../../src/api/schemas/gateways';
 
 function toGateway(row: GatewayRow): Gateway {
   return {

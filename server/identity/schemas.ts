@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Invite, SentInvite, Tenant, TenantListItem, TenantUser, TokenResponse, User } from '../../src/api/schemas/identity';
+import type { Invite, SentInvite, TenantUser, TokenResponse, User } from '../../src/api/schemas/identity';
 
 const tenantType = z.enum(['usertenant', 'orgtenant']);
 const tenantRole = z.enum(['tenant_admin', 'tenant_user']);
@@ -12,19 +12,7 @@ export const userSchema = z.object({
   created_at: z.number(),
 }) satisfies z.ZodType<User>;
 
-export const tenantListItemSchema = z.object({
-  tenant_id: z.string(),
-  type: tenantType,
-  name: z.string(),
-}) satisfies z.ZodType<TenantListItem>;
-
-export const tenantSchema = tenantListItemSchema.extend({
-  created_at: z.number(),
-  modified_at: z.number(),
-  cloud_region: z.string(),
-  region: z.null(),
-  created_by: z.string(),
-}) satisfies z.ZodType<Tenant>;
+export { tenantListItemSchema, tenantSchema } from '../../src/api/schemas/identity';
 
 export const tenantUserSchema = z.object({
   user_id: z.string(),

@@ -1,19 +1,10 @@
 import { z } from 'zod';
-import type { Subject } from '../../src/api/schemas/subjects';
+import { subjectSchema } from '../../src/api/schemas/subjects';
 import { requireAuth, requireTenantAdmin, resolveTenantId } from '../auth/context';
 import { createSubject, deleteSubject, getSubjectRow, listSubjects, toSubject, updateSubject } from '../domain/subjects';
 import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
 
-const subjectSchema = z.object({
-  subject_uid: z.string(),
-  name: z.string(),
-  description: z.string(),
-  tenant_id: z.string(),
-  created_by: z.string(),
-  created_at: z.number(),
-  modified_at: z.number(),
-}) satisfies z.ZodType<Subject>;
 
 const subjectFields = z.object({
   name: z.string().trim().min(1, 'Use 1 to 100 characters.').max(100, 'Use 1 to 100 characters.'),
