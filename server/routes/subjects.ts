@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { detectorClassSetting } from '../../src/api/detector/classes';
 import type { Subject } from '../../src/api/types';
 import { requireAuth, requireTenantAdmin, resolveTenantId } from '../auth/context';
+import { canMapSubject } from '../domain/applications';
 import { createSubject, deleteSubject, getSubjectRow, listSubjects, toSubject, updateSubject } from '../domain/subjects';
+import { forbidden } from '../http/errors';
 import type { RoutesPlugin } from '../http/instance';
 import { listOf, nodeId } from '../http/schemas';
 
@@ -9,6 +12,7 @@ const subjectSchema = z.object({
   subject_uid: z.string(),
   name: z.string(),
   description: z.string(),
+  detector_class: detectorClassSetting,
   tenant_id: z.string(),
   created_by: z.string(),
   created_at: z.number(),
@@ -18,6 +22,7 @@ const subjectSchema = z.object({
 const subjectFields = z.object({
   name: z.string().trim().min(1, 'Use 1 to 100 characters.').max(100, 'Use 1 to 100 characters.'),
   description: z.string().max(10_000),
+  detector_class: detectorClassSetting,
 });
 
 const tenantParams = z.object({ tenantId: nodeId });
@@ -34,7 +39,7 @@ export const subjectRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/1/subjects',
-    { schema: { body: subjectFields.partial({ description: true }), response: { 201: subjectSchema } } },
+    { schema: { body: subjectFields.partial({ description: true, detector_class: true }), response: { 201: subjectSchema } } },
     async (request, reply) => {
       const auth = requireTenantAdmin(request);
       return reply.status(201).send(await createSubject(app.db, auth.tenantId, auth.email, request.body));
@@ -50,7 +55,15 @@ export const subjectRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/1/subjects/:subjectUid',
     { schema: { params: subjectParams, body: subjectFields.partial(), response: { 200: subjectSchema } } },
-    async (request) => updateSubject(app.db, requireTenantAdmin(request).tenantId, request.params.subjectUid, request.body),
+    async (request) => {
+      const { detector_class: detectorClass, ...fields } = request.body;
+      // the detector mapping alone may also be set by a manager of an application that outputs the subject
+      const auth = Object.keys(fields).length > 0 ? requireTenantAdmin(request) : requireAuth(request);
+      if (!(await canMapSubject(app.db, auth, request.params.subjectUid))) {
+        throw forbidden('Only a tenant administrator or a manager of an application that outputs this subject may map it.');
+      }
+      return updateSubject(app.db, auth.tenantId, request.params.subjectUid, { ...fields, detectorClass });
+    },
   );
 
   app.delete('/1/subjects/:subjectUid', { schema: { params: subjectParams } }, async (request, reply) => {

@@ -3,6 +3,7 @@
 // Bodies with rules are zod schemas under ./schemas and ./application-types; their types are inferred there.
 
 import type { z } from 'zod';
+import type { DetectorClassSetting } from './detector/classes';
 import type { BoxRegion } from './application-types/box-detection';
 import type { PointCoords } from './application-types/point';
 import type { applicationInput, applicationSchema } from './schemas/application';
@@ -156,6 +157,8 @@ export interface Subject {
   subject_uid: string;
   name: string;
   description: string;
+  /** Extension: the pretrained detector's class for this subject; null maps by its name, `none` to no class. */
+  detector_class: DetectorClassSetting;
   tenant_id: string;
   created_by: string;
   created_at: UnixSeconds;

@@ -1,6 +1,7 @@
 // Typed mirror of migrations/0002_domain.sql for drizzle queries. The SQL migrations are the source of truth.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import type { DetectorClassSetting } from '../../../src/api/detector/classes';
 import type { ItemAnswer } from '../../../src/api/application-types/agreement';
 import type { AnswerSet, ModelEvaluation } from '../../../src/api/schemas/models';
 import type { ExportFormat, ExportNote, ExportState } from '../../../src/api/schemas/exports';
@@ -11,6 +12,8 @@ export const subjects = pgTable('subjects', {
   tenantId: text('tenant_id').notNull(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
+  /** The detector class it maps to (a COCO class or 'none'); null: by its name. */
+  detectorClass: text('detector_class').$type<DetectorClassSetting>(),
   createdBy: text('created_by').notNull(),
   createdAt: doublePrecision('created_at').notNull(),
   modifiedAt: doublePrecision('modified_at').notNull(),

@@ -2,7 +2,7 @@ import { boxDetection as rule } from '../../../src/api/application-types/box-det
 import type { AppData, BoxCoords, BoxRegion } from '../../../src/api/types';
 import { ambiguity, leastCertainObject } from '../../vision/ambiguity';
 import type { DemoApplication } from '../../vision/demo';
-import { forFirstSubject, type TypeModule } from '../type-module';
+import { forEachSubject, type TypeModule } from '../type-module';
 import { detectBoxes } from './model';
 
 const application: DemoApplication = {
@@ -19,7 +19,7 @@ const boxesOf = (data: AppData | null | undefined): { box: BoxCoords }[] =>
 export const boxDetection: TypeModule = {
   type: 'box_detection',
   rule,
-  propose: forFirstSubject(detectBoxes),
+  propose: forEachSubject(detectBoxes),
   // each confirmed box holds one object
   fit: { evidence: (answer) => boxesOf(answer.app_data).map(({ box }) => ({ box, object: true })) },
   // each proposed box, and the least certain object of the set

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { Focus } from '../../../src/api/types';
 import { MAX_MEDIA_PIXELS, runImageWork } from '../../media/open-image';
-import { clampBox } from '../models/analysis-image';
+import { clampBox } from '../models/media-box';
 import { DETECTOR_INPUT_SIZE, objectsFromRows, type DetectedObject } from './objects';
 import type { DetectorReply, DetectorRequest } from './worker';
 

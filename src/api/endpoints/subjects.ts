@@ -1,9 +1,11 @@
 import type { ApiClient } from '../client';
+import type { DetectorClassSetting } from '../detector/classes';
 import type { ListResponse, Subject } from '../types';
 
 export interface SubjectInput {
   name: string;
   description?: string;
+  detector_class?: DetectorClassSetting;
 }
 
 export const listSubjects = (client: ApiClient, tenantId = 'current') =>
@@ -14,3 +16,7 @@ export const createSubject = (client: ApiClient, body: SubjectInput) =>
 
 export const getSubject = (client: ApiClient, subjectUid: string) =>
   client.request<Subject>(`/1/subjects/${encodeURIComponent(subjectUid)}`);
+
+/** Extension: sets or clears (null: automatic) the detector class a subject maps to. */
+export const setSubjectDetectorClass = (client: ApiClient, subjectUid: string, detectorClass: DetectorClassSetting) =>
+  client.request<Subject>(`/1/subjects/${encodeURIComponent(subjectUid)}`, { method: 'POST', body: { detector_class: detectorClass } });
