@@ -5,7 +5,7 @@ import type { AuthContext } from '../auth/context';
 import { findNul, nulRefusal } from '../http/edge';
 import { HttpError, badRequest } from '../http/errors';
 import { zodValidatorCompiler } from '../http/zod';
-import { MAX_MEDIA_BYTES, MediaError } from '../media/inspect';
+import { inspectImage, MAX_MEDIA_BYTES, MediaError } from '../media/inspect';
 import { storeMedia } from '../media/store-media';
 import { insertMedia, type MediaRow } from './media';
 import { focusText } from './media-schemas';
@@ -47,6 +47,11 @@ interface ReceivedForm {
   filename: string | undefined;
   fields: Record<string, string[]>;
 }
+
+/** A refused file (MediaError) as the HTTP error that says why. */
+const rethrowAsHttp = (error: unknown): never => {
+  throw error instanceof MediaError ? new HttpError(error.status, error.message) : error;
+};
 
 const tooLarge = () => new HttpError(413, `The file is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MiB.`);
 
@@ -91,9 +96,7 @@ export async function receiveUpload(request: FastifyRequest, auth: AuthContext):
     Object.entries(form.fields).map(([name, values]) => [name, name === 'meta_tags' ? values : values[0]]),
   );
   const fields = parseWith(uploadFields, single, 'body');
-  const stored = await storeMedia(request.server.blobs, form.bytes).catch((error: unknown) => {
-    throw error instanceof MediaError ? new HttpError(error.status, error.message) : error;
-  });
+  const stored = await storeMedia(request.server.blobs, form.bytes).catch(rethrowAsHttp);
   const { media_timestamp, meta_tags, set_assignment, focus, ...details } = fields;
   const media = await insertMedia(request.server.db, {
     tenantId: auth.tenantId,
@@ -105,4 +108,11 @@ export async function receiveUpload(request: FastifyRequest, auth: AuthContext):
     details: { ...details, filename: details.filename ?? form.filename ?? null },
   });
   return { media, focus: focus ?? null };
+}
+
+/** Receives and checks an image without storing it (413 too large, 415 not an image): one file part, no fields. */
+export async function receiveImage(request: FastifyRequest): Promise<Buffer> {
+  const form = await receiveForm(request);
+  await inspectImage(form.bytes).catch(rethrowAsHttp);
+  return form.bytes;
 }

@@ -13,6 +13,7 @@ import { gatewayRoutes } from './gateways';
 import { inviteRoutes } from './invites';
 import { mediaRoutes } from './media';
 import { modelRoutes } from './models';
+import { predictRoutes } from './predict';
 import { reviewRoutes } from './reviews';
 import { subjectMediaRoutes } from './subject-media';
 import { subjectRoutes } from './subjects';
@@ -35,6 +36,7 @@ export const apiRoutes = (deps: AuthenticationDeps): RoutesPlugin =>
       inviteRoutes,
       versionRoutes,
       feedbackRoutes,
+      predictRoutes,
       feedbackHistoryRoutes,
       applicationTypeRoutes,
       applicationRoutes,
