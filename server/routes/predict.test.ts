@@ -4,7 +4,7 @@ import type { Application, BoxRegion, Subject } from '../../src/api/types';
 import { media } from '../db/schema';
 import { multipartBody } from '../processing/multipart-body';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { iou } from '../vision/detector/objects';
+import { iou } from '../vision/models/media-box';
 
 let t: TestApp;
 let admin: Record<string, string>;

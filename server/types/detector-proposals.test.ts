@@ -18,7 +18,7 @@ const objects = [
   object('person', 0.7, 100, 50, 200, 400),
   object('person', 0.55, 300, 60, 380, 420),
   object('car', 0.6, 400, 200, 630, 380),
-  object('person', 0.28, 10, 100, 60, 300),
+  object('person', 0.36, 10, 100, 60, 300),
   object('cat', 0.12, 500, 400, 560, 470),
 ];
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { detectCocoObjects } from './detector';
-import { iou, objectsFromRows } from './objects';
+import { iou } from '../models/media-box';
+import { objectsFromRows } from './objects';
 
 const PHOTOS = new URL('../../../scripts/bench/vision/photos/', import.meta.url);
 

@@ -1,5 +1,6 @@
 import { COCO_CLASSES, type CocoClass } from '../../../src/api/detector/classes';
 import type { BoxCoords } from '../../../src/api/types';
+import { iou } from '../models/media-box';
 
 /** The detector looks at a square image this many pixels across. */
 export const DETECTOR_INPUT_SIZE = 512;
@@ -13,16 +14,6 @@ export interface DetectedObject {
   class: CocoClass;
   score: number;
   box: BoxCoords;
-}
-
-/** Intersection over union of two boxes. */
-export function iou(a: BoxCoords, b: BoxCoords): number {
-  const width = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-  const height = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-  if (width <= 0 || height <= 0) return 0;
-  const overlap = width * height;
-  const area = (box: BoxCoords) => (box.x1 - box.x0) * (box.y1 - box.y0);
-  return overlap / (area(a) + area(b) - overlap);
 }
 
 /** Where the detector's square input lies in the media: the analysed region (the whole media, or a focus box). */

@@ -1,12 +1,5 @@
 import type { BoxCoords, BoxRegion, PointCoords } from '../../../src/api/types';
-
-export function iou(a: BoxCoords, b: BoxCoords): number {
-  const width = Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));
-  const height = Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
-  const intersection = width * height;
-  const area = (box: BoxCoords) => (box.x1 - box.x0) * (box.y1 - box.y0);
-  return intersection / (area(a) + area(b) - intersection);
-}
+import { iou } from '../models/media-box';
 
 /** For each true box, the IoU of the best proposed box (0 when none overlaps). */
 export function bestIous(truth: readonly BoxCoords[], proposed: readonly BoxRegion[]): number[] {

@@ -1,0 +1,56 @@
+import type { BoxCoords } from '../../../src/api/types';
+import { iou } from '../../../server/vision/models/media-box';
+
+/** A hand-drawn object of a photo's ground truth. */
+export interface TruthObject {
+  class: string;
+  box: BoxCoords;
+}
+
+/** A box a model proposed, with its class and probability. */
+export interface ProposedBox extends TruthObject {
+  probability: number;
+}
+
+/** IoU from which a proposed box counts as finding a true one. */
+export const MATCH_IOU = 0.5;
+
+/**
+ * How many true boxes the proposals find, as COCO's evaluation matches them: per class, the most probable proposal
+ * first takes the free true box it overlaps most, if by at least MATCH_IOU; each true box is found at most once.
+ */
+export function countHits(truth: readonly TruthObject[], proposed: readonly ProposedBox[]): number {
+  const taken = new Set<TruthObject>();
+  for (const proposal of [...proposed].sort((a, b) => b.probability - a.probability)) {
+    let best: TruthObject | null = null;
+    let bestIou = MATCH_IOU;
+    for (const object of truth) {
+      if (object.class !== proposal.class || taken.has(object)) continue;
+      const overlap = iou(object.box, proposal.box);
+      if (overlap >= bestIou) [best, bestIou] = [object, overlap];
+    }
+    if (best) taken.add(best);
+  }
+  return taken.size;
+}
+
+/** Precision and recall of one class (or all) over a set of photos. */
+export class Tally {
+  truths = 0;
+  proposals = 0;
+  hits = 0;
+
+  add(truth: readonly TruthObject[], proposed: readonly ProposedBox[]): void {
+    this.truths += truth.length;
+    this.proposals += proposed.length;
+    this.hits += countHits(truth, proposed);
+  }
+
+  get precision(): number {
+    return this.proposals === 0 ? 1 : this.hits / this.proposals;
+  }
+
+  get recall(): number {
+    return this.truths === 0 ? 1 : this.hits / this.truths;
+  }
+}
