@@ -4,7 +4,7 @@ import type { Application, BoxRegion, Subject } from '../../src/api/types';
 import { media } from '../db/schema';
 import { multipartBody } from '../processing/multipart-body';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { iou } from '../vision/models/media-box';
+import { intersectionOverUnion } from '../../src/api/application-types/box-detection';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -58,7 +58,7 @@ describe('POST /1/applications/{id}/predict (extension)', () => {
     expect(prediction.media_id).toBeNull();
     expect(prediction.model_id).toBeTruthy();
     const boxes = boxesOf(prediction, astronaut.subject_uid);
-    expect(Math.max(...boxes.map((region) => iou(region.box, person)))).toBeGreaterThanOrEqual(0.5);
+    expect(Math.max(...boxes.map((region) => intersectionOverUnion(region.box, person)))).toBeGreaterThanOrEqual(0.5);
     expect(boxesOf(prediction, bolt.subject_uid)).toEqual([]);
     expect(await t.db.$count(media)).toBe(mediaBefore);
   }, 60_000);

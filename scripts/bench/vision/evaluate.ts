@@ -1,5 +1,5 @@
 import type { BoxCoords } from '../../../src/api/types';
-import { iou } from '../../../server/vision/models/media-box';
+import { BOX_MATCH_IOU, intersectionOverUnion } from '../../../src/api/application-types/box-detection';
 
 /** A hand-drawn object of a photo's ground truth. */
 export interface TruthObject {
@@ -12,21 +12,18 @@ export interface ProposedBox extends TruthObject {
   probability: number;
 }
 
-/** IoU from which a proposed box counts as finding a true one. */
-export const MATCH_IOU = 0.5;
-
 /**
  * How many true boxes the proposals find, as COCO's evaluation matches them: per class, the most probable proposal
- * first takes the free true box it overlaps most, if by at least MATCH_IOU; each true box is found at most once.
+ * first takes the free true box it overlaps most, if by at least BOX_MATCH_IOU; each true box is found at most once.
  */
 export function countHits(truth: readonly TruthObject[], proposed: readonly ProposedBox[]): number {
   const taken = new Set<TruthObject>();
   for (const proposal of [...proposed].sort((a, b) => b.probability - a.probability)) {
     let best: TruthObject | null = null;
-    let bestIou = MATCH_IOU;
+    let bestIou = BOX_MATCH_IOU;
     for (const object of truth) {
       if (object.class !== proposal.class || taken.has(object)) continue;
-      const overlap = iou(object.box, proposal.box);
+      const overlap = intersectionOverUnion(object.box, proposal.box);
       if (overlap >= bestIou) [best, bestIou] = [object, overlap];
     }
     if (best) taken.add(best);

@@ -81,7 +81,7 @@ async function main() {
     }
   }
 
-  const classRows = classes.map((name) => {
+  const classRows: (string | number)[][] = classes.map((name) => {
     const tally = tallies.get(name)!;
     const errors = countErrors.get(name)!;
     const meanError = errors.length === 0 ? 0 : errors.reduce((sum, error) => sum + error, 0) / errors.length;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { intersectionOverUnion } from '../../../src/api/application-types/box-detection';
 import { detectCocoObjects } from './detector';
-import { iou } from '../models/media-box';
 import { objectsFromRows } from './objects';
 
 const PHOTOS = new URL('../../../scripts/bench/vision/photos/', import.meta.url);
@@ -23,11 +23,6 @@ describe('objectsFromRows', () => {
       { class: 'car', score: 0.4, box: { x0: 400, y0: 600, x1: 612, y1: 800 } },
     ]);
   });
-
-  it('measures overlap as intersection over union', () => {
-    expect(iou({ x0: 0, y0: 0, x1: 10, y1: 10 }, { x0: 5, y0: 0, x1: 15, y1: 10 })).toBeCloseTo(1 / 3);
-    expect(iou({ x0: 0, y0: 0, x1: 10, y1: 10 }, { x0: 10, y0: 0, x1: 20, y1: 10 })).toBe(0);
-  });
 });
 
 describe('detectCocoObjects on a real photograph', () => {
@@ -37,6 +32,6 @@ describe('detectCocoObjects on a real photograph', () => {
     const person = truth.objects.find((object) => object.class === 'person');
     if (!person) throw new Error('The photo has no person in its ground truth.');
     const found = (await detectCocoObjects(photo)).filter((object) => object.class === 'person');
-    expect(Math.max(...found.map((object) => iou(object.box, person.box)))).toBeGreaterThanOrEqual(0.5);
+    expect(Math.max(...found.map((object) => intersectionOverUnion(object.box, person.box)))).toBeGreaterThanOrEqual(0.5);
   }, 60_000);
 });

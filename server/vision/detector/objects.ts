@@ -1,6 +1,6 @@
 import { COCO_CLASSES, type CocoClass } from '../../../src/api/detector/classes';
 import type { BoxCoords } from '../../../src/api/types';
-import { iou } from '../models/media-box';
+import { intersectionOverUnion } from '../../../src/api/application-types/box-detection';
 
 /** The detector looks at a square image this many pixels across. */
 export const DETECTOR_INPUT_SIZE = 512;
@@ -38,7 +38,7 @@ export function objectsFromRows(rows: readonly (readonly number[])[], frame: Det
   candidates.sort((a, b) => b.score - a.score);
   const kept: DetectedObject[] = [];
   for (const candidate of candidates) {
-    const repeat = kept.some((other) => other.class === candidate.class && iou(other.box, candidate.box) >= SAME_OBJECT_IOU);
+    const repeat = kept.some((other) => other.class === candidate.class && intersectionOverUnion(other.box, candidate.box) >= SAME_OBJECT_IOU);
     if (!repeat) kept.push(candidate);
   }
   return kept;

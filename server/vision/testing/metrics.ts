@@ -1,9 +1,9 @@
 import type { BoxCoords, BoxRegion, PointCoords } from '../../../src/api/types';
-import { iou } from '../models/media-box';
+import { intersectionOverUnion } from '../../../src/api/application-types/box-detection';
 
 /** For each true box, the IoU of the best proposed box (0 when none overlaps). */
 export function bestIous(truth: readonly BoxCoords[], proposed: readonly BoxRegion[]): number[] {
-  return truth.map((box) => Math.max(0, ...proposed.map((region) => iou(box, region.box))));
+  return truth.map((box) => Math.max(0, ...proposed.map((region) => intersectionOverUnion(box, region.box))));
 }
 
 /** For each true point, the distance to the nearest proposed point (Infinity when none). */
