@@ -4,7 +4,7 @@ import { listApplicationDetections } from '../src/api/endpoints/detections';
 import { getPendingCount, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../src/api/endpoints/feedback';
 import type { Annotation } from '../src/features/labelling/type-modules/annotation';
 import { expect, test } from './support/fixtures';
-import { drawnItem, onPage, openQueue, shown, signInToLabel, syncStatus, userAssertions } from './support/labelling';
+import { drawnItem, onPage, openQueue, releaseHeld, shown, signInToLabel, syncStatus, userAssertions } from './support/labelling';
 
 test('an item answered with quick keys just before leaving is never served again', async ({ page, service }) => {
   const labeller = await signInToLabel(page, service);
@@ -25,18 +25,35 @@ test('an item answered with quick keys just before leaving is never served again
 test('leaving the queue hands the items in hand back at once', async ({ page, service }) => {
   const labeller = await signInToLabel(page, service);
   const appId = labeller.apps.point;
+  await releaseHeld(labeller, 'point');
   const before = await getPendingCount(labeller.api, appId);
   const item = await openQueue(page, labeller, 'point');
   await expect(page.locator('.workspace__status')).toContainText(/[1-9]\d* in hand/);
   expect((await getPendingCount(labeller.api, appId)).leased).toBeGreaterThan(before.leased);
 
   await page.getByRole('link', { name: '← Back' }).click();
-  // Earlier tests' browsers may still hold items of this labeller (a closed context sends nothing), and the demo
-  // feeder keeps adding items: so follow the item on screen rather than the totals.
+  // The demo feeder keeps adding items: so follow the item on screen rather than the totals.
   await expect.poll(async () => (await getPendingCount(labeller.api, appId)).leased).toBeLessThanOrEqual(before.leased);
   const servedAgain = await pullFeedback(labeller.api, appId, MAX_FEEDBACK_PULL);
   await returnFeedback(labeller.api, appId, servedAgain.map((request) => request.media_id), { skip: false });
   expect(servedAgain.map((request) => request.media_id)).toContain(item.mediaId);
+});
+
+test('what the labeller holds from another device comes back first when the workspace opens', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  const appId = labeller.apps.static_count;
+  await releaseHeld(labeller, 'static_count');
+  const onOtherDevice = (await pullFeedback(labeller.api, appId, 2)).map((request) => request.media_id);
+  expect(onOtherDevice).toHaveLength(2);
+  // A plain pull never serves them again to the one who holds them.
+  const next = await pullFeedback(labeller.api, appId, MAX_FEEDBACK_PULL);
+  expect(next.map((request) => request.media_id)).not.toContain(onOtherDevice[0]);
+  await returnFeedback(labeller.api, appId, next.map((request) => request.media_id), { skip: false });
+
+  const first = await openQueue(page, labeller, 'static_count');
+  expect(first.mediaId).toBe(onOtherDevice[0]);
+  await page.getByRole('button', { name: /^Skip/ }).click();
+  expect((await drawnItem(page, first.mediaId)).mediaId).toBe(onOtherDevice[1]);
 });
 
 test('Skip hands the item back, and it is not served to the same labeller again', async ({ page, service }) => {
@@ -169,6 +186,7 @@ test('items per pull is a preference, set once from the top bar and used by ever
   const dialog = page.getByRole('dialog', { name: 'Preferences' });
   await dialog.getByLabel('Items per pull').selectOption('2');
   await dialog.getByRole('button', { name: 'Done' }).click();
+  await releaseHeld(labeller, 'detection_fullframe');
   await openQueue(page, labeller, 'detection_fullframe');
   await expect(page.locator('.workspace__status')).toContainText('2 in hand');
   await page.reload();

@@ -10,6 +10,8 @@ import { openDatabase, type DatabaseHandle } from './db';
 import { registerDatabaseMaintenance } from './db/maintenance';
 import { handleClientError, handleFrameworkError, MAX_ID_LENGTH, registerEdgeRules } from './http/edge';
 import { handleError } from './http/error-handler';
+import { registerHostRule } from './http/host-rule';
+import { registerJsonBodyParser } from './http/json-body';
 import { loggerOptions, type LogDestination } from './http/logging';
 import './http/instance';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -68,12 +70,11 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   app.setErrorHandler(handleError);
   registerEdgeRules(app);
 
-  // Bodies are JSON whatever their declared type: client libraries are told to omit the Content-Type header.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('*', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  registerJsonBodyParser(app);
 
   await registerSecurityHeaders(app);
   registerTransportSecurity(app, config);
+  registerHostRule(app, config);
   await registerMediaServices(app, { serviceSecret: secret, blobs: deps.blobs });
   registerJobs(app, database, limiter);
   await registerOpenApi(app);

@@ -7,7 +7,9 @@ import type { S3Settings } from './media/s3-blob-store';
 export interface RateLimitConfig {
   /** Failed sign-ins count for this long. */
   windowSeconds: number;
+  /** Failed sign-ins for one email from one client address. */
   maxFailuresPerEmail: number;
+  /** Failed sign-ins from one client address, whatever the email. */
   maxFailuresPerAddress: number;
   /** Registrations (`POST /1/users`) count for this long. */
   registrationWindowSeconds: number;

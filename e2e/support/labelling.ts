@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import type { ApiClient } from '../../src/api/client';
 import { listApplications } from '../../src/api/endpoints/applications';
+import { getHeldFeedback, returnFeedback } from '../../src/api/endpoints/feedback';
 import { getMediaDetections } from '../../src/api/endpoints/media';
 import type { LabellableType, MediaAssertion } from '../../src/api/types';
 import { SESSION_STORAGE_KEY, type Session } from '../../src/lib/session/session-store';
@@ -31,6 +32,16 @@ export async function signInToLabel(page: Page, service: RunningService, email: 
 
 export async function storedSession(page: Page): Promise<{ state: { session: Session } }> {
   return JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY))!);
+}
+
+/**
+ * Hands back what the labeller holds in the type's demo application: browsers of earlier tests that were closed
+ * without leaving the queue still hold items, and a queue that opens recovers them first.
+ */
+export async function releaseHeld(labeller: Labeller, type: LabellableType): Promise<void> {
+  const appId = labeller.apps[type];
+  const held = await getHeldFeedback(labeller.api, appId);
+  if (held.length > 0) await returnFeedback(labeller.api, appId, held.map((request) => request.media_id), { skip: false });
 }
 
 /** Opens the application's queue with the debug hook and waits for its first item to be drawn. */

@@ -3,6 +3,7 @@ import type { RateLimitConfig } from '../config';
 import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
 import { rateLimitSlots } from '../db/schema';
+import { normalizeEmail } from '../identity/users';
 import type { PeriodicJob } from '../jobs/queue';
 
 /** Slots taken (to give back with `release` when the attempt turns out not to count), or how long to wait. */
@@ -26,11 +27,15 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A failed-sign-in slot for the email and the client address, taken before the password is checked. */
+  /**
+   * A failed-sign-in slot for the email as tried from the client address, and one for the address, taken before the
+   * password is checked. The email is counted per address: failures from one address never lock the email's owner
+   * out at another.
+   */
   takeSignIn(email: string, address: string): Promise<SlotResult> {
     return this.take(
       [
-        { key: `signin:email:${email}`, limit: this.config.maxFailuresPerEmail },
+        { key: `signin:email-from:${address}:${normalizeEmail(email)}`, limit: this.config.maxFailuresPerEmail },
         { key: `signin:addr:${address}`, limit: this.config.maxFailuresPerAddress },
       ],
       this.config.windowSeconds,

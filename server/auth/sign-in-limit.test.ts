@@ -38,22 +38,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const tenantsOf = (email: string, password: string, remoteAddress: string) =>
+  t.inject({ method: 'GET', url: '/1/users/current/tenants', headers: { authorization: basicAuth(email, password) }, remoteAddress });
+
 describe('the sign-in limit under parallel guesses', () => {
-  it('lets at most the limit of 300 parallel wrong guesses reach the password check', async () => {
+  it('lets at most the limit of 300 parallel wrong guesses from one address reach the password check', async () => {
     checked.length = 0;
     const guesses = Array.from({ length: 300 }, (_, i) => `wrong-guess-${i}`);
     const passwords = [...guesses.slice(0, 150), DEMO_PASSWORD, ...guesses.slice(150)];
     const responses = await Promise.all(
-      passwords.map((password, i) =>
-        t.inject({
-          method: 'GET',
-          url: '/1/users/current/tenants',
-          headers: { authorization: basicAuth('manager@demo.test', password) },
-          // From many addresses, as a botnet would: the email's own limit holds.
-          remoteAddress: `10.1.${Math.floor(i / 250)}.${i % 250}`,
-        }),
-      ),
-    );
+passwords.map((password) => tenantsOf('manager@demo.test', password, '10.1.0.1')));
     const statuses = responses.map((response) => response.statusCode);
     const count = (status: number) => statuses.filter((code) => code === status).length;
     console.log(`300 parallel wrong guesses + the right password: ${count(401)} × 401, ${count(429)} × 429, ${count(200)} × 200; ${checked.length} password checks`);
@@ -70,13 +64,30 @@ describe('the sign-in limit under parallel guesses', () => {
 
   it('gives the slot back when the password is right: successes never lock anyone out', async () => {
     for (let i = 0; i < LIMIT + 5; i += 1) {
-      const response = await t.inject({
-        method: 'GET',
-        url: '/1/users/current/tenants',
-        headers: { authorization: basicAuth('admin@demo.test', DEMO_PASSWORD) },
-        remoteAddress: '10.2.0.1',
-      });
-      expect(response.statusCode).toBe(200);
+      expect((await tenantsOf('admin@demo.test', DEMO_PASSWORD, '10.2.0.1')).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('failures for one email from one address', () => {
+  it('lock out that address only: the owner signs in from another address', async () => {
+    const attacker = '10.4.0.1';
+    for (let i = 0; i < LIMIT; i += 1) expect((await tenantsOf('labeller@demo.test', `guess-${i}`, attacker)).statusCode).toBe(401);
+
+    const victim = await tenantsOf('labeller@demo.test', DEMO_PASSWORD, '10.4.0.2');
+    expect(victim.statusCode).toBe(200);
+    const token = await t.inject({
+      method: 'GET',
+      url: '/1/token',
+      headers: { authorization: basicAuth('labeller@demo.test', DEMO_PASSWORD) },
+      remoteAddress: '10.4.0.2',
+    });
+    expect(token.statusCode).toBe(200);
+
+    for (const password of ['guess-again', DEMO_PASSWORD]) {
+      const refused = await tenantsOf('labeller@demo.test', password, attacker);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: expect.stringMatching(/^Too many failed sign-ins/) });
     }
   });
 });

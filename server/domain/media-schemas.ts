@@ -9,6 +9,8 @@ import type {
   MediaAssertion,
   MediaSubjectAssociation,
 } from '../../src/api/types';
+import { JSON_DEPTH_MAX } from '../../src/api/limits';
+import { JSON_TOO_DEEP_MESSAGE, nestsDeeperThan } from '../http/json-body';
 
 const nullableText = z.string().nullable();
 
@@ -121,6 +123,10 @@ export const pagedListOf = <T extends z.ZodType>(item: T) =>
 export const focusText = z
   .string()
   .transform((text, context) => {
+    if (nestsDeeperThan(text, JSON_DEPTH_MAX)) {
+      context.addIssue({ code: 'custom', message: JSON_TOO_DEEP_MESSAGE });
+      return z.NEVER;
+    }
     try {
       return JSON.parse(text) as unknown;
     } catch {

@@ -85,15 +85,23 @@ export async function pageSubjectMedia(
   return { pairs: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
-/** Removes every assertion of the subject on the media (and focus), and detection records left empty; 404 if none. */
-export async function removeAssociation(db: Database, mediaId: string, subjectUid: string, focus: Focus | null): Promise<void> {
-  const key = focusKey(focus);
+/**
+ * Removes every assertion of the subject on the media (and focus), and detection records left empty; 404 if none.
+ * `authorize` sees the assertions first and throws to remove nothing.
+ */
+export async function removeAssociation(
+  db: Database,
+  target: { mediaId: string; subjectUid: string; focus: Focus | null },
+  authorize: (found: Pick<AssertionRow, 'userId' | 'appId'>[], tx: Database) => Promise<void>,
+): Promise<void> {
+  const { mediaId, subjectUid } = target;
+  const key = focusKey(target.focus);
+  const association = and(eq(assertions.mediaId, mediaId), eq(assertions.subjectUid, subjectUid), eq(assertions.focusKey, key));
   await db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(assertions)
-      .where(and(eq(assertions.mediaId, mediaId), eq(assertions.subjectUid, subjectUid), eq(assertions.focusKey, key)))
-      .returning({ id: assertions.detectionId });
-    if (removed.length === 0) throw notFound('The media is not associated with this subject.');
+    const found = await tx.select({ userId: assertions.userId, appId: assertions.appId }).from(assertions).where(association).for('update');
+    if (found.length === 0) throw notFound('The media is not associated with this subject.');
+    await authorize(found, tx);
+    await tx.delete(assertions).where(association);
     await tx
       .delete(detectionRecords)
       .where(

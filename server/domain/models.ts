@@ -77,7 +77,7 @@ interface MeasuredModel {
   evaluation: ModelEvaluation;
 }
 
-function toPerformance(appRow: ApplicationRow, measured: MeasuredModel, previous: ModelPerformance['previous']): ModelPerformance {
+export function toPerformance(appRow: ApplicationRow, measured: MeasuredModel, previous: ModelPerformance['previous']): ModelPerformance {
   return {
     app_id: appRow.applicationId,
     model_id: measured.modelId,

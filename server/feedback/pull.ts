@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Focus } from '../../src/api/types';
 import type { Database } from '../db';
 import { jsonRowOf, rowsOf } from '../db/json-row';
-import { media, type QueuedProposal } from '../db/schema';
+import { feedbackQueue, media, type QueuedProposal } from '../db/schema';
 import type { MediaRow } from '../domain/media';
 import { unixNow } from '../domain/assertions';
 
@@ -25,52 +25,85 @@ export interface Lease {
   readonly seconds: number;
 }
 
+/** The tenant's application, as a CTE: an empty result set when the tenant has no such application (404). */
+const tenantApplication = (tenantId: string, appId: string) =>
+  sql`app AS (SELECT application_id FROM applications WHERE application_id = ${appId} AND tenant_id = ${tenantId})`;
+
+/** The taken requests with their media rows; one row with nulls when nothing was taken, none without the application. */
+const takenWithMedia = (tenantId: string) => sql`SELECT taken.focus, taken.proposals,
+      (SELECT ${jsonRowOf(media)} FROM media WHERE media.media_id = taken.media_id AND media.tenant_id = ${tenantId}) AS media_row
+    FROM app LEFT JOIN taken ON true`;
+
+/** Nobody holds the request: never pulled, handed back, or its lease ran out. The pull and `pending` share it. */
+export const unheld = (now: number) => sql`(${feedbackQueue.leasedBy} IS NULL OR ${feedbackQueue.leaseExpiresAt} <= ${now})`;
+
 /**
- * Leases up to `limit` scheduled requests to the user, in one statement: requests handed out before (given back,
- * or whose lease ran out) first, then the most ambiguous, and last those the user holds already (a labeller whose
- * browser lost its items gets them back once nothing else waits; a client drops the ones it has). Requests
- * another labeller holds, that this user skipped, or that this user answered already (an item that waits for more
- * labellers, `labellers_per_item`) are passed over; rows another transaction is taking are skipped, so parallel pulls never share one.
- * Null when the tenant has no such application.
+ * Leases up to `limit` scheduled requests that nobody holds to the user, in one statement: requests handed out
+ * before (given back, or whose lease ran out) first, then the most ambiguous. A request the caller holds already
+ * is never served again by a pull (`heldFeedback` gives those back), so pulling until `[]` ends after each request
+ * was served once. Requests this user skipped, or answered already (an item that waits for more labellers,
+ * `labellers_per_item`), are passed over; rows another transaction is taking are skipped, so parallel pulls never
+ * share one. Null when the tenant has no such application.
  */
 export async function pullFeedback(db: Database, lease: Lease, limit: number, now = unixNow()): Promise<PulledItem[] | null> {
   const { tenantId, appId, userId } = lease;
   const result = await db.execute(sql`
-    WITH app AS (
-      SELECT application_id FROM applications WHERE application_id = ${appId} AND tenant_id = ${tenantId}
-    ), candidates AS (
-      SELECT q.app_id, q.media_id, q.focus_key, q.first_leased_at IS NULL AS first,
-        COALESCE(q.leased_by = ${userId} AND q.lease_expires_at > ${now}, false) AS held
-      FROM feedback_queue AS q
-      WHERE q.app_id = (SELECT application_id FROM app) AND q.scheduled_at IS NOT NULL
-        AND (q.leased_by IS NULL OR q.leased_by = ${userId} OR q.lease_expires_at <= ${now})
+    WITH ${tenantApplication(tenantId, appId)}, candidates AS (
+      SELECT ${feedbackQueue.appId}, ${feedbackQueue.mediaId}, ${feedbackQueue.focusKey}, ${feedbackQueue.firstLeasedAt} IS NULL AS first
+      FROM ${feedbackQueue}
+      WHERE ${feedbackQueue.appId} = (SELECT application_id FROM app) AND ${feedbackQueue.scheduledAt} IS NOT NULL AND ${unheld(now)}
         AND NOT EXISTS (
           SELECT 1 FROM feedback_skips AS s
-          WHERE s.app_id = q.app_id AND s.media_id = q.media_id AND s.focus_key = q.focus_key
+          WHERE s.app_id = ${feedbackQueue.appId} AND s.media_id = ${feedbackQueue.mediaId} AND s.focus_key = ${feedbackQueue.focusKey}
             AND s.user_id = ${userId} AND s.until > ${now}
         )
         AND NOT EXISTS (
           SELECT 1 FROM assertions AS a
-          WHERE a.app_id = q.app_id AND a.media_id = q.media_id AND a.focus_key = q.focus_key
+          WHERE a.app_id = ${feedbackQueue.appId} AND a.media_id = ${feedbackQueue.mediaId} AND a.focus_key = ${feedbackQueue.focusKey}
             AND a.current AND a.user_id = ${userId}
         )
-      ORDER BY held, q.first_leased_at IS NULL, q.priority DESC, q.created_at
+      ORDER BY ${feedbackQueue.firstLeasedAt} IS NULL, ${feedbackQueue.priority} DESC, ${feedbackQueue.createdAt}
       LIMIT ${limit}
-      FOR UPDATE OF q SKIP LOCKED
+      FOR UPDATE SKIP LOCKED
     ), taken AS (
       UPDATE feedback_queue AS q
       SET leased_by = ${userId}, lease_expires_at = ${now + lease.seconds}, first_leased_at = COALESCE(q.first_leased_at, ${now})
       FROM candidates AS c
       WHERE q.app_id = c.app_id AND q.media_id = c.media_id AND q.focus_key = c.focus_key
-      RETURNING q.media_id, q.focus, q.proposals, q.priority, q.created_at, c.first, c.held
+      RETURNING q.media_id, q.focus, q.proposals, q.priority, q.created_at, c.first
     ), issued AS (
       INSERT INTO feedback_issued (app_id, media_id, issued_at) SELECT ${appId}, media_id, ${now} FROM taken WHERE first
     )
-    SELECT taken.focus, taken.proposals,
-      (SELECT ${jsonRowOf(media)} FROM media WHERE media.media_id = taken.media_id AND media.tenant_id = ${tenantId}) AS media_row
-    FROM app LEFT JOIN taken ON true
-    ORDER BY taken.held, taken.first, taken.priority DESC, taken.created_at`);
-  const rows = rowsOf<TakenRow>(result);
+    ${takenWithMedia(tenantId)}
+    ORDER BY taken.first, taken.priority DESC, taken.created_at`);
+  return itemsOf(rowsOf<TakenRow>(result));
+}
+
+/**
+ * The requests the user holds now (pulled on another device, or before storage was cleared or the browser
+ * crashed), in the order they were pulled, with their leases renewed from now. Never more than `limit`. Null
+ * when the tenant has no such application.
+ */
+export async function heldFeedback(db: Database, lease: Lease, limit: number, now = unixNow()): Promise<PulledItem[] | null> {
+  const { tenantId, appId, userId } = lease;
+  const result = await db.execute(sql`
+    WITH ${tenantApplication(tenantId, appId)}, taken AS (
+      UPDATE feedback_queue AS q SET lease_expires_at = ${now + lease.seconds}
+      WHERE (q.app_id, q.media_id, q.focus_key) IN (
+        SELECT app_id, media_id, focus_key FROM feedback_queue
+        WHERE app_id = (SELECT application_id FROM app) AND leased_by = ${userId} AND lease_expires_at > ${now}
+        ORDER BY first_leased_at, priority DESC, created_at
+        LIMIT ${limit}
+        FOR UPDATE
+      )
+      RETURNING q.media_id, q.focus, q.proposals, q.first_leased_at, q.priority, q.created_at
+    )
+    ${takenWithMedia(tenantId)}
+    ORDER BY taken.first_leased_at, taken.priority DESC, taken.created_at`);
+  return itemsOf(rowsOf<TakenRow>(result));
+}
+
+function itemsOf(rows: TakenRow[]): PulledItem[] | null {
   if (rows.length === 0) return null;
   return rows.flatMap((row) =>
     row.media_row && row.proposals ? [{ mediaRow: row.media_row, focus: row.focus, proposals: row.proposals }] : [],

@@ -1,14 +1,13 @@
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, inArray, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { baselineModelId, type AnswerSet } from '../../src/api/schemas/models';
-import type { AppData, FeedbackSubjectAnswer, Focus, LabellableType } from '../../src/api/types';
+import { baselineModelId } from '../../src/api/schemas/models';
+import type { LabellableType } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, feedbackQueue, media, models, subjects } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
-import { focusKey, unixNow } from '../domain/assertions';
-import { listConsensusLabels } from '../domain/consensus';
-import { readMediaBytes, type MediaRow } from '../domain/media';
+import { unixNow } from '../domain/assertions';
+import { readMediaBytes } from '../domain/media';
 import { badRequest } from '../http/errors';
 import { markJobFinished } from '../jobs/finished';
 import type { BlobStore } from '../media/blob-store';
@@ -18,6 +17,7 @@ import { runModel } from '../types/run-model';
 import { feedbackPriority } from '../vision/ambiguity';
 import { parametersFromApplication, withDetectorClasses, type ModelParameters } from '../vision/models/parameters';
 import { refitParameters } from '../vision/refit';
+import { answeredItems, withImages } from './answered-items';
 import { measureModels } from './validation';
 
 /** What a release needs from the service. */
@@ -26,12 +26,13 @@ export interface ReleaseContext {
   blobs: BlobStore;
 }
 
-/** A release learns from the most recent answered training items, at most this many, to bound its time. */
-const MAX_TRAINING_ITEMS = 200;
-/** And is measured on the most recent answered validation items, at most this many. */
-const MAX_VALIDATION_ITEMS = 200;
-
 /** The parameters of the application's current model, or the baseline's from its configuration before a release. */
+/**
+ * A release learns from the most recent answered training items and is measured on the most recent answered
+ * validation items, at most this many of each, to bound its time.
+ */
+const RELEASE_ITEMS = { training: 200, validation: 200 };
+
 export async function currentParameters(db: Database, appRow: ApplicationRow): Promise<ModelParameters> {
   const rows = await db
     .select({ uid: subjects.subjectUid, name: subjects.name, detector_class: subjects.detectorClass })
@@ -47,48 +48,6 @@ export async function currentParameters(db: Database, appRow: ApplicationRow): P
     outputSubjects,
   );
 }
-
-interface AnsweredItem {
-  mediaRow: MediaRow;
-  focus: Focus | null;
-  answers: FeedbackSubjectAnswer[];
-}
-
-/**
- * The application's decided labels (its consensus: agreed, decided in review, or with one labeller per item the
- * latest answer), grouped per media item and focus, newest decision first, in their two sets (the media item's
- * `answer_set`, as recorded in its answers' `set_assignment`): at most MAX_TRAINING_ITEMS and MAX_VALIDATION_ITEMS.
- */
-async function answeredItems(db: Database, appRow: ApplicationRow, module: TypeModule): Promise<Record<AnswerSet, AnsweredItem[]>> {
-  const labels = (await listConsensusLabels(db, appRow.applicationId)).reverse();
-  const mediaIds = [...new Set(labels.map((label) => label.media_id))];
-  const mediaRows = mediaIds.length === 0 ? [] : await db.select({ mediaRow: media, set: sql<AnswerSet>`answer_set(${media.mediaId})` }).from(media).where(inArray(media.mediaId, mediaIds));
-  const mediaById = new Map(mediaRows.map((row) => [row.mediaRow.mediaId, row]));
-  const appDataType = module.rule.appDataType;
-  const sets = { training: new Map<string, AnsweredItem>(), validation: new Map<string, AnsweredItem>() };
-  const limits = { training: MAX_TRAINING_ITEMS, validation: MAX_VALIDATION_ITEMS };
-  for (const label of labels) {
-    const found = mediaById.get(label.media_id);
-    if (!found) continue;
-    const items = sets[found.set];
-    const key = `${label.media_id}|${focusKey(label.focus)}`;
-    let item = items.get(key);
-    if (!item) {
-      if (items.size === limits[found.set]) continue;
-      item = { mediaRow: found.mediaRow, focus: label.focus, answers: [] };
-      items.set(key, item);
-    }
-    item.answers.push({
-      subject_uid: label.subject_uid,
-      result: label.result,
-      ...(label.result === 'True' && appDataType && label.app_data != null ? { app_data_type: appDataType, app_data: label.app_data as AppData } : {}),
-    });
-  }
-  return { training: [...sets.training.values()], validation: [...sets.validation.values()] };
-}
-
-const withImages = (blobs: BlobStore, items: AnsweredItem[]) =>
-  Promise.all(items.map(async (item) => ({ image: await readMediaBytes(blobs, item.mediaRow), focus: item.focus, answers: item.answers })));
 
 /** Re-evaluates the waiting feedback requests with the new model: they keep their place, with new proposals. */
 async function refreshQueue(ctx: ReleaseContext, appRow: ApplicationRow, module: TypeModule, modelId: string, parameters: ModelParameters) {
@@ -128,7 +87,7 @@ export async function releaseModel(
 ): Promise<ApplicationRow> {
   const module = typeModule(appRow.type);
   if (!module) throw badRequest(`Applications of type ${appRow.type} have no baseline model to release.`);
-  const items = await answeredItems(ctx.db, appRow, module);
+  const items = await answeredItems(ctx.db, appRow, module, RELEASE_ITEMS);
   const previousParameters = await currentParameters(ctx.db, appRow);
   const previousModelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
   const parameters = await refitParameters(module.fit, previousParameters, await withImages(ctx.blobs, items.training));

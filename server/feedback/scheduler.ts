@@ -8,6 +8,7 @@ import { focusKey } from '../domain/assertions';
 import { typeModule } from '../types/registry';
 import { AMBIGUITY_CUTOFF, feedbackPriority } from '../vision/ambiguity';
 import type { ModelProposal } from '../vision/models/proposal';
+import { unheld } from './pull';
 
 /** The feedback rate of an application whose `requested_feedback_per_hour` is null. */
 export const SYSTEM_FEEDBACK_PER_HOUR = 120;
@@ -120,24 +121,23 @@ export async function scheduleDue(db: Database, now = unixNow()): Promise<number
 }
 
 export interface QueueCounts {
-  /** Scheduled requests waiting to be pulled (a lease that ran out counts as waiting). */
+  /** Scheduled requests that a pull can still hand out: nobody holds them (a lease that ran out counts). */
   pending: number;
   /** Requests held by labellers. */
   leased: number;
 }
 
 export async function queueCounts(db: Database, appId: string, now = unixNow()): Promise<QueueCounts> {
-  const held = sql<boolean>`${feedbackQueue.leasedBy} IS NOT NULL AND ${feedbackQueue.leaseExpiresAt} > ${now}`;
   const [row] = await db
     .select({
-      pending: sql<number>`count(*) FILTER (WHERE NOT (${held}))`.mapWith(Number),
-      leased: sql<number>`count(*) FILTER (WHERE ${held})`.mapWith(Number),
+      pending: sql<number>`count(*) FILTER (WHERE ${unheld(now)})`.mapWith(Number),
+      leased: sql<number>`count(*) FILTER (WHERE NOT ${unheld(now)})`.mapWith(Number),
     })
     .from(feedbackQueue)
     .where(and(eq(feedbackQueue.appId, appId), isNotNull(feedbackQueue.scheduledAt)));
   return { pending: row?.pending ?? 0, leased: row?.leased ?? 0 };
 }
 
-/** The number of scheduled requests waiting to be pulled. */
+/** The number of scheduled requests a pull can still hand out. */
 export const pendingCount = async (db: Database, appId: string): Promise<number> => (await queueCounts(db, appId)).pending;
 

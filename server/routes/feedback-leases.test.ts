@@ -65,11 +65,25 @@ describe('feedback leases', () => {
     expect(await counts(app)).toEqual({ pending: 0, leased: 3 });
   });
 
-  it('serves the labeller the requests they hold already, after everything else (a browser that lost them)', async () => {
+  it('never serves the labeller a request they hold: pulling until [] ends; /held gives them back, leases renewed', async () => {
     const { app, ids } = await queueApp(4);
     expect(await pulled(app, 2)).toEqual(ids.slice(0, 2));
-    expect(await pulled(app, 3)).toEqual([ids[2], ids[3], ids[0]]);
+    expect(await pulled(app, 3)).toEqual([ids[2], ids[3]]);
+    expect(await pulled(app, 10)).toEqual([]);
     expect(await pulled(app, 2, colleague)).toEqual([]);
+
+    const before = Date.now() / 1000;
+    const held = await t.inject({ method: 'GET', url: `/1/applications/${app.applicationId}/feedback/held`, headers: labeller });
+    expect(held.statusCode).toBe(200);
+    expect(held.json().map((item: { media_id: string }) => item.media_id)).toEqual(ids);
+    expect(held.json()[0]).toMatchObject({ media_id: ids[0], media: { media_id: ids[0] }, subjects: [{ subject_uid: red }] });
+    const leases = await t.db.select({ until: feedbackQueue.leaseExpiresAt }).from(feedbackQueue).where(eq(feedbackQueue.appId, app.applicationId));
+    expect(leases.every(({ until }) => until! >= before + 1200)).toBe(true);
+    expect(await counts(app)).toEqual({ pending: 0, leased: 4 });
+
+    const colleagueHolds = await t.inject({ method: 'GET', url: `/1/applications/${app.applicationId}/feedback/held`, headers: colleague });
+    expect(colleagueHolds.json()).toEqual([]);
+    expect((await t.inject({ method: 'GET', url: `/1/applications/${app.applicationId}/feedback/held`, headers: outsider })).statusCode).toBe(404);
   });
 
   it('puts a request whose lease ran out back at the front of the queue', async () => {

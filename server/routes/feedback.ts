@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DECISION_TIME_MAX_AHEAD_SECONDS, FEEDBACK_PULL_LIMIT } from '../../src/api/limits';
+import { DECISION_TIME_MAX_AHEAD_SECONDS, FEEDBACK_HELD_LIMIT, FEEDBACK_PULL_LIMIT } from '../../src/api/limits';
 import { feedbackResponse, focusSchema } from '../../src/api/schemas/feedback';
 import { requireAuth } from '../auth/context';
 import { DEFAULT_FEEDBACK_CONFIG } from '../config';
 import { applicationNotFound, getApplicationRow } from '../domain/applications';
 import { toMedia } from '../domain/media';
 import { submitFeedback } from '../feedback/answers';
-import { pullFeedback, returnFeedback, type Lease } from '../feedback/pull';
+import { heldFeedback, pullFeedback, returnFeedback, type Lease, type PulledItem } from '../feedback/pull';
 import { startRelease } from '../feedback/release';
 import { queueCounts } from '../feedback/scheduler';
 import { badRequest } from '../http/errors';
@@ -81,26 +81,36 @@ function registerFeedbackPost(app: Parameters<RoutesPlugin>[0], path: string) {
   });
 }
 
+/** Pulled or held requests as the interface shows them; null (no such application in the tenant) is 404. */
+function feedbackRequests(items: PulledItem[] | null, request: FastifyRequest) {
+  if (!items) throw applicationNotFound();
+  return items.map(({ mediaRow, focus, proposals }) => ({
+    media_id: mediaRow.mediaId,
+    media: { ...toMedia(mediaRow, request) },
+    subjects: proposals.map((proposal) => ({
+      subject_uid: proposal.subject_uid,
+      media_id: mediaRow.mediaId,
+      probability: proposal.probability,
+      app_data_type: proposal.app_data_type,
+      app_data: proposal.app_data,
+    })),
+    ...(focus ? { focus } : {}),
+  }));
+}
+
 export const feedbackRoutes: RoutesPlugin = async (app) => {
+  const feedbackRequestList = { 200: z.array(feedbackRequestSchema) };
+
   app.get(
     '/1/applications/:applicationId/feedback',
-    { schema: { params: appParams, querystring: pullQuery, response: { 200: z.array(feedbackRequestSchema) } } },
-    async (request) => {
-      const items = await pullFeedback(app.db, leaseOf(app, request), request.query.limit);
-      if (!items) throw applicationNotFound();
-      return items.map(({ mediaRow, focus, proposals }) => ({
-        media_id: mediaRow.mediaId,
-        media: { ...toMedia(mediaRow, request) },
-        subjects: proposals.map((proposal) => ({
-          subject_uid: proposal.subject_uid,
-          media_id: mediaRow.mediaId,
-          probability: proposal.probability,
-          app_data_type: proposal.app_data_type,
-          app_data: proposal.app_data,
-        })),
-        ...(focus ? { focus } : {}),
-      }));
-    },
+    { schema: { params: appParams, querystring: pullQuery, response: feedbackRequestList } },
+    async (request) => feedbackRequests(await pullFeedback(app.db, leaseOf(app, request), request.query.limit), request),
+  );
+
+  app.get(
+    '/1/applications/:applicationId/feedback/held',
+    { schema: { params: appParams, response: feedbackRequestList } },
+    async (request) => feedbackRequests(await heldFeedback(app.db, leaseOf(app, request), FEEDBACK_HELD_LIMIT), request),
   );
 
   app.get(

@@ -164,7 +164,7 @@ describe('GET /1/users/{id|current}/tenants (Basic)', () => {
   });
 });
 
-describe('GET /1/users?user_id=...', () => {
+describe('GET /1/users?user_id=... (or id=...)', () => {
   it('gives the users of the caller\'s tenant, ids repeated or comma-separated', async () => {
     const { labeller, manager } = t.demo!.userIds;
     const one = await get(`/1/users?user_id=${labeller}`, bearer(adminToken));
@@ -174,12 +174,23 @@ describe('GET /1/users?user_id=...', () => {
     expect(both.json<{ data: User[] }>().data.map((user) => user.email)).toEqual(['labeller@demo.test', 'manager@demo.test']);
   });
 
-  it('is 404 for a user outside the caller\'s tenant, 400 without user_id', async () => {
+  it('takes id as the production service\'s client sends it, alone or with user_id', async () => {
+    const { labeller, manager } = t.demo!.userIds;
+    const byId = await get(`/1/users?id=${labeller}`, bearer(adminToken));
+    expect(byId.statusCode).toBe(200);
+    expect(byId.json<{ data: User[] }>().data.map((user) => user.email)).toEqual(['labeller@demo.test']);
+    const mixed = await get(`/1/users?id=${manager}&user_id=${labeller}`, bearer(adminToken));
+    expect(mixed.json<{ data: User[] }>().data.map((user) => user.email)).toEqual(['labeller@demo.test', 'manager@demo.test']);
+  });
+
+  it('is 404 for a user outside the caller\'s tenant (by user_id or id), 400 without ids', async () => {
     const harbourToken = await t.signIn('admin@demo.test', DEMO_PASSWORD, harbour);
-    const outside = await get(`/1/users?user_id=${t.demo!.userIds.labeller}`, bearer(harbourToken));
-    expect(outside.statusCode).toBe(404);
-    expect(outside.json()).toEqual({ message: 'User not found.' });
-    for (const query of ['', '?user_id=', '?user_id=,']) {
+    for (const name of ['user_id', 'id']) {
+      const outside = await get(`/1/users?${name}=${t.demo!.userIds.labeller}`, bearer(harbourToken));
+      expect(outside.statusCode).toBe(404);
+      expect(outside.json()).toEqual({ message: 'User not found.' });
+    }
+    for (const query of ['', '?user_id=', '?user_id=,', '?id=', '?id=,&user_id=']) {
       const response = await get(`/1/users${query}`, bearer(adminToken));
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toEqual(expect.any(String));

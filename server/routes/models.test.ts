@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { baselineModelId, type AnswerSet, type ModelPerformance, type ReleasedModel } from '../../src/api/schemas/models';
+import { baselineModelId, type ModelPerformance, type ReleasedModel } from '../../src/api/schemas/models';
 import type { PagedResponse } from '../../src/api/types';
 import { rowsOf } from '../db/json-row';
 import { assertions } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 
-import { insertApplication, insertMedia, insertSubject, mediaIdIn } from '../feedback/test-fixtures';
+import { insertApplication, insertSubject } from '../feedback/test-fixtures';
+import { modelFixtures, type ModelFixtures } from '../testing/model-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { generateDemoSet } from '../types/testing/demo';
 import type { GeneratedScene } from '../vision/scenes';
@@ -17,6 +18,8 @@ let labeller: Record<string, string>;
 let admin: Record<string, string>;
 let bolt: string;
 let scenes: GeneratedScene[];
+let answer: ModelFixtures['answer'];
+let release: ModelFixtures['release'];
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true, config: { feedback: { scheduleIntervalSeconds: 0, releaseEveryAnswers: 0, leaseSeconds: 1200 } } });
@@ -25,32 +28,11 @@ beforeAll(async () => {
   admin = await t.demoAuth('admin@demo.test', tenantId);
   bolt = await insertSubject(t.db, tenantId, 'red bolt');
   scenes = await generateDemoSet('box_detection', 6, 41);
+  ({ answer, release } = modelFixtures(t, { tenantId, labeller, admin }, bolt, 'red bolt'));
 });
 afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = labeller) => t.inject({ method: 'GET', url, headers });
-
-/** The labeller answers the scene, stored as media whose answers fall in the set: the true boxes, or False. */
-async function answer(app: ApplicationRow, scene: GeneratedScene, set: AnswerSet) {
-  const mediaId = await mediaIdIn(t.db, set);
-  await insertMedia(t.db, tenantId, { width: scene.width, height: scene.height }, { blobs: t.app.blobs, data: scene.image }, mediaId);
-  const boxes = scene.truth.objects.filter((object) => object.subject === 'red bolt').map(({ box }) => ({ box }));
-  const result = boxes.length > 0 ? { result: 'True', app_data_type: 'box_set', app_data: boxes } : { result: 'False' };
-  const response = await t.inject({
-    method: 'POST',
-    url: `/1/applications/${app.applicationId}/feedback`,
-    headers: labeller,
-    payload: { media_id: mediaId, subjects: [{ subject_uid: bolt, ...result }] },
-  });
-  expect(response.statusCode).toBe(204);
-  return mediaId;
-}
-
-async function release(app: ApplicationRow) {
-  const response = await t.inject({ method: 'POST', url: `/1/applications/${app.applicationId}/release`, headers: admin });
-  expect(response.statusCode).toBe(202);
-  await t.app.jobs.drain();
-}
 
 /** An application with two releases: the first learned from 3 training answers, the second from 4. */
 async function releasedTwice() {

@@ -4,6 +4,7 @@ import {
   modelPerformanceSchema,
   releasedModelSchema,
   releaseStatusSchema,
+  type ModelPerformance,
   type ReleaseStatus,
 } from '../../src/api/schemas/models';
 import { requireAuth } from '../auth/context';
@@ -11,6 +12,7 @@ import { getApplicationRow, requireManageApplication, type ApplicationRow } from
 import { unixNow } from '../domain/assertions';
 import { pagedListOf } from '../domain/media-schemas';
 import { currentValidation, evaluationMetrics, pageReleases, releaseValidation, toReleasedModel, type ReleaseQuery } from '../domain/models';
+import { newRandomValidation } from '../feedback/random-validation';
 import { isReleasing, startRelease } from '../feedback/release';
 import { badRequest } from '../http/errors';
 import type { RoutesPlugin } from '../http/instance';
@@ -51,6 +53,13 @@ const nextLink = (request: Parameters<typeof pagingLink>[0], window: ReleaseQuer
   cursor === null
     ? {}
     : { next: pagingLink(request, { start: window.start, end: window.end, limit: window.limit, reverse: window.reverse, cursor }) };
+
+/** The (few) entries released inside the window, in its order and up to its limit, as one page. */
+function unpagedInWindow(entries: ModelPerformance[], window: ReleaseQuery) {
+  const inside = entries.filter((entry) => entry.release_time >= window.start && entry.release_time <= window.end);
+  if (window.reverse) inside.reverse();
+  return { data: inside.slice(0, window.limit), paging: {} };
+}
 
 const releaseStatus = (running: boolean, appRow: ApplicationRow): ReleaseStatus => ({
   running,
@@ -108,12 +117,17 @@ export const modelRoutes: RoutesPlugin = async (app) => {
     { schema: { params: appParams, querystring: performanceQuery, response: { 200: pagedListOf(modelPerformanceSchema) } } },
     async (request) => {
       const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
-      const window = windowOf(request.query);
-      const entries = (await currentValidation(app.db, appRow)).filter(
-        (entry) => entry.release_time >= window.start && entry.release_time <= window.end,
-      );
-      if (window.reverse) entries.reverse();
-      return { data: entries.slice(0, window.limit), paging: {} };
+      return unpagedInWindow(await currentValidation(app.db, appRow), windowOf(request.query));
+    },
+  );
+
+  app.get(
+    '/1/applications/:applicationId/performance/newRandom',
+    { schema: { params: appParams, querystring: performanceQuery, response: { 200: pagedListOf(modelPerformanceSchema) } } },
+    async (request) => {
+      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      const measured = await newRandomValidation({ db: app.db, blobs: app.blobs }, appRow);
+      return unpagedInWindow(measured ? [measured] : [], windowOf(request.query));
     },
   );
 

@@ -5,6 +5,7 @@ import type { Focus } from '../../src/api/types';
 import { requireAuth } from '../auth/context';
 import { media } from '../db/schema';
 import { focusKey } from '../domain/assertions';
+import { requireMayRemove } from '../domain/association-rights';
 import { getMediaRow, mediaLinksFor, type MediaRow } from '../domain/media';
 import { focusInput, focusText, mediaSubjectAssociationSchema, pagedListOf } from '../domain/media-schemas';
 import { currentAssertionsOfMedia, pageSubjectMedia, removeAssociation, toAssociations } from '../domain/media-subjects';
@@ -73,7 +74,10 @@ export const subjectMediaRoutes: RoutesPlugin = async (app) => {
     const mediaId = fromBody?.media_id ?? fromQuery.media_id;
     if (!mediaId) throw badRequest('Give the media_id of the association to remove.', [{ field: 'media_id', message: 'Required.' }]);
     const row = await getMediaRow(app.db, auth.tenantId, mediaId);
-    await removeAssociation(app.db, row.mediaId, subject.subjectUid, fromBody?.focus ?? fromQuery.focus ?? null);
+    const focus = fromBody?.focus ?? fromQuery.focus ?? null;
+    await removeAssociation(app.db, { mediaId: row.mediaId, subjectUid: subject.subjectUid, focus }, (found, tx) =>
+      requireMayRemove(tx, auth, found),
+    );
     return reply.status(204).send();
   });
 

@@ -21,14 +21,15 @@ const createUserBody = z.object({
 
 const userParams = z.object({ userId: nodeId });
 
-const USER_IDS_MESSAGE = 'Give user_id: one or more user ids (repeated or comma-separated, at most 100).';
-/** `user_id`, repeated or comma-separated. */
-const usersQuery = z.object({
-  user_id: z
-    .union([z.string(), z.array(z.string())], { message: USER_IDS_MESSAGE })
-    .transform((value) => [...new Set([value].flat().flatMap((ids) => ids.split(',')).map((id) => id.trim()).filter(Boolean))])
-    .pipe(z.array(nodeId).min(1, USER_IDS_MESSAGE).max(100, USER_IDS_MESSAGE)),
-});
+const USER_IDS_MESSAGE = 'Give user_id (or id): one or more user ids (repeated or comma-separated, at most 100).';
+const idList = z.union([z.string(), z.array(z.string())], { message: USER_IDS_MESSAGE }).optional();
+/** `user_id` or `id` (the production service's client sends `id`), repeated or comma-separated; both may be given. */
+const usersQuery = z
+  .object({ user_id: idList, id: idList })
+  .transform(({ user_id, id }) => [
+    ...new Set([user_id ?? [], id ?? []].flat().flatMap((ids) => ids.split(',')).map((one) => one.trim()).filter(Boolean)),
+  ])
+  .pipe(z.array(nodeId).min(1, USER_IDS_MESSAGE).max(100, USER_IDS_MESSAGE));
 
 export const userRoutes: RoutesPlugin = async (app) => {
   app.post(
@@ -46,7 +47,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
   );
 
   app.get('/1/users', { schema: { querystring: usersQuery, response: { 200: listOf(userSchema) } } }, async (request) => {
-    const ids = request.query.user_id;
+    const ids = request.query;
     const found = await findTenantUsers(app.db, requireAuth(request).tenantId, ids);
     // Users outside the caller's tenant are not found, whether they exist or not.
     if (found.length < ids.length) throw notFound('User not found.');

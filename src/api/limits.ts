@@ -6,6 +6,8 @@ export const MEDIA_MAX_BYTES = 25 * 1024 * 1024;
 export const CLIENT_DATA_MAX_BYTES = 4096;
 
 export const FEEDBACK_PULL_LIMIT = { min: 1, max: 10, default: 10 } as const;
+/** Requests `GET …/feedback/held` gives back at most: what a labeller holds after ten full pulls. */
+export const FEEDBACK_HELD_LIMIT = 100;
 /** `limit` of paged lists, such as detections. */
 export const PAGE_LIMIT = { min: 1, max: 100, default: 10 } as const;
 
@@ -35,3 +37,6 @@ export const CONSENSUS_TOLERANCE_MAX = 10_000;
 export const API_KEY_DESCRIPTION_MAX = 200;
 /** API keys one user may hold at once. */
 export const API_KEYS_PER_USER_MAX = 100;
+
+/** How deeply a JSON value (a body, a JSON query parameter or form field) may nest objects and arrays. */
+export const JSON_DEPTH_MAX = 32;

@@ -14,6 +14,12 @@ export function pullFeedback(client: ApiClient, appId: string, limit: number): P
   return client.request<FeedbackRequest[]>(feedbackPath(appId), { query: { limit } });
 }
 
+/**
+ * The requests the caller holds already (pulled on another device, or before this browser lost them), their leases
+ * renewed. An extension: a plain pull never serves them again. Recover them before pulling new work.
+ */
+export const getHeldFeedback = (client: ApiClient, appId: string) => client.request<FeedbackRequest[]>(`${feedbackPath(appId)}/held`);
+
 /** Posts one answer (204). The same `idempotencyKey` on a retry makes the service count it once. */
 export const postFeedback = (client: ApiClient, appId: string, body: FeedbackResponse, idempotencyKey: string) =>
   client.request<void>(feedbackPath(appId), { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });

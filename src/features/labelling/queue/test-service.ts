@@ -12,6 +12,9 @@ export type PostOutcome =
 
 export function fakeFeedbackService() {
   const queue: FeedbackRequest[] = [];
+  /** What the service says the caller holds already (`GET …/feedback/held`). */
+  const held: FeedbackRequest[] = [];
+  let heldCalls = 0;
   const recorded: { key: string | null; body: FeedbackResponse }[] = [];
   const seenKeys = new Set<string>();
   const postOutcomes: PostOutcome[] = [];
@@ -23,6 +26,10 @@ export function fakeFeedbackService() {
     new Response(body === undefined ? null : JSON.stringify(body), { status, headers });
 
   async function handle(url: URL, init: RequestInit): Promise<Response> {
+    if (init.method === 'GET' && url.pathname.endsWith('/held')) {
+      heldCalls += 1;
+      return json(200, held);
+    }
     if (init.method === 'GET') {
       await pullGate;
       const limit = Number(url.searchParams.get('limit'));
@@ -52,6 +59,10 @@ export function fakeFeedbackService() {
   return {
     client,
     queue,
+    held,
+    get heldCalls() {
+      return heldCalls;
+    },
     recorded,
     postOutcomes,
     pullLimits,

@@ -70,6 +70,28 @@ describe('WorkQueue', () => {
     expect(queue.snapshot.recent.map((i) => i.media_id)).toEqual(['a', 'b']);
   });
 
+  it('recovers what the service says the labeller holds before pulling new work, without duplicates', async () => {
+    const store = await openStore();
+    await store.saveItems(key, [makeRequest('kept'), makeRequest('h1')]);
+    service.held.push(makeRequest('h1'), makeRequest('h2'));
+    service.queue.push(makeRequest('new1'), makeRequest('new2'));
+    const queue = await open(5, store);
+    expect(ids(queue)).toEqual(['kept', 'h1', 'h2', 'new1', 'new2']);
+    expect(service.heldCalls).toBe(1);
+    expect(await store.loadItems(key)).toHaveLength(5);
+    await queue.refill();
+    expect(service.heldCalls).toBe(1);
+  });
+
+  it('asks for no new work when what the labeller holds fills the queue', async () => {
+    service.held.push(...['h1', 'h2', 'h3', 'h4', 'h5'].map((id) => makeRequest(id)));
+    service.queue.push(makeRequest('new'));
+    const queue = await open(5);
+    expect(ids(queue)).toEqual(['h1', 'h2', 'h3', 'h4', 'h5']);
+    expect(service.pullLimits).toEqual([]);
+    expect(queue.snapshot.pull).toBe('idle');
+  });
+
   it('pulls the new batch size after setBatchSize, clamped to 1..10', async () => {
     service.queue.push(...Array.from({ length: 30 }, (_, i) => makeRequest(`m${i}`)));
     const queue = await open(2);

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../../api/client';
-import { MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../../../api/endpoints/feedback';
+import { getHeldFeedback, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../../../api/endpoints/feedback';
 import type { FeedbackRequest } from '../../../api/types';
 import { createListeners } from './environment';
 import type { LabellingStore, QueueKey } from './persistence';
@@ -30,14 +30,16 @@ export interface WorkQueueOptions {
 
 /**
  * The labeller's local queue of items leased from the service. They are saved before anything else happens and
- * restored on reload; leaving hands them back. Refills in the background when `refillAt` or fewer remain; one
- * pull at a time.
+ * restored on reload; leaving hands them back. Its first pull recovers what the service says the labeller holds
+ * (another device, cleared storage, a crash) before it asks for new work. Refills in the background when
+ * `refillAt` or fewer remain; one pull at a time.
  */
 export class WorkQueue {
   private state: WorkQueueSnapshot;
   private readonly listeners = createListeners<WorkQueueSnapshot>();
   private inFlight: Promise<void> | null = null;
   private closed = false;
+  private recovered = false;
   private batchSize: number;
 
   private constructor(
@@ -125,30 +127,46 @@ export class WorkQueue {
     return this.inFlight;
   }
 
+  private get refillAt(): number {
+    return this.options.refillAt ?? Math.min(3, this.batchSize - 1);
+  }
+
   private ensureFilled(): Promise<void> {
-    const refillAt = this.options.refillAt ?? Math.min(3, this.batchSize - 1);
-    return !this.closed && this.state.items.length <= refillAt ? this.refill() : Promise.resolve();
+    return !this.closed && this.state.items.length <= this.refillAt ? this.refill() : Promise.resolve();
   }
 
   private async pull(): Promise<void> {
     this.update({ pull: 'pulling', error: null });
-    const limit = Math.min(MAX_FEEDBACK_PULL, Math.max(1, this.batchSize));
+    const { client, key } = this.options;
     try {
-      const pulled = await pullFeedback(this.options.client, this.options.key.appId, limit);
-      const known = new Set(this.state.items.map((item) => item.media_id));
-      const answered = (id: string) => this.options.answerPending?.(id) || this.state.recent.some((item) => item.media_id === id);
-      const fresh = pulled.filter((item) => !known.has(item.media_id) && !answered(item.media_id) && known.add(item.media_id));
-      if (this.closed) {
-        // Left while the pull was under way: these are not wanted any more.
-        if (pulled.length > 0) await returnFeedback(this.options.client, this.options.key.appId, pulled.map((item) => item.media_id), { skip: false }).catch(() => {});
-        return;
+      if (!this.recovered) {
+        await this.take(await getHeldFeedback(client, key.appId));
+        this.recovered = true;
+        if (this.closed || this.state.items.length > this.refillAt) return this.update({ pull: 'idle' });
       }
-      const items = [...this.state.items, ...fresh];
-      await this.options.store.saveItems(this.options.key, items);
-      this.update({ items, pull: fresh.length === 0 ? 'empty' : 'idle' });
+      const limit = Math.min(MAX_FEEDBACK_PULL, Math.max(1, this.batchSize));
+      const fresh = await this.take(await pullFeedback(client, key.appId, limit));
+      if (!this.closed) this.update({ pull: fresh === 0 ? 'empty' : 'idle' });
     } catch (error) {
       this.update({ pull: 'error', error });
     }
+  }
+
+  /** Adds the items the service handed over that are new here; returns how many. After leaving, hands them back. */
+  private async take(handed: readonly FeedbackRequest[]): Promise<number> {
+    const { client, key, store } = this.options;
+    if (this.closed) {
+      if (handed.length > 0) await returnFeedback(client, key.appId, handed.map((item) => item.media_id), { skip: false }).catch(() => {});
+      return 0;
+    }
+    const known = new Set(this.state.items.map((item) => item.media_id));
+    const answered = (id: string) => this.options.answerPending?.(id) || this.state.recent.some((item) => item.media_id === id);
+    const fresh = handed.filter((item) => !known.has(item.media_id) && !answered(item.media_id) && known.add(item.media_id));
+    if (fresh.length === 0) return 0;
+    const items = [...this.state.items, ...fresh];
+    await store.saveItems(key, items);
+    this.update({ items });
+    return fresh.length;
   }
 
   private update(change: Partial<WorkQueueSnapshot>) {
