@@ -6,7 +6,7 @@ import { listApplicationDetections } from '../src/api/endpoints/detections';
 import { listGateways } from '../src/api/endpoints/gateways';
 import { getToken, listTenantInvites } from '../src/api/endpoints/identity';
 import { subjectMediaPath } from '../src/api/endpoints/media';
-import { listSubjects } from '../src/api/endpoints/subjects';
+import { getSubject, listSubjects } from '../src/api/endpoints/subjects';
 import { ForbiddenError } from '../src/api/errors';
 import type { Application } from '../src/api/schemas/application';
 import {
@@ -300,6 +300,16 @@ test('a manager changes the feedback rate and a threshold, and the service holds
   const saved = await getApplication(manager, app.application_id);
   expect(saved.requested_feedback_per_hour).toBe(42);
   expect(Object.values(saved.detection_thresholds)).toEqual([0.35]);
+
+  // the output subject's detector class: automatic (its name maps to none), then a class, saved at once
+  const washer = app.output_subjects[0]!;
+  const mapping = page.getByRole('combobox', { name: 'blue washer' });
+  await expect(mapping).toHaveValue('');
+  await expect(mapping.locator('option:checked')).toHaveText('Automatic (none)');
+  await mapping.selectOption('cup');
+  await expect.poll(async () => (await getSubject(manager, washer)).detector_class).toBe('cup');
+  await mapping.selectOption({ label: 'Automatic (none)' });
+  await expect.poll(async () => (await getSubject(manager, washer)).detector_class).toBeNull();
 
   await page.getByLabel('Description').fill('x'.repeat(10_001));
   await page.getByRole('button', { name: 'Save settings' }).click();

@@ -15,12 +15,14 @@ export type DomainErrorKind =
   | 'unsupported-media'
   /** An Idempotency-Key sent again with a different body. */
   | 'key-reused'
-  | 'too-many-requests';
+  | 'too-many-requests'
+  /** A part of the service (the detector) is saturated for a moment. */
+  | 'unavailable';
 
 export interface DomainErrorDetails {
   /** For `invalid`: which fields, and what is wrong with each. */
   fieldErrors?: FieldError[];
-  /** For `too-many-requests`: when to try again. */
+  /** For `too-many-requests` and `unavailable`: when to try again. */
   retryAfterSeconds?: number;
 }
 
@@ -51,3 +53,6 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 export const tooLarge = (message: string) => new DomainError('too-large', message);
 
 export const unsupportedMedia = (message: string) => new DomainError('unsupported-media', message);
+
+export const unavailable = (message: string, retryAfterSeconds: number) =>
+  new DomainError('unavailable', message, { retryAfterSeconds });

@@ -73,6 +73,19 @@ export function canManageApplication(auth: AuthContext, row: ApplicationRow): bo
   return auth.role === 'tenant_admin' || row.appManagers.includes(auth.email.toLowerCase());
 }
 
+/**
+ * Whether the caller may set the subject's detector class: a tenant administrator, or a manager of an application
+ * of the tenant that outputs the subject.
+ */
+export async function canMapSubject(db: Database, auth: AuthContext, uid: string): Promise<boolean> {
+  if (auth.role === 'tenant_admin') return true;
+  const rows = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.tenantId, auth.tenantId), sql`${applications.outputSubjects} @> ${JSON.stringify([uid])}::jsonb`));
+  return rows.some((row) => canManageApplication(auth, row));
+}
+
 export function requireManageApplication(auth: AuthContext, row: ApplicationRow): void {
   if (!canManageApplication(auth, row)) {
     throw forbidden('Only a tenant administrator or a manager of this application may do this.');

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DetectorClassSetting } from '../../src/api/detector/classes';
 import type { FieldError } from '../../src/api/types';
 import type { Subject } from '../../src/api/schemas/subjects';
 import type { Database } from '../db';
@@ -13,6 +14,7 @@ export function toSubject(row: SubjectRow): Subject {
     subject_uid: row.subjectUid,
     name: row.name,
     description: row.description,
+    detector_class: row.detectorClass ?? null,
     tenant_id: row.tenantId,
     created_by: row.createdBy,
     created_at: row.createdAt,
@@ -55,13 +57,15 @@ export async function listSubjects(db: Database, tenantId: string): Promise<Subj
 export interface SubjectChanges {
   name?: string;
   description?: string;
+  detectorClass?: DetectorClassSetting;
 }
+
 
 export async function createSubject(
   db: Database,
   tenantId: string,
   createdBy: string,
-  input: { name: string; description?: string },
+  input: { name: string; description?: string; detector_class?: DetectorClassSetting },
 ): Promise<Subject> {
   const now = Date.now() / 1000;
   const [row] = await db
@@ -71,6 +75,7 @@ export async function createSubject(
       tenantId,
       name: input.name,
       description: input.description ?? '',
+      detectorClass: input.detector_class ?? null,
       createdBy,
       createdAt: now,
       modifiedAt: now,

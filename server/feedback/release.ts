@@ -14,7 +14,7 @@ import { isImplemented, typeModule } from '../types/registry';
 import type { TypeModule } from '../types/type-module';
 import { runModel } from '../types/run-model';
 import { feedbackPriority } from '../vision/ambiguity';
-import { parametersFromApplication, type ModelParameters } from '../vision/models/parameters';
+import { parametersFromApplication, withDetectorClasses, type ModelParameters } from '../vision/models/parameters';
 import { refitParameters } from '../vision/refit';
 import { answeredItems, withImages } from './answered-items';
 import { measureModels } from './validation';
@@ -34,18 +34,18 @@ export interface ReleaseContext {
 const RELEASE_ITEMS = { training: 200, validation: 200 };
 
 export async function currentParameters(db: Database, appRow: ApplicationRow): Promise<ModelParameters> {
-  if (appRow.currentModelId) {
-    const [model] = await db.select().from(models).where(eq(models.modelId, appRow.currentModelId));
-    if (model) return model.parameters as unknown as ModelParameters;
-  }
   const rows = await db
-    .select({ uid: subjects.subjectUid, name: subjects.name })
+    .select({ uid: subjects.subjectUid, name: subjects.name, detector_class: subjects.detectorClass })
     .from(subjects)
     .where(inArray(subjects.subjectUid, appRow.outputSubjects.length > 0 ? appRow.outputSubjects : ['']));
-  const names = Object.fromEntries(rows.map((row) => [row.uid, row.name]));
+  const outputSubjects = Object.fromEntries(rows.map(({ uid, ...subject }) => [uid, subject]));
+  if (appRow.currentModelId) {
+    const [model] = await db.select().from(models).where(eq(models.modelId, appRow.currentModelId));
+    if (model) return withDetectorClasses(model.parameters as unknown as ModelParameters, outputSubjects);
+  }
   return parametersFromApplication(
     { type: appRow.type as LabellableType, output_subjects: appRow.outputSubjects, custom_fields: appRow.customFields },
-    names,
+    outputSubjects,
   );
 }
 

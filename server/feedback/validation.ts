@@ -4,6 +4,7 @@ import type { Focus, LabellableType } from '../../src/api/types';
 import type { ModelParameters } from '../vision/models/parameters';
 import { ACCEPT_PROBABILITY } from '../vision/models/proposal';
 import { loadAnalysisImage } from '../vision/models/analysis-image';
+import { needsDetector } from '../vision/models/subject-evidence';
 import { runModelOn } from '../types/run-model';
 
 /** An answered item with its image: what a model is measured on. */
@@ -52,7 +53,8 @@ export async function measureModels(
 ): Promise<ModelEvaluation[]> {
   const tallies = parameterSets.map(() => ({ overall: emptyTally(), perSubject: new Map<string, Tally>() }));
   for (const example of examples) {
-    const image = await loadAnalysisImage(example.image, example.focus);
+    const detect = parameterSets.some((parameters) => needsDetector(outputSubjects, parameters));
+    const image = await loadAnalysisImage(example.image, example.focus, { detect });
     for (const [index, parameters] of parameterSets.entries()) {
       const proposals = runModelOn(image, { type, outputSubjects, parameters });
       const tally = tallies[index]!;

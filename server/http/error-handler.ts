@@ -13,6 +13,7 @@ const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   'unsupported-media': 415,
   'key-reused': 422,
   'too-many-requests': 429,
+  unavailable: 503,
 };
 
 // Fastify's own 4xx errors, said in words a person can act on.

@@ -5,11 +5,10 @@ import { detectionThreshold, listActiveApplicationsWithInput, type ApplicationRo
 import { recordAssertions, touchDetectionRecord } from '../domain/assertions';
 import { readMediaBytes, type MediaRow } from '../domain/media';
 import { baselineModelId } from '../../src/api/schemas/models';
-import { currentParameters } from '../feedback/release';
 import { considerForFeedback } from '../feedback/scheduler';
 import { isImplemented } from '../types/registry';
-import { runModel } from '../types/run-model';
 import type { ServiceContext } from './context';
+import { proposalsFor } from './predict';
 import { markJobFinished } from '../jobs/finished';
 import type { JobQueue } from '../jobs/queue';
 import { unixNow } from '../db/unix-time';
@@ -65,12 +64,10 @@ async function enqueueForSubjects(
 }
 
 async function propose(ctx: ServiceContext, appRow: ApplicationRow, mediaRow: MediaRow, focus: Focus | null) {
-  const type = appRow.type;
-  if (!appRow.active || !isImplemented(type)) return { modelId: null, proposals: [] };
-  const parameters = await currentParameters(ctx.db, appRow);
+  if (!appRow.active || !isImplemented(appRow.type)) return { modelId: null, proposals: [] };
   const modelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
   const image = await readMediaBytes(ctx.blobs, mediaRow);
-  return { modelId, proposals: await runModel({ type, outputSubjects: appRow.outputSubjects, parameters, image, focus }) };
+  return { modelId, proposals: await proposalsFor(ctx.db, appRow, image, focus) };
 }
 
 export interface ProcessOptions {

@@ -16,6 +16,7 @@ import { gatewayRoutes } from './gateways';
 import { inviteRoutes } from './invites';
 import { mediaRoutes } from './media';
 import { modelRoutes } from './models';
+import { predictRoutes } from './predict';
 import { reviewRoutes } from './reviews';
 import { subjectMediaRoutes } from './subject-media';
 import { subjectRoutes } from './subjects';
@@ -42,6 +43,7 @@ export const apiRoutes = ({ db, ...deps }: Omit<AuthenticationDeps, 'userOfApiKe
       inviteRoutes,
       versionRoutes,
       feedbackRoutes,
+      predictRoutes,
       feedbackHistoryRoutes,
       applicationTypeRoutes,
       applicationRoutes,

@@ -33,6 +33,7 @@ describe('POST /1/subjects', () => {
       subject_uid: expect.stringMatching(/^sub_/),
       name: 'Red bolt',
       description: '',
+      detector_class: null,
       tenant_id: t.demo!.tenantIds.demoLab,
       created_by: 'admin@demo.test',
       created_at: expect.any(Number),
@@ -106,5 +107,37 @@ describe('DELETE /1/subjects/{uid}', () => {
     expect((await send('DELETE', url, admin)).statusCode).toBe(204);
     expect((await send('GET', url, admin)).statusCode).toBe(404);
     expect(await t.db.select().from(assertions)).not.toContainEqual(expect.objectContaining({ detectionId: 'det_subject' }));
+  });
+});
+
+describe('the detector class of a subject (extension)', () => {
+  it('is set, changed and cleared by a tenant administrator, and only to a COCO class or "none"', async () => {
+    const subject = await createSubject({ name: 'Walker', detector_class: 'person' });
+    expect(subject.detector_class).toBe('person');
+    const url = `/1/subjects/${subject.subject_uid}`;
+    expect((await send('POST', url, admin, { detector_class: 'none' })).json<Subject>().detector_class).toBe('none');
+    expect((await send('POST', url, admin, { detector_class: null })).json<Subject>().detector_class).toBeNull();
+    const refused = await send('POST', url, admin, { detector_class: 'dragon' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toMatch(/COCO class/);
+  });
+
+  it('may be set by a manager of an application that outputs the subject, who may not rename it', async () => {
+    const manager = await t.demoAuth('manager@demo.test');
+    const outputs = await createSubject({ name: 'Kitty' });
+    const elsewhere = await createSubject({ name: 'Puppy' });
+    const created = await send('POST', '/1/applications', admin, {
+      name: 'Cats',
+      type: 'box_detection',
+      output_subjects: [outputs.subject_uid],
+      app_managers: ['manager@demo.test'],
+    });
+    expect(created.statusCode).toBe(201);
+    const mapped = await send('POST', `/1/subjects/${outputs.subject_uid}`, manager, { detector_class: 'dog' });
+    expect(mapped.statusCode).toBe(200);
+    expect(mapped.json<Subject>().detector_class).toBe('dog');
+    expect((await send('POST', `/1/subjects/${outputs.subject_uid}`, manager, { name: 'Cat' })).statusCode).toBe(403);
+    expect((await send('POST', `/1/subjects/${elsewhere.subject_uid}`, manager, { detector_class: 'dog' })).statusCode).toBe(403);
+    expect((await send('POST', `/1/subjects/${outputs.subject_uid}`, labeller, { detector_class: 'cat' })).statusCode).toBe(403);
   });
 });

@@ -1,14 +1,18 @@
 import { z } from 'zod';
+import { detectorClassSetting } from '../../src/api/detector/classes';
 import { subjectSchema } from '../../src/api/schemas/subjects';
 import { requireAuth, requireTenantAdmin, resolveTenantId } from '../auth/context';
+import { canMapSubject } from '../domain/applications';
 import { createSubject, deleteSubject, getSubjectRow, listSubjects, toSubject, updateSubject } from '../domain/subjects';
-import type { RoutesPlugin } from './instance';
+import { forbidden } from '../errors';
 import { listOf, nodeId } from '../http/schemas';
+import type { RoutesPlugin } from './instance';
 
 
 const subjectFields = z.object({
   name: z.string().trim().min(1, 'Use 1 to 100 characters.').max(100, 'Use 1 to 100 characters.'),
   description: z.string().max(10_000),
+  detector_class: detectorClassSetting,
 });
 
 const tenantParams = z.object({ tenantId: nodeId });
@@ -25,7 +29,7 @@ export const subjectRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/1/subjects',
-    { schema: { body: subjectFields.partial({ description: true }), response: { 201: subjectSchema } } },
+    { schema: { body: subjectFields.partial({ description: true, detector_class: true }), response: { 201: subjectSchema } } },
     async (request, reply) => {
       const auth = requireTenantAdmin(request);
       return reply.status(201).send(await createSubject(app.db, auth.tenantId, auth.email, request.body));
@@ -41,7 +45,15 @@ export const subjectRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/1/subjects/:subjectUid',
     { schema: { params: subjectParams, body: subjectFields.partial(), response: { 200: subjectSchema } } },
-    async (request) => updateSubject(app.db, requireTenantAdmin(request).tenantId, request.params.subjectUid, request.body),
+    async (request) => {
+      const { detector_class: detectorClass, ...fields } = request.body;
+      // the detector mapping alone may also be set by a manager of an application that outputs the subject
+      const auth = Object.keys(fields).length > 0 ? requireTenantAdmin(request) : requireAuth(request);
+      if (!(await canMapSubject(app.db, auth, request.params.subjectUid))) {
+        throw forbidden('Only a tenant administrator or a manager of an application that outputs this subject may map it.');
+      }
+      return updateSubject(app.db, auth.tenantId, request.params.subjectUid, { ...fields, detectorClass });
+    },
   );
 
   app.delete('/1/subjects/:subjectUid', { schema: { params: subjectParams } }, async (request, reply) => {

@@ -2,6 +2,7 @@ import type { Focus, LabellableType } from '../../src/api/types';
 import { loadAnalysisImage, type AnalysisImage } from '../vision/models/analysis-image';
 import type { ModelParameters } from '../vision/models/parameters';
 import type { ModelProposal } from '../vision/models/proposal';
+import { needsDetector } from '../vision/models/subject-evidence';
 import { moduleOf } from './registry';
 
 export interface RunModelInput {
@@ -19,7 +20,8 @@ export interface RunModelInput {
  */
 export async function runModel(input: RunModelInput): Promise<ModelProposal[]> {
   if (input.outputSubjects[0] === undefined) return [];
-  return runModelOn(await loadAnalysisImage(input.image, input.focus), input);
+  const detect = needsDetector(input.outputSubjects, input.parameters);
+  return runModelOn(await loadAnalysisImage(input.image, input.focus, { detect }), input);
 }
 
 /** {@link runModel} on an image already decoded for analysis (`loadAnalysisImage`), to run several models on one. */

@@ -3,8 +3,9 @@ import type { LabellableType } from '../../src/api/types';
 import type { ObjectAmbiguity } from '../vision/ambiguity';
 import type { DemoType } from '../vision/demo';
 import type { AnalysisImage } from '../vision/models/analysis-image';
-import type { ModelParameters, SubjectAppearance } from '../vision/models/parameters';
+import type { ModelParameters } from '../vision/models/parameters';
 import type { ModelProposal } from '../vision/models/proposal';
+import { subjectEvidence, type SubjectEvidence } from '../vision/models/subject-evidence';
 import type { AppearanceFit } from '../vision/refit';
 
 /** A baseline model: its proposals for an image decoded for analysis (there is at least one output subject). */
@@ -24,8 +25,17 @@ export interface TypeModule {
   readonly demo: DemoType;
 }
 
-/** A model that answers for the first output subject only, given that subject's appearance. */
+/** A model of one subject: its proposal from what the models see of the subject in the image. */
+export type SubjectModel = (evidence: SubjectEvidence, subject: string, image: AnalysisImage, parameters: ModelParameters) => ModelProposal;
+
+/** A model that answers for every output subject, one proposal each. */
+export const forEachSubject =
+  (model: SubjectModel): Propose =>
+  (image, subjects, parameters) =>
+    subjects.map((subject) => model(subjectEvidence(image, subject, parameters), subject, image, parameters));
+
+/** A model that answers for the first output subject only (an offset measures one thing). */
 export const forFirstSubject =
-  (model: (image: AnalysisImage, subject: string, appearance: SubjectAppearance | null, parameters: ModelParameters) => ModelProposal): Propose =>
+  (model: SubjectModel): Propose =>
   (image, [subject], parameters) =>
-    subject === undefined ? [] : [model(image, subject, parameters.appearance[subject] ?? null, parameters)];
+    subject === undefined ? [] : [model(subjectEvidence(image, subject, parameters), subject, image, parameters)];

@@ -1,6 +1,7 @@
 // Typed mirror of the migrations' domain tables for drizzle queries; schema-sync.test.ts proves both describe one database.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DetectorClassSetting } from '../../../src/api/detector/classes';
 import type { ModelEvaluation } from '../../../src/api/schemas/models';
 import type { ExportFormat, ExportNote, ExportState } from '../../../src/api/schemas/exports';
 import type { GatewayStatus } from '../../../src/api/schemas/gateways';
@@ -13,6 +14,8 @@ export const subjects = pgTable(
     tenantId: text('tenant_id').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** The detector class it maps to (a COCO class or 'none'); null: by its name. */
+    detectorClass: text('detector_class').$type<DetectorClassSetting>(),
     createdBy: text('created_by').notNull(),
     createdAt: doublePrecision('created_at').notNull(),
     modifiedAt: doublePrecision('modified_at').notNull(),

@@ -3,7 +3,7 @@ import type { AppData, BoxRegion } from '../../../src/api/application-types/answ
 import type { BoxCoords } from '../../../src/api/types';
 import { ambiguity, leastCertainObject } from '../../vision/ambiguity';
 import type { DemoApplication } from '../../vision/demo';
-import { forFirstSubject, type TypeModule } from '../type-module';
+import { forEachSubject, type TypeModule } from '../type-module';
 import { detectBoxes } from './model';
 
 const application: DemoApplication = {
@@ -20,7 +20,7 @@ const boxesOf = (data: AppData | null | undefined): { box: BoxCoords }[] =>
 export const boxDetection: TypeModule = {
   type: 'box_detection',
   rule,
-  propose: forFirstSubject(detectBoxes),
+  propose: forEachSubject(detectBoxes),
   // each confirmed box holds one object
   fit: { evidence: (answer) => boxesOf(answer.app_data).map(({ box }) => ({ box, object: true })) },
   // each proposed box, and the least certain object of the set

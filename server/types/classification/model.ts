@@ -1,7 +1,7 @@
 import type { AnalysisImage } from '../../vision/models/analysis-image';
-import { detectObjects, presenceOf } from '../../vision/models/detections';
 import type { ModelParameters } from '../../vision/models/parameters';
 import type { ModelProposal } from '../../vision/models/proposal';
+import { presenceIn, subjectEvidence } from '../../vision/models/subject-evidence';
 
 export interface SubjectScore {
   subject_uid: string;
@@ -19,9 +19,7 @@ const odds = (presence: number) => Math.min(presence, MAX_PRESENCE) / (1 - Math.
  * are equally likely.
  */
 export function classificationScores(image: AnalysisImage, subjects: readonly string[], parameters: ModelParameters): SubjectScore[] {
-  const presences = subjects.map((uid) => {
-    return presenceOf(detectObjects(image, parameters.appearance[uid] ?? null)).probability;
-  });
+  const presences = subjects.map((uid) => presenceIn(subjectEvidence(image, uid, parameters)).probability);
   const confidence = Math.max(0, ...presences);
   const total = presences.reduce((sum, presence) => sum + odds(presence), 0);
   return subjects

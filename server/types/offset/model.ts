@@ -1,7 +1,7 @@
-import type { AnalysisImage } from '../../vision/models/analysis-image';
-import { detectObjects, presenceOf, type Detection } from '../../vision/models/detections';
-import type { OffsetReference, SubjectAppearance } from '../../vision/models/parameters';
+import type { Detection } from '../../vision/models/detections';
+import type { OffsetReference } from '../../vision/models/parameters';
 import { ACCEPT_PROBABILITY, type ModelProposal } from '../../vision/models/proposal';
+import { presenceIn, type SubjectEvidence } from '../../vision/models/subject-evidence';
 
 export type OffsetAxis = 'x' | 'y';
 
@@ -9,17 +9,11 @@ export type OffsetAxis = 'x' | 'y';
  * The distance from the left (x) or top (y) edge of the media to the subject: to its nearest edge, its centre or
  * its farthest edge, over every confident object (or the single best candidate when none is confident).
  */
-export function measureOffset(
-  image: AnalysisImage,
-  subject_uid: string,
-  appearance: SubjectAppearance | null,
-  axis: OffsetAxis,
-  reference: OffsetReference,
-): ModelProposal {
-  const detections = detectObjects(image, appearance);
+export function measureOffset(evidence: SubjectEvidence, subject_uid: string, axis: OffsetAxis, reference: OffsetReference): ModelProposal {
+  const { detections } = evidence;
   const confident = detections.filter((detection) => detection.probability >= ACCEPT_PROBABILITY);
   const measured = confident.length > 0 ? confident : detections.slice(0, 1);
-  const presence = presenceOf(measured);
+  const presence = presenceIn({ ...evidence, detections: measured });
   const offset = measured.length > 0 ? offsetOf(measured, axis, reference) : null;
   return {
     subject_uid,

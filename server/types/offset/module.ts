@@ -11,9 +11,7 @@ function offsetModule(type: 'offset_x' | 'offset_y', axis: OffsetAxis, rule: Ans
   return {
     type,
     rule,
-    propose: forFirstSubject((image, subject, appearance, parameters) =>
-      measureOffset(image, subject, appearance, axis, parameters.offset_reference),
-    ),
+    propose: forFirstSubject((evidence, subject, _image, parameters) => measureOffset(evidence, subject, axis, parameters.offset_reference)),
     // an offset teaches nothing yet: the subject's colour stays as configured
     fit: { evidence: () => [] },
     objectAmbiguity: noObjects,

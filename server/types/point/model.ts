@@ -1,13 +1,11 @@
 import type { PointCoords } from '../../../src/api/application-types/answer';
 import type { AnalysisImage } from '../../vision/models/analysis-image';
-import { detectObjects, leastCertainProbability, presenceOf } from '../../vision/models/detections';
-import type { SubjectAppearance } from '../../vision/models/parameters';
 import { ACCEPT_PROBABILITY, type ModelProposal } from '../../vision/models/proposal';
+import { leastCertainProbability, presenceIn, type SubjectEvidence } from '../../vision/models/subject-evidence';
 
-/** The centre of every object of the subject, in whole media pixels. */
-export function locatePoints(image: AnalysisImage, subject_uid: string, appearance: SubjectAppearance | null): ModelProposal {
-  const detections = detectObjects(image, appearance);
-  const points: PointCoords[] = detections
+/** The centre of every object of the subject (a detector box's centre), in whole media pixels. */
+export function locatePoints(evidence: SubjectEvidence, subject_uid: string, image: AnalysisImage): ModelProposal {
+  const points: PointCoords[] = evidence.detections
     .filter((detection) => detection.probability >= ACCEPT_PROBABILITY)
     .map(({ centre }) => ({
       x: Math.min(image.mediaWidth - 1, Math.max(0, Math.floor(centre.x))),
@@ -15,8 +13,8 @@ export function locatePoints(image: AnalysisImage, subject_uid: string, appearan
     }));
   return {
     subject_uid,
-    probability: presenceOf(detections).probability,
-    uncal_prob: leastCertainProbability(detections),
+    probability: presenceIn(evidence).probability,
+    uncal_prob: leastCertainProbability(evidence),
     app_data_type: 'point',
     app_data: points,
   };

@@ -2,7 +2,7 @@ import { pointRule as rule } from '../../../src/api/application-types/point';
 import type { AppData, PointCoords } from '../../../src/api/application-types/answer';
 import { leastCertainObject } from '../../vision/ambiguity';
 import type { DemoApplication } from '../../vision/demo';
-import { forFirstSubject, type TypeModule } from '../type-module';
+import { forEachSubject, type TypeModule } from '../type-module';
 import { locatePoints } from './model';
 
 /** The colour of a confirmed point is sampled this far around it (pixels). */
@@ -22,7 +22,7 @@ const pointsOf = (data: AppData | null | undefined): PointCoords[] =>
 export const point: TypeModule = {
   type: 'point',
   rule,
-  propose: forFirstSubject(locatePoints),
+  propose: forEachSubject(locatePoints),
   fit: {
     evidence: (answer) =>
       pointsOf(answer.app_data).map(({ x, y }) => ({

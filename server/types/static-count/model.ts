@@ -1,25 +1,28 @@
-import type { AnalysisImage } from '../../vision/models/analysis-image';
-import { detectObjects, leastCertainProbability, presenceOf, type Detection } from '../../vision/models/detections';
+import type { Detection } from '../../vision/models/detections';
 import type { SubjectAppearance } from '../../vision/models/parameters';
 import { ACCEPT_PROBABILITY, type ModelProposal } from '../../vision/models/proposal';
+import { leastCertainProbability, presenceIn, type SubjectEvidence } from '../../vision/models/subject-evidence';
 
 /** A region this many times the area of one object is taken for several objects that touch. */
 const MERGED_RATIO = 1.7;
 /** With this many objects, their median area tells the area of one. */
 const MEDIAN_SAMPLE = 3;
 
-export function countObjects(image: AnalysisImage, subject_uid: string, appearance: SubjectAppearance | null): ModelProposal {
-  const detections = detectObjects(image, appearance);
-  const counted = detections.filter((detection) => detection.probability >= ACCEPT_PROBABILITY);
-  const single = singleObjectArea(counted, appearance?.typical_area ?? null);
+/**
+ * The number of confident objects. A colour region may hold several objects that touch, so it counts by its area;
+ * a detector box is one object.
+ */
+export function countObjects(evidence: SubjectEvidence, subject_uid: string, appearance: SubjectAppearance | null): ModelProposal {
+  const counted = evidence.detections.filter((detection) => detection.probability >= ACCEPT_PROBABILITY);
+  const single = evidence.source === 'colour' ? singleObjectArea(counted, appearance?.typical_area ?? null) : null;
   const count = counted.reduce(
     (sum, { area }) => sum + (single !== null && area > MERGED_RATIO * single ? Math.round(area / single) : 1),
     0,
   );
   return {
     subject_uid,
-    probability: presenceOf(detections).probability,
-    uncal_prob: leastCertainProbability(detections),
+    probability: presenceIn(evidence).probability,
+    uncal_prob: leastCertainProbability(evidence),
     app_data_type: 'count',
     app_data: count,
   };

@@ -1,7 +1,7 @@
 import { staticCount as rule } from '../../../src/api/application-types/static-count';
 import { leastCertainObject } from '../../vision/ambiguity';
 import type { DemoApplication } from '../../vision/demo';
-import { forFirstSubject, type TypeModule } from '../type-module';
+import { forEachSubject, type TypeModule } from '../type-module';
 import { withCountedArea } from './fit';
 import { countObjects } from './model';
 
@@ -16,7 +16,7 @@ const application: DemoApplication = {
 export const staticCount: TypeModule = {
   type: 'static_count',
   rule,
-  propose: forFirstSubject(countObjects),
+  propose: forEachSubject((evidence, subject, _image, parameters) => countObjects(evidence, subject, parameters.appearance[subject] ?? null)),
   // a count says nothing about where the objects are, but how many share the matched area
   fit: { evidence: () => [], refine: withCountedArea },
   objectAmbiguity: leastCertainObject,

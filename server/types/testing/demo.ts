@@ -11,7 +11,8 @@ export const demoApplication = (type: LabellableType): DemoApplication => module
 export function demoParameters(type: LabellableType): ModelParameters {
   const names = demoApplication(type).outputSubjects;
   const identity = Object.fromEntries(names.map((name) => [name, name]));
-  return parametersFromApplication({ type, output_subjects: names, custom_fields: demoCustomFields(demoApplication(type), identity) }, identity);
+  const subjects = Object.fromEntries(names.map((name) => [name, { name, detector_class: null }]));
+  return parametersFromApplication({ type, output_subjects: names, custom_fields: demoCustomFields(demoApplication(type), identity) }, subjects);
 }
 
 /** The first `count` scenes of a demo application's set. */

@@ -2,6 +2,9 @@ import sharp from 'sharp';
 import type { BoxCoords, Focus } from '../../../src/api/types';
 import { MAX_MEDIA_PIXELS, runImageWork } from '../../media/open-image';
 import { rgbToLab } from '../colour';
+import { detectCocoObjects } from '../detector/detector';
+import type { DetectedObject } from '../detector/objects';
+import { clampBox } from './media-box';
 
 /** The models look at most this many pixels across; results are mapped back to media pixels. */
 export const ANALYSIS_WIDTH = 512;
@@ -19,14 +22,23 @@ export interface AnalysisImage {
   /** Media pixels per analysis pixel. */
   scaleX: number;
   scaleY: number;
+  /** The pretrained detector's objects, in media pixels; null when it was not asked to look. */
+  objects: readonly DetectedObject[] | null;
 }
 
-/** Decodes under the service's bound on concurrent image work (a model release may load many examples at once). */
-export function loadAnalysisImage(image: Buffer, focus?: Focus | null): Promise<AnalysisImage> {
-  return runImageWork(() => decodeForAnalysis(image, focus));
+/**
+ * Decodes under the service's bound on concurrent image work (a model release may load many examples at once), and
+ * with `detect` runs the pretrained detector on it at the same time.
+ */
+export async function loadAnalysisImage(image: Buffer, focus?: Focus | null, { detect = false } = {}): Promise<AnalysisImage> {
+  const [decoded, objects] = await Promise.all([
+    runImageWork(() => decodeForAnalysis(image, focus)),
+    detect ? detectCocoObjects(image, focus) : null,
+  ]);
+  return { ...decoded, objects };
 }
 
-async function decodeForAnalysis(image: Buffer, focus?: Focus | null): Promise<AnalysisImage> {
+async function decodeForAnalysis(image: Buffer, focus?: Focus | null): Promise<Omit<AnalysisImage, 'objects'>> {
   const metadata = await sharp(image, { limitInputPixels: MAX_MEDIA_PIXELS }).metadata();
   const mediaWidth = metadata.width;
   const mediaHeight = metadata.height;
@@ -55,17 +67,5 @@ async function decodeForAnalysis(image: Buffer, focus?: Focus | null): Promise<A
     region,
     scaleX: (region.x1 - region.x0) / info.width,
     scaleY: (region.y1 - region.y0) / info.height,
-  };
-}
-
-/** A focus box as whole media pixels inside the media, at least one pixel wide and high. */
-export function clampBox(box: BoxCoords, width: number, height: number): BoxCoords {
-  const x0 = Math.min(width - 1, Math.max(0, Math.floor(box.x0)));
-  const y0 = Math.min(height - 1, Math.max(0, Math.floor(box.y0)));
-  return {
-    x0,
-    y0,
-    x1: Math.max(x0 + 1, Math.min(width, Math.ceil(box.x1))),
-    y1: Math.max(y0 + 1, Math.min(height, Math.ceil(box.y1))),
   };
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { COLOUR_WORD_TOLERANCE, DEFAULT_MIN_AREA, DEFAULT_TOLERANCE, parametersFromApplication } from './parameters';
+import { DEFAULT_MIN_AREA, DEFAULT_TOLERANCE, parametersFromApplication, withDetectorClasses } from './parameters';
 
-const names = { s1: 'Red bolt', s2: 'Widget', s3: 'Blue-grey washer' };
+const subjects = {
+  s1: { name: 'Red bolt', detector_class: null },
+  s2: { name: 'Widget', detector_class: null },
+  s3: { name: 'orange', detector_class: null },
+  s4: { name: 'Pedestrians', detector_class: 'none' as const },
+  s5: { name: 'Widget', detector_class: 'cup' as const },
+};
 
 describe('parametersFromApplication', () => {
   it('takes the configured appearance and offset reference', () => {
@@ -14,40 +20,46 @@ describe('parametersFromApplication', () => {
           offset_reference: 'centre',
         },
       },
-      names,
+      subjects,
     );
     expect(parameters).toEqual({
+      detector_class: { s2: null },
       appearance: { s2: { color: '#00aa11', tolerance: 0.15, min_area: 200, typical_area: 900 } },
       offset_reference: 'centre',
     });
   });
 
-  it('falls back to a colour word in the name, with a wider tolerance, else to an unknown appearance', () => {
+  it('maps subjects to detector classes by setting or name, and never reads a colour from a name', () => {
     const parameters = parametersFromApplication(
-      { type: 'detection_fullframe', output_subjects: ['s1', 's2', 's3'], custom_fields: {} },
-      names,
+      { type: 'detection_fullframe', output_subjects: ['s1', 's2', 's3', 's4', 's5'], custom_fields: {} },
+      subjects,
     );
-    expect(parameters.appearance['s1']).toEqual({ color: '#c8322c', tolerance: COLOUR_WORD_TOLERANCE, min_area: DEFAULT_MIN_AREA, typical_area: null });
-    expect(parameters.appearance['s2']).toBeNull();
-    expect(parameters.appearance['s3']?.color).toBe('#2a5fc4');
+    expect(parameters.detector_class).toEqual({ s1: null, s2: null, s3: 'orange', s4: null, s5: 'cup' });
+    expect(Object.values(parameters.appearance)).toEqual([null, null, null, null, null]);
     expect(parameters.offset_reference).toBe('near_edge');
   });
 
-  it('replaces invalid fields by their defaults', () => {
+  it('gives a release\'s parameters the subjects\' current mapping', () => {
+    const released = { appearance: { s2: null }, offset_reference: 'near_edge' as const };
+    expect(withDetectorClasses(released, { s2: { name: 'kitty', detector_class: null } }).detector_class).toEqual({ s2: 'cat' });
+    expect(withDetectorClasses(released, {}).detector_class).toEqual({ s2: null });
+  });
+
+  it('replaces invalid fields by their defaults, and an invalid colour by none', () => {
     const parameters = parametersFromApplication(
       {
         type: 'box_detection',
         output_subjects: ['s1'],
         custom_fields: { appearance: { s1: { color: 'red', tolerance: 7, min_area: -1 } }, offset_reference: 'middle' },
       },
-      names,
+      subjects,
     );
-    expect(parameters.appearance['s1']).toEqual({ color: '#c8322c', tolerance: COLOUR_WORD_TOLERANCE, min_area: DEFAULT_MIN_AREA, typical_area: null });
+    expect(parameters.appearance['s1']).toBeNull();
     expect(parameters.offset_reference).toBe('near_edge');
     const configured = parametersFromApplication(
-      { type: 'box_detection', output_subjects: ['s2'], custom_fields: { appearance: { s2: { color: '#123456' } } } },
-      names,
+      { type: 'box_detection', output_subjects: ['s2'], custom_fields: { appearance: { s2: { color: '#123456', min_area: -1 } } } },
+      subjects,
     );
-    expect(configured.appearance['s2']?.tolerance).toBe(DEFAULT_TOLERANCE);
+    expect(configured.appearance['s2']).toEqual({ color: '#123456', tolerance: DEFAULT_TOLERANCE, min_area: DEFAULT_MIN_AREA, typical_area: null });
   });
 });

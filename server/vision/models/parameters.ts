@@ -1,3 +1,4 @@
+import { detectorClassOf, type CocoClass, type DetectorClassSetting } from '../../../src/api/detector/classes';
 import type { LabellableType } from '../../../src/api/types';
 import { isHexColour } from '../colour';
 
@@ -18,34 +19,18 @@ export interface SubjectAppearance {
 }
 
 export interface ModelParameters {
-  /** Per output subject uid; null when the subject's appearance is unknown (the model then stays near 0.5). */
+  /**
+   * Per output subject uid, the pretrained detector's class it maps to (null: none). Not learnt: always the
+   * subjects' current mapping (see `withDetectorClasses`).
+   */
+  detector_class: Record<string, CocoClass | null>;
+  /** Per output subject uid; null when no colour is configured (an unmapped subject is then unknown to the models). */
   appearance: Record<string, SubjectAppearance | null>;
   offset_reference: OffsetReference;
 }
 
 export const DEFAULT_TOLERANCE = 0.2;
-/** A colour guessed from a word in the subject's name is a rough guess, so it reaches further. */
-export const COLOUR_WORD_TOLERANCE = 0.3;
 export const DEFAULT_MIN_AREA = 80;
-
-const COLOUR_WORDS: Record<string, string> = {
-  red: '#c8322c',
-  orange: '#e07b1a',
-  amber: '#e07b1a',
-  yellow: '#e6b422',
-  green: '#2e9a46',
-  blue: '#2a5fc4',
-  cyan: '#22a8c4',
-  purple: '#7b3f9e',
-  violet: '#7b3f9e',
-  pink: '#e05c9a',
-  magenta: '#c8329e',
-  brown: '#7a4a24',
-  white: '#e8e8e4',
-  black: '#1c1c1c',
-  grey: '#8a8a8a',
-  gray: '#8a8a8a',
-};
 
 export interface ApplicationForModel {
   type: LabellableType;
@@ -53,43 +38,45 @@ export interface ApplicationForModel {
   custom_fields: Record<string, unknown>;
 }
 
-/**
- * The baseline's parameters from an application's `custom_fields` (see docs/models.md):
- * `appearance[uid]` wins, then a colour word in the subject's name, else the appearance stays unknown.
- */
-export function parametersFromApplication(
-  app: ApplicationForModel,
-  subjectNames: Record<string, string>,
+/** What the models need to know of a subject. */
+export type SubjectForModel = { name: string; detector_class: DetectorClassSetting };
+
+/** Parameters (of a release, or new) with the subjects' current detector mapping. */
+export function withDetectorClasses(
+  parameters: Omit<ModelParameters, 'detector_class'>,
+  subjects: Record<string, SubjectForModel>,
 ): ModelParameters {
-  const configured = asRecord(app.custom_fields['appearance']);
-  const appearance: Record<string, SubjectAppearance | null> = {};
-  for (const uid of app.output_subjects) {
-    appearance[uid] = appearanceFrom(asRecord(configured[uid]), subjectNames[uid] ?? '');
-  }
-  const reference = app.custom_fields['offset_reference'];
-  return {
-    appearance,
-    offset_reference: OFFSET_REFERENCES.find((value) => value === reference) ?? 'near_edge',
-  };
+  const mapped = Object.keys(parameters.appearance).map((uid) => {
+    const subject = subjects[uid];
+    return [uid, subject ? detectorClassOf(subject) : null] as const;
+  });
+  return { ...parameters, detector_class: Object.fromEntries(mapped) };
 }
 
-function appearanceFrom(config: Record<string, unknown>, name: string): SubjectAppearance | null {
-  const wordColour = colourWordIn(name);
-  const color = isHexColour(config['color']) ? config['color'].toLowerCase() : wordColour;
-  if (color === null) return null;
-  const fallbackTolerance = isHexColour(config['color']) ? DEFAULT_TOLERANCE : COLOUR_WORD_TOLERANCE;
+/**
+ * The baseline's parameters from an application's `custom_fields` (see docs/models.md) and its output subjects:
+ * each subject's detector class (its explicit setting or its name's), and its configured colour (`appearance[uid]`),
+ * which the colour model uses for a subject that maps to no detector class. A name is never a colour.
+ */
+export function parametersFromApplication(app: ApplicationForModel, subjects: Record<string, SubjectForModel>): ModelParameters {
+  const configured = asRecord(app.custom_fields['appearance']);
+  const appearance: Record<string, SubjectAppearance | null> = {};
+  for (const uid of app.output_subjects) appearance[uid] = appearanceFrom(asRecord(configured[uid]));
+  const reference = app.custom_fields['offset_reference'];
+  return withDetectorClasses({
+    appearance,
+    offset_reference: OFFSET_REFERENCES.find((value) => value === reference) ?? 'near_edge',
+  }, subjects);
+}
+
+function appearanceFrom(config: Record<string, unknown>): SubjectAppearance | null {
+  if (!isHexColour(config['color'])) return null;
   return {
-    color,
-    tolerance: numberIn(config['tolerance'], 0.02, 1) ?? fallbackTolerance,
+    color: config['color'].toLowerCase(),
+    tolerance: numberIn(config['tolerance'], 0.02, 1) ?? DEFAULT_TOLERANCE,
     min_area: numberIn(config['min_area'], 1, Number.MAX_SAFE_INTEGER) ?? DEFAULT_MIN_AREA,
     typical_area: numberIn(config['typical_area'], 1, Number.MAX_SAFE_INTEGER),
   };
-}
-
-function colourWordIn(name: string): string | null {
-  const words = name.toLowerCase().split(/[^a-z]+/);
-  const word = words.find((candidate) => candidate in COLOUR_WORDS);
-  return word === undefined ? null : (COLOUR_WORDS[word] ?? null);
 }
 
 function numberIn(value: unknown, min: number, max: number): number | null {

@@ -39,24 +39,11 @@ export function colourStrengths(image: AnalysisImage, appearance: SubjectAppeara
   return strengths;
 }
 
-/** Strength of whatever stands out from the background, for a subject whose appearance is unknown. */
-export function saliencyStrengths(image: AnalysisImage): Float32Array {
-  const background = medianLab(image, () => true);
-  const strengths = new Float32Array(image.width * image.height);
-  for (let i = 0; i < strengths.length; i += 1) {
-    const { lab } = image;
-    const d = labDistance(lab[i * 3] ?? 0, lab[i * 3 + 1] ?? 0, lab[i * 3 + 2] ?? 0, background[0], background[1], background[2]);
-    strengths[i] = Math.min(1, Math.max(0, (d - SALIENT_DISTANCE) / SALIENT_DISTANCE));
-  }
-  return strengths;
-}
-
 const UNMIX_LIGHTNESS_WEIGHT = 0.25;
 const HALF = 0.5;
 const MIN_CONTRAST = 15;
 const MIN_MIX = 0.18;
 const MAX_MIX = 1.8;
-const SALIENT_DISTANCE = 20;
 
 function weightedDifference(a: Lab, b: Lab): [number, number, number] {
   return [(a[0] - b[0]) * UNMIX_LIGHTNESS_WEIGHT, a[1] - b[1], a[2] - b[2]];

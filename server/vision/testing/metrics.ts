@@ -1,17 +1,10 @@
 import type { BoxCoords } from '../../../src/api/types';
 import type { BoxRegion, PointCoords } from '../../../src/api/application-types/answer';
-
-export function iou(a: BoxCoords, b: BoxCoords): number {
-  const width = Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));
-  const height = Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
-  const intersection = width * height;
-  const area = (box: BoxCoords) => (box.x1 - box.x0) * (box.y1 - box.y0);
-  return intersection / (area(a) + area(b) - intersection);
-}
+import { intersectionOverUnion } from '../../../src/api/application-types/box-detection';
 
 /** For each true box, the IoU of the best proposed box (0 when none overlaps). */
 export function bestIous(truth: readonly BoxCoords[], proposed: readonly BoxRegion[]): number[] {
-  return truth.map((box) => Math.max(0, ...proposed.map((region) => iou(box, region.box))));
+  return truth.map((box) => Math.max(0, ...proposed.map((region) => intersectionOverUnion(box, region.box))));
 }
 
 /** For each true point, the distance to the nearest proposed point (Infinity when none). */

@@ -18,7 +18,7 @@ const boxRegion = closedObject(
 const boxSet = markList(boxRegion, 'boxes');
 
 /** Intersection over union of two boxes, from 0 (apart) to 1 (the same box). */
-function intersectionOverUnion(a: BoxCoords, b: BoxCoords): number {
+export function intersectionOverUnion(a: BoxCoords, b: BoxCoords): number {
   const width = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
   const height = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
   if (width <= 0 || height <= 0) return 0;
@@ -28,7 +28,7 @@ function intersectionOverUnion(a: BoxCoords, b: BoxCoords): number {
 }
 
 /** Boxes of two answers match at an intersection over union of at least this. */
-const BOX_MATCH_IOU = 0.5;
+export const BOX_MATCH_IOU = 0.5;
 
 /** Box sets agree when every box matches one box of each other answer (greedily, best overlap first); the agreed box is their mean. */
 const agreeBoxes: DataAgreement<BoxRegion[]> = (sets) => {

@@ -18,6 +18,19 @@ beforeEach(() => {
 const SETTINGS = `/t/${TENANT_ID}/apps/app-pets/settings`;
 
 describe('application settings', () => {
+  it('maps each output subject to a detector class, automatic by its name, saved at once', async () => {
+    renderSignedIn(SETTINGS, ADMIN);
+    const user = userEvent.setup();
+    const cat = await screen.findByRole('combobox', { name: 'Cat' }, { timeout: 10_000 });
+    expect(cat).toHaveDisplayValue('Automatic (cat)');
+    await user.selectOptions(cat, 'dog');
+    const mapped = () => state.requests.find((r) => r.method === 'POST' && r.url.pathname === '/1/subjects/s-cat');
+    await vi.waitFor(() => expect(mapped()?.body).toEqual({ detector_class: 'dog' }));
+    await vi.waitFor(() => expect(screen.getByRole('combobox', { name: 'Cat' })).toHaveDisplayValue('dog'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dog' }), 'None (its colour, if set)');
+    await vi.waitFor(() => expect(state.subjects.find((s) => s.subject_uid === 's-dog')?.detector_class).toBe('none'));
+  });
+
   it('saves only the changed fields and keeps slider and number in sync', async () => {
     renderSignedIn(SETTINGS, ADMIN);
     const user = userEvent.setup();

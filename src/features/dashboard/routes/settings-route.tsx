@@ -14,6 +14,7 @@ import { useApplication } from '../../../lib/queries/application';
 import { useCallerRole } from '../api/caller-role';
 import { useSubjectNames, useSubjects } from '../../../lib/queries/subjects';
 import { useUpdateApplication } from '../api/update-application';
+import { DetectorClassFields } from '../components/detector-class-fields';
 import { ListEditor } from '../components/list-editor';
 import { SubjectPicker } from '../components/subject-picker';
 import { ThresholdField } from '../components/threshold-field';
@@ -223,6 +224,12 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
   );
 }
 
+function OutputSubjectMapping({ tenantId, application, readOnly }: SettingsEditorProps) {
+  const subjects = useSubjects(tenantId);
+  const outputs = (subjects.data ?? []).filter((subject) => application.output_subjects.includes(subject.subject_uid));
+  return <DetectorClassFields subjects={outputs} readOnly={readOnly} />;
+}
+
 /** One sentence for the people who see the settings read-only: who can change them. */
 export function whoCanChange(application: Application): string {
   const managers = application.app_managers.length > 0 ? ` (${application.app_managers.join(', ')})` : '';
@@ -247,6 +254,7 @@ export function Component() {
         </div>
       )}
       <SettingsEditor tenantId={tenantId} application={application.data} readOnly={readOnly} />
+      <OutputSubjectMapping tenantId={tenantId} application={application.data} readOnly={readOnly} />
     </>
   );
 }

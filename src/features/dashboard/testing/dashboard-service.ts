@@ -116,6 +116,12 @@ export function dashboardHandlers(state: DashboardState) {
       state.subjects.push(subject);
       return HttpResponse.json(subject);
     }),
+    http.post('/1/subjects/:uid', async ({ request, params }) => {
+      const subject = state.subjects.find((candidate) => candidate.subject_uid === params.uid);
+      if (!subject) return notFound();
+      Object.assign(subject, (await request.json()) as Partial<Subject>);
+      return HttpResponse.json(subject);
+    }),
     http.post('/1/applications', async ({ request }) => {
       const body = (await request.json()) as Partial<Application>;
       const application = sampleApplication({ ...body, application_id: `app-${state.applications.length + 1}` });

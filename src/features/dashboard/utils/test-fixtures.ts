@@ -21,6 +21,7 @@ export function sampleSubject(subjectUid: string, name: string): Subject {
     subject_uid: subjectUid,
     name,
     description: '',
+    detector_class: null,
     tenant_id: 't-acme',
     created_by: 'admin@acme.test',
     created_at: 1_700_000_000,

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import '@tensorflow/tfjs-backend-cpu';
+import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
+import * as tf from '@tensorflow/tfjs-core';
+import { DETECTOR_INPUT_SIZE } from './objects';
+
+const require = createRequire(import.meta.url);
+
+/** The model's files, as @vladmandic/human ships them (its package exports no path to them, so from its entry). */
+export const MODEL_DIR = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');
+const MODEL_NAME = 'centernet';
+const DETECTIONS_OUTPUT = 'tower_0/detections';
+
+interface ModelJson {
+  format: string;
+  generatedBy: string;
+  convertedBy: string;
+  modelTopology: object;
+  signature?: object;
+  weightsManifest: { weights: tf.io.WeightsManifestEntry[] }[];
+}
+
+/** Reads the model from the package's files: nothing is fetched. */
+async function loadModelArtifacts(): Promise<tf.io.ModelArtifacts> {
+  const json = JSON.parse(await readFile(path.join(MODEL_DIR, `${MODEL_NAME}.json`), 'utf8')) as ModelJson;
+  const weights = await readFile(path.join(MODEL_DIR, `${MODEL_NAME}.bin`));
+  return {
+    format: json.format,
+    generatedBy: json.generatedBy,
+    convertedBy: json.convertedBy,
+    modelTopology: json.modelTopology,
+    signature: json.signature,
+    weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
+    weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
+  };
+}
+
+/** CenterNet (MobileNet-v3) on TensorFlow.js's WebAssembly backend. */
+export async function loadCenterNet(): Promise<(pixels: Uint8Array) => Promise<number[][]>> {
+  setWasmPaths(`${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`);
+  await tf.setBackend('wasm');
+  await tf.ready();
+  const model: GraphModel = await loadGraphModel({ load: loadModelArtifacts });
+  /** `pixels`: RGB bytes of the square input image, row by row. Returns its rows `[x0, y0, x1, y1, score, class]`. */
+  return async (pixels) => {
+    const input = tf.tensor4d(Float32Array.from(pixels), [1, DETECTOR_INPUT_SIZE, DETECTOR_INPUT_SIZE, 3], 'float32');
+    const output = model.execute(input, DETECTIONS_OUTPUT) as tf.Tensor;
+    try {
+      const [rows] = (await output.array()) as number[][][];
+      return rows ?? [];
+    } finally {
+      tf.dispose([input, output]);
+    }
+  };
+}
