@@ -15,6 +15,7 @@ import type { TypeModule } from '../types/type-module';
 import { runModel } from '../types/run-model';
 import { feedbackPriority } from '../vision/ambiguity';
 import { parametersFromApplication, withDetectorClasses, type ModelParameters } from '../vision/models/parameters';
+import { learnHeads } from '../vision/head/fit';
 import { refitParameters } from '../vision/refit';
 import { answeredItems, withImages } from './answered-items';
 import { measureModels } from './validation';
@@ -90,7 +91,11 @@ export async function releaseModel(
   const items = await answeredItems(ctx.db, appRow, module, RELEASE_ITEMS);
   const previousParameters = await currentParameters(ctx.db, appRow);
   const previousModelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
-  const parameters = await refitParameters(module.fit, previousParameters, await withImages(ctx.blobs, items.training));
+  const training = await withImages(ctx.blobs, items.training);
+  const parameters = {
+    ...(await refitParameters(module.fit, previousParameters, training)),
+    head: await learnHeads(module.fit, appRow.outputSubjects, training),
+  };
   const [validation, previousValidation] = await measureModels(
     module.type,
     appRow.outputSubjects,

@@ -32,6 +32,7 @@ const image: AnalysisImage = {
   scaleX: 640,
   scaleY: 480,
   objects,
+  features: null,
 };
 
 const parameters: ModelParameters = {

@@ -13,6 +13,7 @@ import type { ModelParameters } from '../../../server/vision/models/parameters';
 import { percentile } from '../stats';
 import { formatTable } from '../table';
 import { drawProposals } from './draw';
+import { learningCurve } from './learning';
 import { Tally, type ProposedBox, type TruthObject } from './evaluate';
 
 const PHOTOS = path.join(import.meta.dirname, 'photos');
@@ -38,6 +39,13 @@ async function loadPhotos(): Promise<Photo[]> {
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
+/** What a photo is of, for classification: the class its boxes cover most. */
+function mainClassOf(truth: readonly TruthObject[]): string | undefined {
+  const areas = new Map<string, number>();
+  for (const { class: name, box } of truth) areas.set(name, (areas.get(name) ?? 0) + (box.x1 - box.x0) * (box.y1 - box.y0));
+  return [...areas].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
 async function main() {
   const imagesDir = process.argv.includes('--images') ? process.argv[process.argv.indexOf('--images') + 1] : undefined;
   const photos = await loadPhotos();
@@ -54,6 +62,7 @@ async function main() {
   const overall = new Tally();
   const countErrors = new Map(classes.map((name) => [name, [] as number[]]));
   const personCountsRight: boolean[] = [];
+  const classifiedRight: boolean[] = [];
   const times: number[] = [];
   // on a busy machine the wall time mostly waits for a core; the process's CPU time is what one image costs
   const cpuTimes: number[] = [];
@@ -67,6 +76,8 @@ async function main() {
     const image = { ...(await loadAnalysisImage(photo.bytes)), objects };
     const boxSets = moduleOf('box_detection').propose(image, classes, parameters);
     const counts = moduleOf('static_count').propose(image, classes, parameters);
+    const [classified] = moduleOf('classification').propose(image, classes, parameters);
+    classifiedRight.push(classified?.subject_uid === mainClassOf(photo.truth));
     const proposed: ProposedBox[] = boxSets.flatMap(({ subject_uid, app_data }) =>
       (app_data as BoxRegion[]).map(({ box, probability = 0 }) => ({ class: subject_uid, box, probability })),
     );
@@ -95,12 +106,21 @@ async function main() {
   console.log(`\n${photos.length} photographs; boxes at IoU ≥ 0.5; shown = box_detection's proposed boxes\n`);
   console.log(formatTable(['class', 'objects', 'shown', 'found', 'precision', 'recall', 'count error (mean abs.)'], classRows));
   console.log(`\nPerson counts within ±${COUNT_TOLERANCE * 100} %: ${personCountsRight.filter(Boolean).length} of ${personCountsRight.length} photos`);
+  console.log(`Classification top-1 (the class covering most of the photo): ${classifiedRight.filter(Boolean).length} of ${classifiedRight.length} photos`);
   console.log(`\n${formatTable(['photo', 'objects', 'shown', 'shown / objects', 'detector ms'], perImage)}`);
   const ratios = perImage.map((row) => Number(row[3]));
   console.log(`\nMost shown per object: ${Math.max(...ratios)}; photos over 3×: ${ratios.filter((ratio) => ratio > 3).length}`);
   console.log(`Detector time per image: median ${round(percentile(times, 50), 0)} ms, max ${round(Math.max(...times), 0)} ms`);
   console.log(`Detector CPU time per image (decoding included): median ${round(percentile(cpuTimes, 50), 0)} ms, max ${round(Math.max(...cpuTimes), 0)} ms`);
   // other work on the machine slows the detector down: say how busy it was
+  console.log('\nLearning curve: a subject no detector knows (a chessboard), held-out poses and other scenes, IoU ≥ 0.5\n');
+  const curve = await learningCurve(photos);
+  console.log(
+    formatTable(
+      ['answers', 'of them boxed', 'shown', 'found (of 6)', 'precision', 'recall', 'false boxes per other photo'],
+      curve.map((point) => [point.answers, point.boxed, point.shown, point.found, round(point.precision), round(point.recall), round(point.falseBoxesPerOtherPhoto)]),
+    ),
+  );
   console.log(`(${availableParallelism()} cores, load average ${loadavg().map((load) => round(load, 1)).join(' / ')} over 1 / 5 / 15 min)`);
 }
 

@@ -5,6 +5,8 @@ import { unavailable } from '../../errors';
 import { MAX_MEDIA_PIXELS, runImageWork } from '../../media/open-image';
 import { clampBox } from '../models/media-box';
 import { DETECTOR_INPUT_SIZE, objectsFromRows, type DetectedObject } from './objects';
+import type { CenterNetOutput } from './centernet';
+import { featureMapOf, type FeatureMap } from './features';
 import type { DetectorReply, DetectorRequest } from './worker';
 
 /** At most this many images wait for the detector; more are refused ('unavailable') rather than queued. */
@@ -13,7 +15,7 @@ export const DETECTOR_QUEUE_LIMIT = 16;
 const busy = () => unavailable('The detector is busy; try again in a few seconds.', 5);
 
 interface Waiting {
-  resolve: (rows: number[][]) => void;
+  resolve: (output: CenterNetOutput) => void;
   reject: (error: Error) => void;
 }
 
@@ -26,7 +28,7 @@ class DetectorThread {
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
 
-  run(pixels: Uint8Array): Promise<number[][]> {
+  run(pixels: Uint8Array): Promise<CenterNetOutput> {
     if (this.waiting.size >= DETECTOR_QUEUE_LIMIT) return Promise.reject(busy());
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
@@ -46,7 +48,7 @@ class DetectorThread {
       this.waiting.delete(reply.id);
       if (this.waiting.size === 0) worker.unref();
       if ('error' in reply) waiting.reject(new Error(`The detector failed: ${reply.error}`));
-      else waiting.resolve(reply.rows);
+      else waiting.resolve(reply);
     });
     const fail = (error: Error) => {
       this.worker = null;
@@ -76,8 +78,20 @@ async function detectorInput(image: Buffer, focus?: Focus | null) {
   return { frame, pixels: new Uint8Array(pixels) };
 }
 
-/** The COCO objects in the image (or its focus region), strongest first, in media pixels. */
-export async function detectCocoObjects(image: Buffer, focus?: Focus | null): Promise<DetectedObject[]> {
-  const { frame, pixels } = await runImageWork(() => detectorInput(image, focus));
-  return objectsFromRows(await thread.run(pixels), frame);
+/** What the detector sees in an image (or its focus region). */
+export interface DetectorView {
+  /** The COCO objects, strongest first, in media pixels. */
+  objects: DetectedObject[];
+  /** The features the learned head compares (see ./features.ts). */
+  features: FeatureMap;
 }
+
+export async function detectorView(image: Buffer, focus?: Focus | null): Promise<DetectorView> {
+  const { frame, pixels } = await runImageWork(() => detectorInput(image, focus));
+  const output = await thread.run(pixels);
+  return { objects: objectsFromRows(output.rows, frame), features: featureMapOf(output, frame) };
+}
+
+/** The COCO objects in the image (or its focus region), strongest first, in media pixels. */
+export const detectCocoObjects = async (image: Buffer, focus?: Focus | null): Promise<DetectedObject[]> =>
+  (await detectorView(image, focus)).objects;

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { loadCenterNet } from './centernet';
+import { loadCenterNet, type CenterNetOutput } from './centernet';
 
 /** A request to the worker: the square input image's RGB bytes. */
 export interface DetectorRequest {
@@ -7,8 +7,8 @@ export interface DetectorRequest {
   pixels: Uint8Array;
 }
 
-/** The worker's answer: the detector's raw rows, or why it failed. */
-export type DetectorReply = { id: number; rows: number[][] } | { id: number; error: string };
+/** The worker's answer: the detector's raw output, or why it failed. */
+export type DetectorReply = ({ id: number } & CenterNetOutput) | { id: number; error: string };
 
 if (!parentPort) throw new Error('The detector runs in a worker thread.');
 const port = parentPort;
@@ -19,7 +19,8 @@ port.on('message', ({ id, pixels }: DetectorRequest) => {
   void detector
     .then((run) => run(pixels))
     .then(
-      (rows) => port.postMessage({ id, rows } satisfies DetectorReply),
+      (output) =>
+        port.postMessage({ id, ...output } satisfies DetectorReply, [output.regionFeatures.buffer as ArrayBuffer, output.imageFeatures.buffer as ArrayBuffer]),
       (error: unknown) => port.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies DetectorReply),
     );
 });

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import type { BoxCoords, Focus } from '../../../src/api/types';
 import { MAX_MEDIA_PIXELS, runImageWork } from '../../media/open-image';
 import { rgbToLab } from '../colour';
-import { detectCocoObjects } from '../detector/detector';
+import { detectorView } from '../detector/detector';
+import type { FeatureMap } from '../detector/features';
 import type { DetectedObject } from '../detector/objects';
 import { clampBox } from './media-box';
 
@@ -24,6 +25,8 @@ export interface AnalysisImage {
   scaleY: number;
   /** The pretrained detector's objects, in media pixels; null when it was not asked to look. */
   objects: readonly DetectedObject[] | null;
+  /** What the detector's features make of the image, for the learned head; null when it was not asked to look. */
+  features: FeatureMap | null;
 }
 
 /**
@@ -31,14 +34,11 @@ export interface AnalysisImage {
  * with `detect` runs the pretrained detector on it at the same time.
  */
 export async function loadAnalysisImage(image: Buffer, focus?: Focus | null, { detect = false } = {}): Promise<AnalysisImage> {
-  const [decoded, objects] = await Promise.all([
-    runImageWork(() => decodeForAnalysis(image, focus)),
-    detect ? detectCocoObjects(image, focus) : null,
-  ]);
-  return { ...decoded, objects };
+  const [decoded, view] = await Promise.all([runImageWork(() => decodeForAnalysis(image, focus)), detect ? detectorView(image, focus) : null]);
+  return { ...decoded, objects: view?.objects ?? null, features: view?.features ?? null };
 }
 
-async function decodeForAnalysis(image: Buffer, focus?: Focus | null): Promise<Omit<AnalysisImage, 'objects'>> {
+async function decodeForAnalysis(image: Buffer, focus?: Focus | null): Promise<Omit<AnalysisImage, 'objects' | 'features'>> {
   const metadata = await sharp(image, { limitInputPixels: MAX_MEDIA_PIXELS }).metadata();
   const mediaWidth = metadata.width;
   const mediaHeight = metadata.height;

@@ -1,6 +1,7 @@
 import { detectorClassOf, type CocoClass, type DetectorClassSetting } from '../../../src/api/detector/classes';
 import type { LabellableType } from '../../../src/api/types';
 import { isHexColour } from '../colour';
+import type { SubjectHead } from '../head/head';
 
 /** Which feature of the subject an offset application measures, along its axis. */
 export const OFFSET_REFERENCES = ['near_edge', 'centre', 'far_edge'] as const;
@@ -27,6 +28,8 @@ export interface ModelParameters {
   /** Per output subject uid; null when no colour is configured (an unmapped subject is then unknown to the models). */
   appearance: Record<string, SubjectAppearance | null>;
   offset_reference: OffsetReference;
+  /** Per output subject uid, what its answers taught (server/vision/head); absent on models released before it. */
+  head?: Record<string, SubjectHead | null>;
 }
 
 export const DEFAULT_TOLERANCE = 0.2;

@@ -5,8 +5,11 @@ export const subjectSchema = z.object({
   subject_uid: z.string(),
   name: z.string(),
   description: z.string(),
-  /** Extension: the pretrained detector's class for this subject; null maps by its name, `none` to no class. */
-  detector_class: detectorClassSetting,
+  /**
+   * Extension: the pretrained detector's class for this subject; null maps by its name, `none` to no class. Absent
+   * from services that do not implement it.
+   */
+  detector_class: detectorClassSetting.default(null),
   tenant_id: z.string(),
   created_by: z.string(),
   created_at: z.number(),
