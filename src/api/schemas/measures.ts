@@ -111,27 +111,29 @@ export type MeasureKind = Measures['kind'];
 export type MeasuresOf<K extends MeasureKind> = Extract<Measures, { kind: K }>;
 
 export const RELEASE_FIGURE_KEYS = ['F1', 'precision', 'recall', 'mean_absolute_error'] as const;
+export type ReleaseFigureKey = (typeof RELEASE_FIGURE_KEYS)[number];
 
-/** The figure a release is decided by: a field of the measures, and which way is better. */
+/** Which way each figure a release is decided by is better. */
+export const FIGURE_BETTER = { F1: 'higher', precision: 'higher', recall: 'higher', mean_absolute_error: 'lower' } as const satisfies Record<
+  ReleaseFigureKey,
+  'higher' | 'lower'
+>;
+
+/** The figure a release is decided by: a field of the measures, and its value. */
 export interface ReleaseFigure {
-  key: (typeof RELEASE_FIGURE_KEYS)[number];
+  key: ReleaseFigureKey;
   value: number | null;
-  better: 'higher' | 'lower';
 }
 
 /** The ratio each release_metrics names, where marks or classes are matched. */
-export const RATIO_OF_METRIC = { best_F1: 'F1', best_precision: 'precision', best_recall: 'recall' } as const satisfies Record<ReleaseMetric, ReleaseFigure['key']>;
+export const RATIO_OF_METRIC = { best_F1: 'F1', best_precision: 'precision', best_recall: 'recall' } as const satisfies Record<ReleaseMetric, ReleaseFigureKey>;
 
 const ratioFigure = (measures: MeasuresOf<'boxes' | 'points' | 'classes'>, metric: ReleaseMetric): ReleaseFigure => {
   const key = RATIO_OF_METRIC[metric];
-  return { key, value: measures[key], better: 'higher' };
+  return { key, value: measures[key] };
 };
 
-const errorFigure = (measures: MeasuresOf<'counts' | 'offsets'>): ReleaseFigure => ({
-  key: 'mean_absolute_error',
-  value: measures.mean_absolute_error,
-  better: 'lower',
-});
+const errorFigure = (measures: MeasuresOf<'counts' | 'offsets'>): ReleaseFigure => ({ key: 'mean_absolute_error', value: measures.mean_absolute_error });
 
 /**
  * Per kind, the figure the application's release_metrics names: F1, precision or recall where marks or classes
@@ -154,5 +156,5 @@ export function releaseFigure(measures: Measures, metric: ReleaseMetric): Releas
 export function isAtLeastAsGood(candidate: ReleaseFigure, current: ReleaseFigure): boolean {
   if (candidate.value === null) return false;
   if (current.value === null) return true;
-  return candidate.better === 'higher' ? candidate.value >= current.value : candidate.value <= current.value;
+  return FIGURE_BETTER[candidate.key] === 'higher' ? candidate.value >= current.value : candidate.value <= current.value;
 }
