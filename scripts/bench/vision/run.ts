@@ -37,6 +37,7 @@ async function loadPhotos(): Promise<Photo[]> {
 }
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+const figure = (value: number | null) => (value === null ? '—' : round(value));
 
 async function main() {
   const imagesDir = process.argv.includes('--images') ? process.argv[process.argv.indexOf('--images') + 1] : undefined;
@@ -89,11 +90,13 @@ async function main() {
     const tally = tallies.get(name)!;
     const errors = countErrors.get(name)!;
     const meanError = errors.length === 0 ? 0 : errors.reduce((sum, error) => sum + error, 0) / errors.length;
-    return [name, tally.truths, tally.proposals, tally.hits, round(tally.precision), round(tally.recall), round(meanError)];
+    return [name, tally.truths, tally.proposals, tally.hits, figure(tally.precision), figure(tally.recall), figure(tally.averagePrecision), round(meanError)];
   });
-  classRows.push(['all', overall.truths, overall.proposals, overall.hits, round(overall.precision), round(overall.recall), '']);
+  const classAPs = classes.flatMap((name) => tallies.get(name)!.averagePrecision ?? []);
+  const meanAP = classAPs.reduce((sum, ap) => sum + ap, 0) / classAPs.length;
+  classRows.push(['all', overall.truths, overall.proposals, overall.hits, figure(overall.precision), figure(overall.recall), `mAP ${round(meanAP)}`, '']);
   console.log(`\n${photos.length} photographs; boxes at IoU ≥ 0.5; shown = box_detection's proposed boxes\n`);
-  console.log(formatTable(['class', 'objects', 'shown', 'found', 'precision', 'recall', 'count error (mean abs.)'], classRows));
+  console.log(formatTable(['class', 'objects', 'shown', 'found', 'precision', 'recall', 'AP', 'count error (mean abs.)'], classRows));
   console.log(`\nPerson counts within ±${COUNT_TOLERANCE * 100} %: ${personCountsRight.filter(Boolean).length} of ${personCountsRight.length} photos`);
   console.log(`\n${formatTable(['photo', 'objects', 'shown', 'shown / objects', 'detector ms'], perImage)}`);
   const ratios = perImage.map((row) => Number(row[3]));

@@ -4,7 +4,7 @@ import { BOX_MATCH_IOU, intersectionOverUnion } from '../../../src/api/applicati
 import type { MeasuresOf } from '../../../src/api/schemas/measures';
 import type { BoxCoords } from '../../../src/api/types';
 import { ACCEPT_PROBABILITY } from '../../vision/models/proposal';
-import { matchedF1, ratio, reasonFor, unless, type MeasurePairs } from './held-out';
+import { matchedFigures, reasonFor, unless, type MeasurePairs } from './held-out';
 
 /** The true boxes of one held-out answer, and the boxes the model proposed for it (each with its probability). */
 export interface BoxImage {
@@ -89,9 +89,7 @@ export const measureBoxes: MeasurePairs = (pairs, n): MeasuresOf<'boxes'> => {
     truth_boxes: truth,
     shown_boxes: shown,
     found,
-    precision: unless(reason, ratio(found, shown)),
-    recall: unless(reason, ratio(found, truth)),
-    F1: unless(reason, matchedF1(found, truth, shown)),
+    ...matchedFigures(reason, found, truth, shown),
     AP: unless(reason, averagePrecision(images)),
   };
 };

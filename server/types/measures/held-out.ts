@@ -41,8 +41,15 @@ export const unless = <T>(reason: Reason | null, value: T | null): T | null => (
 /** part / whole, null when whole is 0. */
 export const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
 
-/** 2·found / (truth + shown): the F1 of a one-to-one matching, null when there is nothing on either side. */
-export const matchedF1 = (found: number, truth: number, shown: number): number | null => ratio(2 * found, truth + shown);
+/**
+ * The figures of marks matched one to one, withheld for the reason: precision = found / shown, recall = found /
+ * truth, F1 = 2·found / (truth + shown); each null when its denominator is 0.
+ */
+export const matchedFigures = (reason: Reason | null, found: number, truth: number, shown: number) => ({
+  precision: unless(reason, ratio(found, shown)),
+  recall: unless(reason, ratio(found, truth)),
+  F1: unless(reason, ratio(2 * found, truth + shown)),
+});
 
 export const mean = (values: readonly number[]): number | null =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;

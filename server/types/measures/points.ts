@@ -2,7 +2,7 @@ import type { AppData, PointCoords } from '../../../src/api/application-types/an
 import { greedyMatch } from '../../../src/api/application-types/agreement';
 import { POINT_MATCH_PIXELS } from '../../../src/api/application-types/point';
 import type { MeasuresOf } from '../../../src/api/schemas/measures';
-import { matchedF1, mean, ratio, reasonFor, unless, type MeasurePairs } from './held-out';
+import { matchedFigures, mean, reasonFor, unless, type MeasurePairs } from './held-out';
 
 const pointsIn = (data: AppData | null | undefined): PointCoords[] =>
   Array.isArray(data) ? data.filter((item): item is PointCoords => 'x' in item && 'y' in item) : [];
@@ -34,9 +34,7 @@ export const measurePoints: MeasurePairs = (pairs, n): MeasuresOf<'points'> => {
     truth_points: truth,
     shown_points: shown,
     found,
-    precision: unless(reason, ratio(found, shown)),
-    recall: unless(reason, ratio(found, truth)),
-    F1: unless(reason, matchedF1(found, truth, shown)),
+    ...matchedFigures(reason, found, truth, shown),
     mean_distance: unless(reason, mean(distances)),
   };
 };
