@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, isNotNull, lt, lte, type SQL } from 'drizzle-orm';
-import { baselineModelId, RELEASE_MEASURE, type EvaluationMetrics, type ModelEvaluation, type ModelPerformance, type ReleasedModel } from '../../src/api/schemas/models';
+import { RATIO_OF_METRIC, releaseFigure } from '../../src/api/schemas/measures';
+import { baselineModelId, type EvaluationMetrics, type ModelEvaluation, type ModelPerformance, type ReleasedModel } from '../../src/api/schemas/models';
 import type { Database } from '../db';
 import { models } from '../db/schema';
+import { typeModule } from '../types/registry';
 import type { ApplicationRow } from './applications';
 
 export type ModelRow = typeof models.$inferSelect;
@@ -136,16 +138,26 @@ export async function currentValidation(db: Database, appRow: ApplicationRow): P
   return entries;
 }
 
-/** The current model's measures on its validation answers, with the one the application's release_metrics names. */
+/**
+ * The figure the application's release_metrics names (`releaseFigure`) of a measure: the current model's, or, before
+ * a measured release, of its type's measure on no answers (a value of null); F1, precision or recall for a type the
+ * service has no model of.
+ */
+function figureOf(appRow: ApplicationRow, evaluation: ModelEvaluation | null) {
+  const measures = evaluation?.model_performance ?? typeModule(appRow.type)?.measure([], new Map()).overall;
+  return measures ? releaseFigure(measures, appRow.releaseMetrics) : { key: RATIO_OF_METRIC[appRow.releaseMetrics], value: null };
+}
+
+/** The current model's measures on its validation answers, with the figure the application's release_metrics names. */
 export async function evaluationMetrics(db: Database, appRow: ApplicationRow): Promise<EvaluationMetrics> {
   const [current] = appRow.currentModelId ? await db.select().from(models).where(eq(models.modelId, appRow.currentModelId)) : [];
-  const measure = RELEASE_MEASURE[appRow.releaseMetrics];
   const evaluation = current?.validation ?? null;
+  const figure = figureOf(appRow, evaluation);
   return {
     app_id: appRow.applicationId,
     release_metrics: appRow.releaseMetrics,
-    measure,
-    value: evaluation?.model_performance[measure] ?? null,
+    measure: figure.key,
+    value: figure.value,
     model_id: current?.modelId ?? null,
     version: current?.version ?? null,
     data_count: evaluation?.data_count ?? null,

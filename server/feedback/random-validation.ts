@@ -7,7 +7,7 @@ import { unixNow } from '../db/unix-time';
 import { toPerformance } from '../domain/models';
 import { typeModule } from '../types/registry';
 import { answeredItems, withImages } from './answered-items';
-import { currentParameters, type ReleaseContext } from './release';
+import { currentParameters, measuredSubjects, type ReleaseContext } from './release';
 import { measureModels } from './validation';
 
 /** How many validation items `performance/newRandom` measures the current model on (all of them when fewer). */
@@ -36,7 +36,7 @@ export async function newRandomValidation(ctx: ReleaseContext, appRow: Applicati
   const sample = randomSample(validation, RANDOM_SAMPLE_SIZE);
   const [current] = appRow.currentModelId ? await ctx.db.select().from(models).where(eq(models.modelId, appRow.currentModelId)) : [];
   const parameters = await currentParameters(ctx.db, appRow);
-  const [evaluation] = await measureModels(module.type, appRow.outputSubjects, [parameters], await withImages(ctx.blobs, sample));
+  const [evaluation] = await measureModels(module, await measuredSubjects(ctx.db, appRow), [parameters], await withImages(ctx.blobs, sample));
   const measured = {
     modelId: current?.modelId ?? baselineModelId(appRow.applicationId),
     version: current?.version ?? 0,

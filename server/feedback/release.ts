@@ -1,6 +1,6 @@
-import { and, eq, inArray, max } from 'drizzle-orm';
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { baselineModelId } from '../../src/api/schemas/models';
+import { baselineModelId, type ModelEvaluation } from '../../src/api/schemas/models';
 import type { LabellableType } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
@@ -14,11 +14,12 @@ import { isImplemented, typeModule } from '../types/registry';
 import type { TypeModule } from '../types/type-module';
 import { runModel } from '../types/run-model';
 import { feedbackPriority } from '../vision/ambiguity';
-import { parametersFromApplication, withDetectorClasses, type ModelParameters } from '../vision/models/parameters';
 import { learnHeads } from '../vision/head/fit';
+import { parametersFromApplication, withDetectorClasses, type ModelParameters, type SubjectForModel } from '../vision/models/parameters';
 import { refitParameters } from '../vision/refit';
 import { answeredItems, withImages } from './answered-items';
-import { measureModels } from './validation';
+import { decideCandidate } from './release-decision';
+import { measureModels, type MeasuredSubjects } from './validation';
 import { unixNow } from '../db/unix-time';
 
 /** What a release needs from the service. */
@@ -27,19 +28,30 @@ export interface ReleaseContext {
   blobs: BlobStore;
 }
 
-/** The parameters of the application's current model, or the baseline's from its configuration before a release. */
 /**
  * A release learns from the most recent answered training items and is measured on the most recent answered
  * validation items, at most this many of each, to bound its time.
  */
 const RELEASE_ITEMS = { training: 200, validation: 200 };
 
-export async function currentParameters(db: Database, appRow: ApplicationRow): Promise<ModelParameters> {
+/** The application's output subjects as the models and measures need them, by uid. */
+async function outputSubjectsOf(db: Database, appRow: ApplicationRow): Promise<Record<string, SubjectForModel>> {
   const rows = await db
     .select({ uid: subjects.subjectUid, name: subjects.name, detector_class: subjects.detectorClass })
     .from(subjects)
     .where(inArray(subjects.subjectUid, appRow.outputSubjects.length > 0 ? appRow.outputSubjects : ['']));
-  const outputSubjects = Object.fromEntries(rows.map(({ uid, ...subject }) => [uid, subject]));
+  return Object.fromEntries(rows.map(({ uid, ...subject }) => [uid, subject]));
+}
+
+/** The output subjects in order, with their names (a subject gone from the tenant is named by its uid). */
+export async function measuredSubjects(db: Database, appRow: ApplicationRow): Promise<MeasuredSubjects> {
+  const found = await outputSubjectsOf(db, appRow);
+  return { uids: appRow.outputSubjects, names: new Map(appRow.outputSubjects.map((uid) => [uid, found[uid]?.name ?? uid])) };
+}
+
+/** The parameters of the application's current model, or the baseline's from its configuration before a release. */
+export async function currentParameters(db: Database, appRow: ApplicationRow): Promise<ModelParameters> {
+  const outputSubjects = await outputSubjectsOf(db, appRow);
   if (appRow.currentModelId) {
     const [model] = await db.select().from(models).where(eq(models.modelId, appRow.currentModelId));
     if (model) return withDetectorClasses(model.parameters as unknown as ModelParameters, outputSubjects);
@@ -75,11 +87,13 @@ async function refreshQueue(ctx: ReleaseContext, appRow: ApplicationRow, module:
 }
 
 /**
- * Releases a new model: the current model's parameters re-fitted to the training answers, measured (with the model
- * it replaces) on the validation answers, stored as the next `models` row and made the application's current model,
- * with its release counters and performance. With refresh_feedback the waiting requests are re-evaluated by it.
- * Returns the updated application row. Run as the job `jobId`, a second run of that job releases nothing and
- * returns the row as it is.
+ * Fits a candidate model and releases it if the release rule lets it (`decideCandidate`): the current model's
+ * parameters re-fitted to the training answers, measured (with the model it would replace) on the held-out
+ * validation answers. Every candidate counts in `candidate_model_count` and is recorded as `last_candidate`; one
+ * that is released is stored as the next `models` row and made the application's current model, with its release
+ * counters and performance, and with refresh_feedback the waiting requests are re-evaluated by it. Returns the
+ * updated application row. Run as the job `jobId`, a second run of that job decides nothing and returns the row as
+ * it is.
  */
 export async function releaseModel(
   ctx: ReleaseContext,
@@ -92,20 +106,33 @@ export async function releaseModel(
   const previousParameters = await currentParameters(ctx.db, appRow);
   const previousModelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
   const training = await withImages(ctx.blobs, items.training);
-  const parameters = {
-    ...(await refitParameters(module.fit, previousParameters, training)),
-    head: await learnHeads(module.fit, appRow.outputSubjects, training),
-  };
-  const [validation, previousValidation] = await measureModels(
-    module.type,
-    appRow.outputSubjects,
+  // subjects seen by their configured colour keep the colour model alone
+  const heads = await learnHeads(module.fit, appRow.outputSubjects.filter((uid) => !previousParameters.appearance[uid]), training);
+  const parameters = { ...(await refitParameters(module.fit, previousParameters, training)), ...(Object.keys(heads).length > 0 ? { head: heads } : {}) };
+  const [validation, previousValidation] = (await measureModels(
+    module,
+    await measuredSubjects(ctx.db, appRow),
     [parameters, previousParameters],
     await withImages(ctx.blobs, items.validation),
-  );
+  )) as [ModelEvaluation, ModelEvaluation];
+  const decision = decideCandidate(validation, previousValidation, appRow.releaseMetrics);
   const now = unixNow();
   const modelId = newId('mdl');
+  const candidateCounters = {
+    candidateModelCount: sql`coalesce(${applications.candidateModelCount}, 0) + 1`,
+    lastCandidateAt: now,
+    answersSinceRelease: 0,
+  };
   const updated = await ctx.db.transaction(async (tx) => {
     if (jobId !== undefined && !(await markJobFinished(tx, jobId))) return null;
+    if (decision.outcome !== 'released') {
+      const [row] = await tx
+        .update(applications)
+        .set({ ...candidateCounters, lastCandidate: { ...decision, decided_at: now, version: null } })
+        .where(eq(applications.applicationId, appRow.applicationId))
+        .returning();
+      return row!;
+    }
     const [latest] = await tx
       .select({ version: max(models.version) })
       .from(models)
@@ -116,7 +143,7 @@ export async function releaseModel(
       applicationId: appRow.applicationId,
       version,
       parameters: parameters as unknown as Record<string, unknown>,
-      metrics: validation!.model_performance,
+      metrics: validation.model_performance,
       trainingCount: items.training.length,
       validationCount: items.validation.length,
       validation,
@@ -127,22 +154,21 @@ export async function releaseModel(
     const [row] = await tx
       .update(applications)
       .set({
+        ...candidateCounters,
+        lastCandidate: { ...decision, decided_at: now, version },
         currentModelId: modelId,
         releaseModelCount: version,
-        candidateModelCount: version,
-        lastCandidateAt: now,
         lastReleasedAt: now,
         trainingDataCount: items.training.length,
         validationDataCount: items.validation.length,
-        currentPerformance: { ...validation!.model_performance, data_count: items.validation.length, model_id: modelId, model_version: version },
-        answersSinceRelease: 0,
+        currentPerformance: { ...validation.model_performance, data_count: items.validation.length, model_id: modelId, model_version: version },
       })
       .where(eq(applications.applicationId, appRow.applicationId))
       .returning();
     return row!;
   });
   if (!updated) return appRow;
-  if (updated.refreshFeedback) await refreshQueue(ctx, updated, module, modelId, parameters);
+  if (decision.outcome === 'released' && updated.refreshFeedback) await refreshQueue(ctx, updated, module, modelId, parameters);
   return updated;
 }
 

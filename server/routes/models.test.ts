@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { baselineModelId, type ModelPerformance, type ReleasedModel } from '../../src/api/schemas/models';
+import { releaseFigure } from '../../src/api/schemas/measures';
+import { baselineModelId, type AnswerSet, type ModelPerformance, type ReleasedModel } from '../../src/api/schemas/models';
 import type { PagedResponse } from '../../src/api/types';
 import { rowsOf } from '../db/json-row';
 import { assertions } from '../db/schema';
@@ -27,21 +28,28 @@ beforeAll(async () => {
   labeller = await t.demoAuth('labeller@demo.test', tenantId);
   admin = await t.demoAuth('admin@demo.test', tenantId);
   bolt = await insertSubject(t.db, tenantId, 'red bolt');
-  scenes = await generateDemoSet('box_detection', 6, 41);
+  scenes = await generateDemoSet('box_detection', 9, 41);
   ({ answer, release } = modelFixtures(t, { tenantId, labeller, admin }, bolt, 'red bolt'));
 });
 afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = labeller) => t.inject({ method: 'GET', url, headers });
 
-/** An application with two releases: the first learned from 3 training answers, the second from 4. */
+/** Answers the scenes in the set. */
+async function answerAll(app: ApplicationRow, some: GeneratedScene[], set: AnswerSet) {
+  for (const scene of some) await answer(app, scene, set);
+}
+
+/**
+ * An application with two releases: the first learned from 3 training answers and was measured on 5 held-out ones,
+ * the second from the same 3 (so that it does as well as the first and is released) and on 6.
+ */
 async function releasedTwice() {
   const app = await insertApplication(t.db, tenantId, 'box_detection', [bolt]);
-  for (const scene of scenes.slice(0, 3)) await answer(app, scene, 'training');
-  await answer(app, scenes[3]!, 'validation');
+  await answerAll(app, scenes.slice(0, 3), 'training');
+  await answerAll(app, scenes.slice(3, 8), 'validation');
   await release(app);
-  await answer(app, scenes[4]!, 'training');
-  await answer(app, scenes[5]!, 'validation');
+  await answer(app, scenes[8]!, 'validation');
   await release(app);
   return app;
 }
@@ -90,23 +98,22 @@ describe('GET /1/applications/{id}/models', () => {
     const { data, paging } = response.json<PagedResponse<ReleasedModel>>();
     expect(paging).toEqual({});
     expect(data.map((model) => [model.version, model.training_data_count, model.validation_data_count])).toEqual([
-      [1, 3, 1],
-      [2, 4, 2],
+      [1, 3, 5],
+      [2, 3, 6],
     ]);
     expect(data[0]).toMatchObject({
       application_id: app.applicationId,
       ccp_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       previous_model_id: baselineModelId(app.applicationId),
-      model_performance: { TP: expect.any(Number), FP: expect.any(Number), TN: expect.any(Number), FN: expect.any(Number) },
+      model_performance: { kind: 'boxes', n: 5, reason: null, recall: expect.any(Number), AP: expect.any(Number) },
     });
     expect(data[1]!.previous_model_id).toBe(data[0]!.model_id);
     expect(data[1]!.release_time).toBeGreaterThanOrEqual(data[0]!.release_time);
-    const { TP, FP, TN, FN } = data[1]!.model_performance!;
-    expect(TP + FP + TN + FN).toBe(2);
-    expect(Object.keys(data[1]!.model_performance_per_subject!)).toEqual([bolt]);
+    expect(data[1]!.model_performance).toMatchObject({ kind: 'boxes', n: 6 });
+    expect(data[1]!.model_performance_per_subject).toEqual({ [bolt]: data[1]!.model_performance });
 
     const application = await get(`/1/applications/${app.applicationId}`);
-    expect(application.json()).toMatchObject({ release_model_count: 2, training_data_count: 4, validation_data_count: 2 });
+    expect(application.json()).toMatchObject({ release_model_count: 2, training_data_count: 3, validation_data_count: 6 });
   });
 
   it('pages newest first with reverse=True, limit and paging.next, and filters by start and end', async () => {
@@ -168,8 +175,8 @@ describe('GET /1/applications/{id}/performance/releaseValidation', () => {
     const { data, paging } = response.json<PagedResponse<ModelPerformance>>();
     expect(paging).toEqual({});
     expect(data.map((entry) => [entry.version, entry.data_count, entry.previous?.model_id])).toEqual([
-      [2, 2, models[0]!.model_id],
-      [1, 1, baselineModelId(app.applicationId)],
+      [2, 6, models[0]!.model_id],
+      [1, 5, baselineModelId(app.applicationId)],
     ]);
     expect(data[0]).toMatchObject({
       app_id: app.applicationId,
@@ -181,8 +188,7 @@ describe('GET /1/applications/{id}/performance/releaseValidation', () => {
       output_subjects: [bolt],
       model_performance: models[1]!.model_performance,
     });
-    const { TP, FP, TN, FN } = data[0]!.previous!.model_performance;
-    expect(TP + FP + TN + FN).toBe(2);
+    expect(data[0]!.previous!.model_performance).toMatchObject({ kind: 'boxes', n: 6, reason: null });
   });
 
   it('takes duration (the last seconds) and refuses a duration that is not above 0', async () => {
@@ -206,8 +212,8 @@ describe('GET /1/applications/{id}/performance/currentValidation', () => {
     const { data, paging } = response.json<PagedResponse<ModelPerformance>>();
     expect(paging).toEqual({});
     expect(data.map((entry) => [entry.model_id, entry.version, entry.data_count, entry.updated_at, entry.previous])).toEqual([
-      [models[0]!.model_id, 1, 2, models[1]!.release_time, null],
-      [models[1]!.model_id, 2, 2, models[1]!.release_time, null],
+      [models[0]!.model_id, 1, 6, models[1]!.release_time, null],
+      [models[1]!.model_id, 2, 6, models[1]!.release_time, null],
     ]);
     expect(data[0]!.release_time).toBe(models[0]!.release_time);
     expect(data[1]!.model_performance).toEqual(models[1]!.model_performance);
@@ -219,12 +225,12 @@ describe('GET /1/applications/{id}/performance/currentValidation', () => {
   it('names the baseline (version 0) as the replaced model after the first release', async () => {
     const app = await insertApplication(t.db, tenantId, 'box_detection', [bolt]);
     await answer(app, scenes[0]!, 'training');
-    await answer(app, scenes[1]!, 'validation');
+    await answerAll(app, scenes.slice(1, 6), 'validation');
     await release(app);
     const { data } = (await get(`/1/applications/${app.applicationId}/performance/currentValidation`)).json<PagedResponse<ModelPerformance>>();
     expect(data.map((entry) => [entry.model_id, entry.version, entry.release_time, entry.data_count])).toEqual([
-      [baselineModelId(app.applicationId), 0, app.createdAt, 1],
-      [expect.stringMatching(/^mdl_/), 1, expect.any(Number), 1],
+      [baselineModelId(app.applicationId), 0, app.createdAt, 5],
+      [expect.stringMatching(/^mdl_/), 1, expect.any(Number), 5],
     ]);
   });
 
@@ -237,9 +243,10 @@ describe('GET /1/applications/{id}/performance/currentValidation', () => {
 });
 
 describe('POST and GET /1/applications/{id}/release', () => {
-  it('starts a release off the request (202) for admins and app managers, and tells when it has finished', async () => {
+  it('starts a release off the request (202) for admins and app managers, and tells what became of its candidate', async () => {
     const app = await insertApplication(t.db, tenantId, 'box_detection', [bolt], { appManagers: ['manager@demo.test'] });
     await answer(app, scenes[0]!, 'training');
+    await answerAll(app, scenes.slice(1, 4), 'validation');
     const manager = await t.demoAuth('manager@demo.test', tenantId);
     const url = `/1/applications/${app.applicationId}/release`;
     const forbidden = await t.inject({ method: 'POST', url, headers: labeller });
@@ -248,15 +255,25 @@ describe('POST and GET /1/applications/{id}/release', () => {
 
     const started = await t.inject({ method: 'POST', url, headers: manager });
     expect(started.statusCode).toBe(202);
-    expect(started.json()).toEqual({ running: true, release_model_count: null, last_released_at: null });
+    expect(started.json()).toEqual({ running: true, release_model_count: null, last_released_at: null, last_candidate: null });
     expect((await get(url)).json().running).toBe(true);
     await t.app.jobs.drain();
-    const finished = (await get(url)).json();
-    expect(finished).toEqual({ running: false, release_model_count: 1, last_released_at: expect.any(Number) });
+    // 3 held-out answers: the candidate is kept back rather than released on too few
+    expect((await get(url)).json()).toEqual({
+      running: false,
+      release_model_count: null,
+      last_released_at: null,
+      last_candidate: { decided_at: expect.any(Number), outcome: 'not_enough_answers', n: 3, figure: 'F1', candidate: null, current: null, version: null },
+    });
 
+    await answerAll(app, scenes.slice(4, 6), 'validation');
     await t.inject({ method: 'POST', url, headers: admin });
     await t.app.jobs.drain();
-    expect((await get(url)).json().release_model_count).toBe(2);
+    const finished = (await get(url)).json();
+    expect(finished).toMatchObject({ running: false, release_model_count: 1, last_released_at: expect.any(Number) });
+    expect(finished.last_candidate).toMatchObject({ outcome: 'released', n: 5, figure: 'F1', version: 1 });
+    const application = (await get(`/1/applications/${app.applicationId}`)).json();
+    expect(application).toMatchObject({ candidate_model_count: 2, release_model_count: 1, last_candidate_at: finished.last_candidate.decided_at });
   });
 
   it('is 404 for another tenant\'s application and 400 for a type without a model', async () => {
@@ -284,7 +301,7 @@ describe('GET /22/applications/{id}/evaluation_metrics', () => {
       app_id: app.applicationId,
       release_metrics: 'best_F1',
       measure: 'F1',
-      value: models[0]!.model_performance!.F1,
+      value: releaseFigure(models[0]!.model_performance!, 'best_F1').value,
       model_id: models[0]!.model_id,
       version: 2,
       data_count: models[0]!.validation_data_count,
@@ -301,5 +318,41 @@ describe('GET /22/applications/{id}/evaluation_metrics', () => {
     const response = await get(`/22/applications/${app.applicationId}/evaluation_metrics`, otherTenant);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Application not found.' });
+  });
+});
+
+describe('honest measures', () => {
+  it('score a model that boxes nothing recall 0 in the release record, performance/* and evaluation_metrics', async () => {
+    // a subject that neither model sees: proposals at probability 0.5 without a single box, which a presence
+    // measure graded F1 1.00
+    const widget = await insertSubject(t.db, tenantId, 'widget');
+    const widgets = modelFixtures(t, { tenantId, labeller, admin }, widget, 'red bolt');
+    const app = await insertApplication(t.db, tenantId, 'box_detection', [widget]);
+    for (const scene of scenes.slice(0, 6)) await widgets.answer(app, scene, 'validation');
+    await widgets.release(app);
+    const truthBoxes = scenes.slice(0, 6).reduce((sum, scene) => sum + scene.truth.counts['red bolt']!, 0);
+    const nothingFound = { kind: 'boxes', n: 6, reason: null, truth_boxes: truthBoxes, shown_boxes: 0, found: 0, precision: null, recall: 0, F1: 0, AP: 0 };
+
+    const [model] = (await get(`/1/applications/${app.applicationId}/models`)).json<PagedResponse<ReleasedModel>>().data;
+    expect(model!.model_performance).toEqual(nothingFound);
+    for (const path of ['releaseValidation', 'currentValidation', 'newRandom']) {
+      const { data } = (await get(`/1/applications/${app.applicationId}/performance/${path}`)).json<PagedResponse<ModelPerformance>>();
+      expect(data.at(-1)!.model_performance).toEqual(nothingFound);
+      expect(data.at(-1)!.model_performance_per_subject).toEqual({ [widget]: nothingFound });
+    }
+    const metrics = (await get(`/22/applications/${app.applicationId}/evaluation_metrics`)).json();
+    expect(metrics).toMatchObject({ measure: 'F1', value: 0, model_performance: nothingFound });
+  });
+
+  it('say "not enough answers" on fewer held-out answers than the minimum, in newRandom too', async () => {
+    const app = await insertApplication(t.db, tenantId, 'box_detection', [bolt]);
+    await answerAll(app, scenes.slice(0, 2), 'validation');
+    const { data } = (await get(`/1/applications/${app.applicationId}/performance/newRandom`)).json<PagedResponse<ModelPerformance>>();
+    expect(data[0]!.model_performance).toMatchObject({ kind: 'boxes', n: 2, reason: 'not_enough_answers', precision: null, recall: null, F1: null, AP: null });
+  });
+
+  it('name the mean absolute error as the figure of a count application', async () => {
+    const app = await insertApplication(t.db, tenantId, 'static_count', [bolt]);
+    expect((await get(`/22/applications/${app.applicationId}/evaluation_metrics`)).json()).toMatchObject({ measure: 'mean_absolute_error', value: null });
   });
 });

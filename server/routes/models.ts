@@ -65,6 +65,7 @@ const releaseStatus = (running: boolean, appRow: ApplicationRow): ReleaseStatus 
   running,
   release_model_count: appRow.releaseModelCount,
   last_released_at: appRow.lastReleasedAt,
+  last_candidate: appRow.lastCandidate,
 });
 
 export const modelRoutes: RoutesPlugin = async (app) => {

@@ -45,7 +45,7 @@ describe('GET /1/applications/{id}/performance/newRandom', () => {
     labeller = await t.demoAuth('labeller@demo.test', tenantId);
     const admin = await t.demoAuth('admin@demo.test', tenantId);
     bolt = await insertSubject(t.db, tenantId, 'red bolt');
-    scenes = await generateDemoSet('box_detection', 5, 43);
+    scenes = await generateDemoSet('box_detection', 7, 43);
     fixtures = modelFixtures(t, { tenantId, labeller, admin }, bolt, 'red bolt');
   });
   afterAll(() => t.close());
@@ -67,7 +67,7 @@ describe('GET /1/applications/{id}/performance/newRandom', () => {
     const before = (await newRandom(app.applicationId)).json<PagedResponse<ModelPerformance>>();
     expect(before.paging).toEqual({});
     expect(before.data).toEqual([
-      expect.objectContaining({ model_id: baselineModelId(app.applicationId), version: 0, release_time: app.createdAt, data_count: 3, previous: null }),
+      expect.objectContaining({ model_id: baselineModelId(app.applicationId), version: 0, release_time: app.createdAt, data_count: 5, previous: null }),
     ]);
 
     await fixtures.release(app);
@@ -85,7 +85,7 @@ describe('GET /1/applications/{id}/performance/newRandom', () => {
       release_time: current.release_time,
       type: 'box_detection',
       output_subjects: [bolt],
-      data_count: 3,
+      data_count: 5,
       model_performance: current.model_performance,
       model_performance_per_subject: current.model_performance_per_subject,
       previous: null,

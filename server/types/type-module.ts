@@ -7,20 +7,22 @@ import type { ModelParameters } from '../vision/models/parameters';
 import type { ModelProposal } from '../vision/models/proposal';
 import { subjectEvidence, type SubjectEvidence } from '../vision/models/subject-evidence';
 import type { AppearanceFit } from '../vision/refit';
+import type { MeasureProposals } from './measures/held-out';
 
 /** A baseline model: its proposals for an image decoded for analysis (there is at least one output subject). */
 export type Propose = (image: AnalysisImage, outputSubjects: readonly string[], parameters: ModelParameters) => ModelProposal[];
 
 /**
  * One application type as the service implements it, as the app's type modules do on the other side: its answer
- * rule (the contract's), how its baseline model proposes, how a release re-fits that model, how ambiguous its
- * proposals' objects are, and its demo. The registry lists every module; nothing else names a type.
+ * rule (the contract's), how its baseline model proposes, how a release re-fits that model, how its proposals are
+ * measured against held-out answers, how ambiguous its proposals' objects are, and its demo. The registry lists every module; nothing else names a type.
  */
 export interface TypeModule {
   readonly type: LabellableType;
   readonly rule: AnswerRule;
   readonly propose: Propose;
   readonly fit: AppearanceFit;
+  readonly measure: MeasureProposals;
   readonly objectAmbiguity: ObjectAmbiguity;
   readonly demo: DemoType;
 }

@@ -40,3 +40,9 @@ export const API_KEYS_PER_USER_MAX = 100;
 
 /** How deeply a JSON value (a body, a JSON query parameter or form field) may nest objects and arrays. */
 export const JSON_DEPTH_MAX = 32;
+
+/**
+ * Held-out (validation) answers a model's measure must rest on before it has a value: below this it says "not enough
+ * answers" (a null value with that reason) instead of a score, and a release is never decided on it.
+ */
+export const MIN_HELD_OUT_ANSWERS = 5;

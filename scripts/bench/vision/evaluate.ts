@@ -1,5 +1,6 @@
 import type { BoxCoords } from '../../../src/api/types';
-import { BOX_MATCH_IOU, intersectionOverUnion } from '../../../src/api/application-types/box-detection';
+import { averagePrecision, foundBoxes, type BoxImage } from '../../../server/types/measures/boxes';
+import { ratio } from '../../../server/types/measures/held-out';
 
 /** A hand-drawn object of a photo's ground truth. */
 export interface TruthObject {
@@ -12,42 +13,41 @@ export interface ProposedBox extends TruthObject {
   probability: number;
 }
 
+const boxesOf = (objects: readonly TruthObject[], name: string) => objects.filter((object) => object.class === name).map((object) => object.box);
+
 /**
- * How many true boxes the proposals find, as COCO's evaluation matches them: per class, the most probable proposal
- * first takes the free true box it overlaps most, if by at least BOX_MATCH_IOU; each true box is found at most once.
+ * How many true boxes the proposals find, as the service's measure of boxes matches them (`foundBoxes`): per class,
+ * one to one at IoU ≥ 0.5, the best overlaps first.
  */
 export function countHits(truth: readonly TruthObject[], proposed: readonly ProposedBox[]): number {
-  const taken = new Set<TruthObject>();
-  for (const proposal of [...proposed].sort((a, b) => b.probability - a.probability)) {
-    let best: TruthObject | null = null;
-    let bestIou = BOX_MATCH_IOU;
-    for (const object of truth) {
-      if (object.class !== proposal.class || taken.has(object)) continue;
-      const overlap = intersectionOverUnion(object.box, proposal.box);
-      if (overlap >= bestIou) [best, bestIou] = [object, overlap];
-    }
-    if (best) taken.add(best);
-  }
-  return taken.size;
+  const classes = new Set(truth.map((object) => object.class));
+  return [...classes].reduce((sum, name) => sum + foundBoxes(boxesOf(truth, name), boxesOf(proposed, name)), 0);
 }
 
-/** Precision and recall of one class (or all) over a set of photos. */
+/** Precision, recall and AP of one class (or the first two of all) over a set of photos; null where undefined. */
 export class Tally {
   truths = 0;
   proposals = 0;
   hits = 0;
+  private readonly images: BoxImage[] = [];
 
   add(truth: readonly TruthObject[], proposed: readonly ProposedBox[]): void {
     this.truths += truth.length;
     this.proposals += proposed.length;
     this.hits += countHits(truth, proposed);
+    this.images.push({ truth: truth.map((object) => object.box), proposed });
   }
 
-  get precision(): number {
-    return this.proposals === 0 ? 1 : this.hits / this.proposals;
+  get precision(): number | null {
+    return ratio(this.hits, this.proposals);
   }
 
-  get recall(): number {
-    return this.truths === 0 ? 1 : this.hits / this.truths;
+  get recall(): number | null {
+    return ratio(this.hits, this.truths);
+  }
+
+  /** The service's AP (`averagePrecision`); meaningful for a tally of one class. */
+  get averagePrecision(): number | null {
+    return averagePrecision(this.images);
   }
 }

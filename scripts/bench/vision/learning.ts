@@ -33,8 +33,9 @@ export interface LearningPoint {
   boxed: number;
   shown: number;
   found: number;
-  precision: number;
-  recall: number;
+  /** Null without a proposal (precision) or a true box (recall) to rest on. */
+  precision: number | null;
+  recall: number | null;
   /** Boxes shown on held-out photos of other scenes, per photo. */
   falseBoxesPerOtherPhoto: number;
 }

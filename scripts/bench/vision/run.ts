@@ -38,6 +38,7 @@ async function loadPhotos(): Promise<Photo[]> {
 }
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+const figure = (value: number | null) => (value === null ? '—' : round(value));
 
 /** What a photo is of, for classification: the class its boxes cover most. */
 function mainClassOf(truth: readonly TruthObject[]): string | undefined {
@@ -100,11 +101,13 @@ async function main() {
     const tally = tallies.get(name)!;
     const errors = countErrors.get(name)!;
     const meanError = errors.length === 0 ? 0 : errors.reduce((sum, error) => sum + error, 0) / errors.length;
-    return [name, tally.truths, tally.proposals, tally.hits, round(tally.precision), round(tally.recall), round(meanError)];
+    return [name, tally.truths, tally.proposals, tally.hits, figure(tally.precision), figure(tally.recall), figure(tally.averagePrecision), round(meanError)];
   });
-  classRows.push(['all', overall.truths, overall.proposals, overall.hits, round(overall.precision), round(overall.recall), '']);
+  const classAPs = classes.flatMap((name) => tallies.get(name)!.averagePrecision ?? []);
+  const meanAP = classAPs.reduce((sum, ap) => sum + ap, 0) / classAPs.length;
+  classRows.push(['all', overall.truths, overall.proposals, overall.hits, figure(overall.precision), figure(overall.recall), `mAP ${round(meanAP)}`, '']);
   console.log(`\n${photos.length} photographs; boxes at IoU ≥ 0.5; shown = box_detection's proposed boxes\n`);
-  console.log(formatTable(['class', 'objects', 'shown', 'found', 'precision', 'recall', 'count error (mean abs.)'], classRows));
+  console.log(formatTable(['class', 'objects', 'shown', 'found', 'precision', 'recall', 'AP', 'count error (mean abs.)'], classRows));
   console.log(`\nPerson counts within ±${COUNT_TOLERANCE * 100} %: ${personCountsRight.filter(Boolean).length} of ${personCountsRight.length} photos`);
   console.log(`Classification top-1 (the class covering most of the photo): ${classifiedRight.filter(Boolean).length} of ${classifiedRight.length} photos`);
   console.log(`\n${formatTable(['photo', 'objects', 'shown', 'shown / objects', 'detector ms'], perImage)}`);
@@ -118,7 +121,7 @@ async function main() {
   console.log(
     formatTable(
       ['answers', 'of them boxed', 'shown', 'found (of 6)', 'precision', 'recall', 'false boxes per other photo'],
-      curve.map((point) => [point.answers, point.boxed, point.shown, point.found, round(point.precision), round(point.recall), round(point.falseBoxesPerOtherPhoto)]),
+      curve.map((point) => [point.answers, point.boxed, point.shown, point.found, figure(point.precision), figure(point.recall), round(point.falseBoxesPerOtherPhoto)]),
     ),
   );
   console.log(`(${availableParallelism()} cores, load average ${loadavg().map((load) => round(load, 1)).join(' / ')} over 1 / 5 / 15 min)`);

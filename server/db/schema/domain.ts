@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DetectorClassSetting } from '../../../src/api/detector/classes';
-import type { ModelEvaluation } from '../../../src/api/schemas/models';
+import type { CandidateDecision, ModelEvaluation } from '../../../src/api/schemas/models';
 import type { ExportFormat, ExportNote, ExportState } from '../../../src/api/schemas/exports';
 import type { GatewayStatus } from '../../../src/api/schemas/gateways';
 import type { ApplicationType, ReleaseMetric } from '../../../src/api/types';
@@ -62,6 +62,8 @@ export const applications = pgTable(
     /** migrations/0012_consensus.sql */
     labellersPerItem: integer('labellers_per_item').notNull().default(1),
     consensusTolerance: doublePrecision('consensus_tolerance').notNull().default(0),
+    /** migrations/0018_honest_measures.sql */
+    lastCandidate: jsonb('last_candidate').$type<CandidateDecision>(),
   },
   (t) => [index('applications_tenant_idx').on(t.tenantId, t.createdAt)],
 );

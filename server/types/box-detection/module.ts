@@ -5,6 +5,8 @@ import { ambiguity, leastCertainObject } from '../../vision/ambiguity';
 import type { DemoApplication } from '../../vision/demo';
 import { forEachSubject, type TypeModule } from '../type-module';
 import { detectBoxes } from './model';
+import { bySubject } from '../measures/held-out';
+import { measureBoxes } from '../measures/boxes';
 
 const application: DemoApplication = {
   name: 'Red bolts',
@@ -23,6 +25,7 @@ export const boxDetection: TypeModule = {
   propose: forEachSubject(detectBoxes),
   // each confirmed box holds one object
   fit: { evidence: (answer) => boxesOf(answer.app_data).map(({ box }) => ({ box, object: true })) },
+  measure: bySubject(measureBoxes),
   // each proposed box, and the least certain object of the set
   objectAmbiguity: (proposal) => {
     const regions = Array.isArray(proposal.app_data) ? (proposal.app_data as BoxRegion[]) : [];

@@ -3,6 +3,7 @@ import { noObjects } from '../../vision/ambiguity';
 import type { DemoApplication } from '../../vision/demo';
 import type { TypeModule } from '../type-module';
 import { classify } from './model';
+import { measureClasses } from '../measures/classes';
 
 const application: DemoApplication = {
   name: 'Part kind',
@@ -18,6 +19,7 @@ export const classification: TypeModule = {
   propose: classify,
   // the confirmed class fills the frame
   fit: { evidence: (_answer, _answers, frame) => [{ box: frame, object: false }] },
+  measure: measureClasses,
   objectAmbiguity: noObjects,
   demo: {
     application,

@@ -3,6 +3,8 @@ import { noObjects } from '../../vision/ambiguity';
 import type { DemoApplication } from '../../vision/demo';
 import type { TypeModule } from '../type-module';
 import { detectPresence } from './model';
+import { bySubject } from '../measures/held-out';
+import { measurePresence } from '../measures/classes';
 
 const application: DemoApplication = {
   name: 'Parts present',
@@ -21,6 +23,7 @@ export const detectionFullframe: TypeModule = {
     evidence: (_answer, answers, frame) =>
       answers.filter((candidate) => candidate.result === 'True').length === 1 ? [{ box: frame, object: false }] : [],
   },
+  measure: bySubject(measurePresence),
   objectAmbiguity: noObjects,
   demo: {
     application,

@@ -5,6 +5,8 @@ import { noObjects } from '../../vision/ambiguity';
 import { DEMO_PALETTE, type DemoType } from '../../vision/demo';
 import { forFirstSubject, type TypeModule } from '../type-module';
 import { measureOffset, type OffsetAxis } from './model';
+import { bySubject } from '../measures/held-out';
+import { measureOffsets } from '../measures/values';
 
 /** The two offset types differ only in their axis (and their demo). */
 function offsetModule(type: 'offset_x' | 'offset_y', axis: OffsetAxis, rule: AnswerRule, demo: DemoType): TypeModule {
@@ -14,6 +16,7 @@ function offsetModule(type: 'offset_x' | 'offset_y', axis: OffsetAxis, rule: Ans
     propose: forFirstSubject((evidence, subject, _image, parameters) => measureOffset(evidence, subject, axis, parameters.offset_reference)),
     // an offset teaches nothing yet: the subject's colour stays as configured
     fit: { evidence: () => [] },
+    measure: bySubject(measureOffsets),
     objectAmbiguity: noObjects,
     demo,
   };

@@ -4,6 +4,8 @@ import { leastCertainObject } from '../../vision/ambiguity';
 import type { DemoApplication } from '../../vision/demo';
 import { forEachSubject, type TypeModule } from '../type-module';
 import { locatePoints } from './model';
+import { bySubject } from '../measures/held-out';
+import { measurePoints } from '../measures/points';
 
 /** The colour of a confirmed point is sampled this far around it (pixels). */
 const POINT_RADIUS = 3;
@@ -30,6 +32,7 @@ export const point: TypeModule = {
         object: false,
       })),
   },
+  measure: bySubject(measurePoints),
   objectAmbiguity: leastCertainObject,
   demo: {
     application,

@@ -4,6 +4,8 @@ import type { DemoApplication } from '../../vision/demo';
 import { forEachSubject, type TypeModule } from '../type-module';
 import { withCountedArea } from './fit';
 import { countObjects } from './model';
+import { bySubject } from '../measures/held-out';
+import { measureCounts } from '../measures/values';
 
 const application: DemoApplication = {
   name: 'Nut count',
@@ -19,6 +21,7 @@ export const staticCount: TypeModule = {
   propose: forEachSubject((evidence, subject, _image, parameters) => countObjects(evidence, subject, parameters.appearance[subject] ?? null)),
   // a count says nothing about where the objects are, but how many share the matched area
   fit: { evidence: () => [], refine: withCountedArea },
+  measure: bySubject(measureCounts),
   objectAmbiguity: leastCertainObject,
   demo: {
     application,

@@ -96,12 +96,12 @@ function withHardNegatives(head: SubjectHead, images: readonly { map: FeatureMap
   return { ...head, objects: calibrated({ positives: head.objects.positives, negatives }), images: calibrated(head.images) };
 }
 
-/**
- * The learned head of each output subject, from answered items (newest first): every answer teaches, whatever the
- * subject's model (detector, colour, or nothing yet). Null for a subject nobody answered.
- */
-export function fitHeads(fit: AppearanceFit, outputSubjects: readonly string[], examples: readonly HeadExample[]): Record<string, SubjectHead | null> {
-  return Object.fromEntries(outputSubjects.map((uid) => [uid, fitSubject(fit, uid, examples)]));
+/** The learned head of each output subject that people answered, from answered items (newest first). */
+export function fitHeads(fit: AppearanceFit, outputSubjects: readonly string[], examples: readonly HeadExample[]): Record<string, SubjectHead> {
+  return Object.fromEntries(outputSubjects.flatMap((uid) => {
+    const head = fitSubject(fit, uid, examples);
+    return head ? [[uid, head]] : [];
+  }));
 }
 
 /** Items the head learns from at most (the newest), and images in the detector's queue at once while it does. */
@@ -113,7 +113,8 @@ export async function learnHeads(
   fit: AppearanceFit,
   outputSubjects: readonly string[],
   items: readonly { image: Buffer; focus: Focus | null; answers: readonly FeedbackSubjectAnswer[] }[],
-): Promise<Record<string, SubjectHead | null>> {
+): Promise<Record<string, SubjectHead>> {
+  if (outputSubjects.length === 0) return {};
   const limit = createConcurrencyLimit(IN_FLIGHT);
   const examples = await Promise.all(
     items.slice(0, HEAD_ITEMS).map((item) => limit(async () => ({ view: await detectorView(item.image, item.focus), answers: item.answers }))),

@@ -29,7 +29,7 @@ export interface ModelParameters {
   appearance: Record<string, SubjectAppearance | null>;
   offset_reference: OffsetReference;
   /** Per output subject uid, what its answers taught (server/vision/head); absent on models released before it. */
-  head?: Record<string, SubjectHead | null>;
+  head?: Record<string, SubjectHead>;
 }
 
 export const DEFAULT_TOLERANCE = 0.2;

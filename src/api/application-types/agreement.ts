@@ -53,27 +53,44 @@ export const agreeWithin: DataAgreement<number> = (values, tolerance) => {
   return Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
 };
 
+/** A pair of marks of two lists, by their indexes, and how well they match. */
+export interface MarkPair {
+  i: number;
+  j: number;
+  score: number;
+}
+
 /**
- * Greedy one-to-one matching of every list against the first: pairs of marks taken best-first while `close` says
- * they belong together. The groups of matched marks (one mark of each list per group), or null when a list has a
- * different number of marks or a mark is left unmatched.
+ * Greedy one-to-one matching of two lists: pairs of marks taken best-first (by `score`, `better` being higher or
+ * lower) while `close` says they belong together, each mark in at most one pair.
+ */
+export function greedyMatch<A, B>(a: readonly A[], b: readonly B[], score: (a: A, b: B) => number, close: (score: number) => boolean, better: 'higher' | 'lower'): MarkPair[] {
+  const pairs = a.flatMap((first, i) => b.map((second, j) => ({ i, j, score: score(first, second) }))).filter((pair) => close(pair.score));
+  pairs.sort((p, q) => (better === 'higher' ? q.score - p.score : p.score - q.score));
+  const takenA = new Set<number>();
+  const takenB = new Set<number>();
+  const matched: MarkPair[] = [];
+  for (const pair of pairs) {
+    if (takenA.has(pair.i) || takenB.has(pair.j)) continue;
+    takenA.add(pair.i);
+    takenB.add(pair.j);
+    matched.push(pair);
+  }
+  return matched;
+}
+
+/**
+ * Greedy one-to-one matching of every list against the first (`greedyMatch`). The groups of matched marks (one
+ * mark of each list per group), or null when a list has a different number of marks or a mark is left unmatched.
  */
 export function matchMarks<M>(lists: readonly (readonly M[])[], score: (a: M, b: M) => number, close: (score: number) => boolean, better: 'higher' | 'lower'): M[][] | null {
   const [reference, ...others] = lists;
   if (!reference || others.some((list) => !Array.isArray(list) || list.length !== reference.length)) return null;
   const groups = reference.map((mark) => [mark]);
   for (const other of others) {
-    const pairs = reference.flatMap((a, i) => other.map((b, j) => ({ i, j, score: score(a, b) }))).filter((pair) => close(pair.score));
-    pairs.sort((p, q) => (better === 'higher' ? q.score - p.score : p.score - q.score));
-    const takenRef = new Set<number>();
-    const takenOther = new Set<number>();
-    for (const { i, j } of pairs) {
-      if (takenRef.has(i) || takenOther.has(j)) continue;
-      takenRef.add(i);
-      takenOther.add(j);
-      groups[i]!.push(other[j]!);
-    }
-    if (takenRef.size !== reference.length) return null;
+    const pairs = greedyMatch(reference, other, score, close, better);
+    if (pairs.length !== reference.length) return null;
+    for (const { i, j } of pairs) groups[i]!.push(other[j]!);
   }
   return groups;
 }

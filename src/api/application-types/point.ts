@@ -8,6 +8,12 @@ const point = closedObject({ x: pixel, y: pixel }, 'A point');
 
 const pointList = markList(point, 'points');
 
+/**
+ * A model's point finds a person's point within this many pixels when the model is measured (docs/models.md): a
+ * marker's centre clicked by two people lies a few pixels apart, and a point ten pixels off misses a small object.
+ */
+export const POINT_MATCH_PIXELS = 10;
+
 /** Point lists agree when every point lies within the tolerance (pixels) of one point of each other answer; the agreed point is their mean. */
 const agreePoints: DataAgreement<PointCoords[]> = (lists, radius) => {
   const groups = matchMarks(lists, (a, b) => Math.hypot(a.x - b.x, a.y - b.y), (distance) => distance <= radius, 'lower');

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { applicationType } from './application';
-import { RELEASE_METRICS, type ReleaseMetric } from '../types';
+import { RELEASE_METRICS } from '../types';
+import { measuresSchema, RELEASE_FIGURE_KEYS } from './measures';
 
 /** The id of an application's baseline model (version 0): the one that proposes before its first release. */
 export const baselineModelId = (applicationId: string) => `${applicationId}.v0`;
@@ -11,22 +12,6 @@ export const baselineModelId = (applicationId: string) => `${applicationId}.v0`;
  */
 export const ANSWER_SETS = ['training', 'validation'] as const;
 export type AnswerSet = (typeof ANSWER_SETS)[number];
-
-/**
- * How often a model's presence call (probability ≥ 0.5) agrees with people's True/False answers: the counts of the
- * four cases and the ratios made from them (null when their denominator is 0).
- */
-export const measuresSchema = z.object({
-  accuracy: z.number().nullable(),
-  precision: z.number().nullable(),
-  recall: z.number().nullable(),
-  F1: z.number().nullable(),
-  TP: z.number().int(),
-  FP: z.number().int(),
-  TN: z.number().int(),
-  FN: z.number().int(),
-});
-export type Measures = z.infer<typeof measuresSchema>;
 
 /** One model measured on a set of validation items. */
 export const modelEvaluationSchema = z.object({
@@ -94,31 +79,51 @@ export interface ModelsQuery {
 }
 
 /**
+ * What became of a release's candidate: `released`; or kept back because its measure rests on fewer than
+ * MIN_HELD_OUT_ANSWERS held-out answers, or because its figure is worse than the current model's on the same answers.
+ */
+export const CANDIDATE_OUTCOMES = ['released', 'not_enough_answers', 'not_better'] as const;
+
+/** The latest candidate model a release fitted, and whether it was released. */
+export const candidateDecisionSchema = z.object({
+  decided_at: z.number(),
+  outcome: z.enum(CANDIDATE_OUTCOMES),
+  /** The held-out answered items the candidate and the current model were both measured on. */
+  n: z.number().int(),
+  /** The figure the application's release_metrics names (see `releaseFigure`), for each of the two. */
+  figure: z.enum(RELEASE_FIGURE_KEYS),
+  candidate: z.number().nullable(),
+  current: z.number().nullable(),
+  /** The version it became; null when it was kept back. */
+  version: z.number().int().nullable(),
+});
+export type CandidateDecision = z.infer<typeof candidateDecisionSchema>;
+
+/**
  * `GET|POST /1/applications/{id}/release`: whether a release is running, and the latest release. A client that
  * started one waits until `running` is false, then finds the new version in `release_model_count` (unchanged when
- * the release failed).
+ * the candidate was kept back, as `last_candidate` says, or the release failed).
  */
 export const releaseStatusSchema = z.object({
   running: z.boolean(),
   /** The latest version (null before the first release). */
   release_model_count: z.number().int().nullable(),
   last_released_at: z.number().nullable(),
+  /** Null before the first candidate. */
+  last_candidate: candidateDecisionSchema.nullable(),
 });
 export type ReleaseStatus = z.infer<typeof releaseStatusSchema>;
-
-/** The measure an application's `release_metrics` puts first: the one its charts and summaries show. */
-export const RELEASE_MEASURE = { best_F1: 'F1', best_precision: 'precision', best_recall: 'recall' } as const satisfies Record<
-  ReleaseMetric,
-  keyof Measures
->;
-export type ReleaseMeasure = (typeof RELEASE_MEASURE)[ReleaseMetric];
 
 /** `GET /22/applications/{id}/evaluation_metrics`: the current model's measures on its validation answers. */
 export const evaluationMetricsSchema = z.object({
   app_id: z.string(),
   release_metrics: z.enum(RELEASE_METRICS),
-  /** The measure `release_metrics` names, and its value for the current model (null before a measured release). */
-  measure: z.enum(['F1', 'precision', 'recall']),
+  /**
+   * The figure of the measures that `release_metrics` names (`releaseFigure`: F1, precision or recall; the mean
+   * absolute error for counts and offsets), and its value for the current model (null before a measured release,
+   * or when its measure rests on too few answers).
+   */
+  measure: z.enum(RELEASE_FIGURE_KEYS),
   value: z.number().nullable(),
   model_id: z.string().nullable(),
   version: z.number().int().nullable(),

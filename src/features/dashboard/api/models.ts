@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { getReleaseStatus, listCurrentValidation, listModels, listReleaseValidation, startRelease } from '../../../api/endpoints/models';
-import { baselineModelId } from '../../../api/schemas/models';
+import { baselineModelId, type ReleaseStatus } from '../../../api/schemas/models';
 import { PAGE_LIMIT } from '../../../api/limits';
 import { getApiClient } from '../../../lib/api-client';
 import { applicationKeys, modelKeys } from '../../../lib/queries/keys';
@@ -48,11 +48,24 @@ export function useModelNames(appId: string): (modelId: string) => string {
   };
 }
 
-export type ReleaseOutcome = 'released' | 'failed' | null;
+/** How a release someone started ended: a new version, a candidate kept back (see `last_candidate`), or a failure. */
+export type ReleaseOutcome = 'released' | 'kept-back' | 'failed' | null;
+
+/** What the release status said when a release was started: its outcome is read against it. */
+interface StartedFrom {
+  version: number | null;
+  decidedAt: number | null;
+}
+
+function outcomeOf(status: ReleaseStatus | undefined, startedFrom: StartedFrom): ReleaseOutcome {
+  if ((status?.release_model_count ?? 0) > (startedFrom.version ?? 0)) return 'released';
+  const decidedAt = status?.last_candidate?.decided_at ?? null;
+  return decidedAt !== null && decidedAt !== startedFrom.decidedAt ? 'kept-back' : 'failed';
+}
 
 /**
  * Release now: starts a release (202), then asks about it every second while it runs; when it has finished, the
- * models and the application are fetched again. `outcome` says whether the version moved on.
+ * models and the application are fetched again. `outcome` says whether the version moved on, or why not.
  */
 export function useReleaseNow(appId: string) {
   const queryClient = useQueryClient();
@@ -61,7 +74,7 @@ export function useReleaseNow(appId: string) {
     queryFn: () => getReleaseStatus(getApiClient(), appId),
     refetchInterval: (query) => (query.state.data?.running ? RELEASE_POLL_MS : false),
   });
-  const [startedFrom, setStartedFrom] = useState<number | null | undefined>(undefined);
+  const [startedFrom, setStartedFrom] = useState<StartedFrom | undefined>(undefined);
   const [outcome, setOutcome] = useState<ReleaseOutcome>(null);
   const running = status.data?.running ?? false;
   const wasRunning = useRef(running);
@@ -70,17 +83,17 @@ export function useReleaseNow(appId: string) {
       void queryClient.invalidateQueries({ queryKey: modelKeys.all(appId) });
       void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(appId), exact: true });
       if (startedFrom !== undefined) {
-        setOutcome((status.data?.release_model_count ?? 0) > (startedFrom ?? 0) ? 'released' : 'failed');
+        setOutcome(outcomeOf(status.data, startedFrom));
         setStartedFrom(undefined);
       }
     }
     wasRunning.current = running;
-  }, [running, appId, queryClient, startedFrom, status.data?.release_model_count]);
+  }, [running, appId, queryClient, startedFrom, status.data]);
   const start = useMutation({
     mutationFn: () => startRelease(getApiClient(), appId),
     onSuccess: (started) => {
       setOutcome(null);
-      setStartedFrom(started.release_model_count);
+      setStartedFrom({ version: started.release_model_count, decidedAt: started.last_candidate?.decided_at ?? null });
       queryClient.setQueryData(modelKeys.releaseStatus(appId), started);
     },
   });

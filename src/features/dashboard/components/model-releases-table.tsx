@@ -1,22 +1,24 @@
-import type { ReleasedModel, ReleaseMeasure } from '../../../api/schemas/models';
+import { releaseFigure } from '../../../api/schemas/measures';
+import type { ReleasedModel } from '../../../api/schemas/models';
+import type { ReleaseMetric } from '../../../api/types';
 import { modelVersionName } from '../api/models';
-import { formatDateTime, formatMeasure } from '../utils/format-time';
-
-const MEASURES = [
-  { key: 'precision', label: 'Precision' },
-  { key: 'recall', label: 'Recall' },
-  { key: 'F1', label: 'F1' },
-] as const;
+import { formatDateTime } from '../utils/format-time';
+import { figuresOf } from '../utils/measure-figures';
+import { notEnoughAnswers } from '../utils/measure-words';
 
 export interface ModelReleasesTableProps {
   /** Newest first. */
   models: readonly ReleasedModel[];
-  /** The measure the application's release_metrics puts first: its column stands out. */
-  measure: ReleaseMeasure;
+  /** The application's release rule: the column of the figure it names stands out. */
+  metric: ReleaseMetric;
 }
 
 /** Every release: when, what it learned from, and how it did on the held-out validation answers. */
-export function ModelReleasesTable({ models, measure }: ModelReleasesTableProps) {
+export function ModelReleasesTable({ models, metric }: ModelReleasesTableProps) {
+  const measured = models.find((model) => model.model_performance !== null)?.model_performance ?? null;
+  const figures = measured ? figuresOf(measured) : [];
+  const keyFigure = measured ? releaseFigure(measured, metric).key : null;
+  const figureClass = (key: string) => (key === keyFigure ? 'numeric is-key-measure' : 'numeric');
   return (
     <table className="data-table" aria-label="Model releases">
       <thead>
@@ -29,27 +31,31 @@ export function ModelReleasesTable({ models, measure }: ModelReleasesTableProps)
           <th scope="col" className="numeric" title="Held-out validation items it was measured on">
             Measured on
           </th>
-          {MEASURES.map(({ key, label }) => (
-            <th key={key} scope="col" className={key === measure ? 'numeric is-key-measure' : 'numeric'}>
+          {figures.map(({ key, label }) => (
+            <th key={key} scope="col" className={figureClass(key)}>
               {label}
             </th>
           ))}
         </tr>
       </thead>
       <tbody>
-        {models.map((model) => (
-          <tr key={model.model_id}>
-            <td>{modelVersionName(model.version)}</td>
-            <td>{formatDateTime(model.release_time)}</td>
-            <td className="numeric">{model.training_data_count}</td>
-            <td className="numeric">{model.validation_data_count ?? '—'}</td>
-            {MEASURES.map(({ key }) => (
-              <td key={key} className={key === measure ? 'numeric is-key-measure' : 'numeric'}>
-                {formatMeasure(model.model_performance?.[key])}
-              </td>
-            ))}
-          </tr>
-        ))}
+        {models.map((model) => {
+          const performance = model.model_performance;
+          const sameKind = performance?.kind === measured?.kind;
+          return (
+            <tr key={model.model_id} title={performance?.reason ? notEnoughAnswers(performance.n) : undefined}>
+              <td>{modelVersionName(model.version)}</td>
+              <td>{formatDateTime(model.release_time)}</td>
+              <td className="numeric">{model.training_data_count}</td>
+              <td className="numeric">{model.validation_data_count ?? '—'}</td>
+              {figures.map(({ key, value, format }) => (
+                <td key={key} className={figureClass(key)}>
+                  {format(performance && sameKind ? value(performance) : null)}
+                </td>
+              ))}
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

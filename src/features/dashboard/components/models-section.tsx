@@ -1,5 +1,4 @@
 import type { Application } from '../../../api/schemas/application';
-import { RELEASE_MEASURE } from '../../../api/schemas/models';
 import { Alert } from '../../../components/alert';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
@@ -17,14 +16,15 @@ function Comparison({ app }: { app: Application }) {
   if (!previous || !latest) {
     return <EmptyState title="No comparison yet">It comes with the first release measured on held-out answers.</EmptyState>;
   }
-  return <ModelComparison previous={previous} current={latest} measure={RELEASE_MEASURE[app.release_metrics]} />;
+  return <ModelComparison previous={previous} current={latest} metric={app.release_metrics} />;
 }
 
 function MeasureHistory({ app }: { app: Application }) {
   const releases = useReleaseValidation(app.application_id);
   if (releases.isPending) return <Spinner label="Loading the measures…" />;
   if (releases.isError) return <Alert>{releases.error.message}</Alert>;
-  return <MeasureChart releases={[...releases.data].reverse()} measure={RELEASE_MEASURE[app.release_metrics]} />;
+  if (releases.data.length === 0) return <EmptyState title="No measured release yet">Releases are measured on held-out answers.</EmptyState>;
+  return <MeasureChart releases={[...releases.data].reverse()} metric={app.release_metrics} />;
 }
 
 export interface ModelsSectionProps {
@@ -36,7 +36,6 @@ export interface ModelsSectionProps {
 /** The application's models: each release measured on held-out answers, and the current one against its predecessor. */
 export function ModelsSection({ app, canRelease }: ModelsSectionProps) {
   const models = useModels(app.application_id);
-  const measure = RELEASE_MEASURE[app.release_metrics];
   return (
     <section className="panel" aria-labelledby="models-title">
       <div className="toolbar">
@@ -62,12 +61,12 @@ export function ModelsSection({ app, canRelease }: ModelsSectionProps) {
               <Comparison app={app} />
             </div>
             <div>
-              <h3 className="subsection-title">{measure} per release, on held-out answers</h3>
+              <h3 className="subsection-title">Per release, on held-out answers</h3>
               <MeasureHistory app={app} />
             </div>
           </div>
           <h3 className="subsection-title">Releases</h3>
-          <ModelReleasesTable models={models.data} measure={measure} />
+          <ModelReleasesTable models={models.data} metric={app.release_metrics} />
         </>
       )}
     </section>

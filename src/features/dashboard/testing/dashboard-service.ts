@@ -3,7 +3,8 @@ import type { Application, ApplicationStats } from '../../../api/schemas/applica
 import type { Gateway } from '../../../api/schemas/gateways';
 import type { Subject } from '../../../api/schemas/subjects';
 import type { TenantUser } from '../../../api/schemas/identity';
-import type { Measures, ModelPerformance, ReleasedModel, ReleaseStatus } from '../../../api/schemas/models';
+import type { Measures } from '../../../api/schemas/measures';
+import type { CandidateDecision, ModelPerformance, ReleasedModel, ReleaseStatus } from '../../../api/schemas/models';
 import { sampleApplication, sampleSubject } from '../utils/test-fixtures';
 
 export const ADMIN: TenantUser = { user_id: 'u-admin', email: 'admin@acme.test', given_name: 'Ada', surname: null, role: 'tenant_admin' };
@@ -13,10 +14,15 @@ export interface DashboardState {
   applications: Application[];
   subjects: Subject[];
   gateways: Gateway[];
-  /** app-pets's releases, oldest first. */
+  /** app-pets's releases (presence measures), oldest first. */
   models: ReleasedModel[];
-  /** Whether a release of app-pets is running; a started one has finished by the next status request. */
+  /** app-cars's releases (box measures), oldest first. */
+  carModels: ReleasedModel[];
+  /** Whether a release is running; a started one has finished by the next status request. */
   releasing: boolean;
+  /** What the next release of app-cars decides: a new version, or its candidate kept back. */
+  nextCarCandidate: CandidateDecision['outcome'];
+  lastCandidate: CandidateDecision | null;
   /** Every request the service received, for asserting what the app sent. */
   requests: { method: string; url: URL; body: unknown }[];
 }
@@ -29,30 +35,51 @@ export function initialState(): DashboardState {
     ],
     subjects: [sampleSubject('s-in', 'Camera feed'), sampleSubject('s-cat', 'Cat'), sampleSubject('s-dog', 'Dog'), sampleSubject('s-car', 'Car')],
     gateways: [],
-    models: [sampleModel(1, { precision: 0.5, recall: 0.4, F1: 0.44 }), sampleModel(2, { precision: 0.8, recall: 0.6, F1: 0.69 })],
+    models: [sampleModel('app-pets', 1, presence(20, [[6, 4], [2, 8]])), sampleModel('app-pets', 2, presence(20, [[8, 2], [1, 9]]))],
+    carModels: [sampleModel('app-cars', 1, boxes(18, 30, 40, 0.55)), sampleModel('app-cars', 2, boxes(18, 41, 49, 0.71))],
     releasing: false,
+    nextCarCandidate: 'not_enough_answers',
+    lastCandidate: null,
     requests: [],
   };
 }
 
-function measures(ratios: Pick<Measures, 'precision' | 'recall' | 'F1'>): Measures {
-  return { accuracy: 0.7, TP: 6, FP: 2, TN: 8, FN: 4, ...ratios };
+/** Presence measures (detection_fullframe) from a present/absent table [[TP, FN], [FP, TN]]. */
+export function presence(n: number, [[tp, fn], [fp, tn]]: [[number, number], [number, number]]): Measures {
+  return {
+    kind: 'classes',
+    n,
+    reason: null,
+    accuracy: (tp + tn) / (tp + fn + fp + tn),
+    precision: tp / (tp + fp),
+    recall: tp / (tp + fn),
+    F1: (2 * tp) / (2 * tp + fp + fn),
+    confusion: { labels: ['present', 'absent'], counts: [[tp, fn], [fp, tn]] },
+  };
 }
 
-export function sampleModel(version: number, ratios: Pick<Measures, 'precision' | 'recall' | 'F1'>): ReleasedModel {
+/** Box measures of 52 true boxes, `found` of them by `shown` boxes. */
+export function boxes(n: number, found: number, shown: number, AP: number): Measures {
+  return { kind: 'boxes', n, reason: null, truth_boxes: 52, shown_boxes: shown, found, precision: found / shown, recall: found / 52, F1: (2 * found) / (52 + shown), AP };
+}
+
+export function sampleModel(appId: string, version: number, measures: Measures): ReleasedModel {
   return {
-    model_id: `mdl-${version}`,
-    application_id: 'app-pets',
+    model_id: `mdl-${appId}-${version}`,
+    application_id: appId,
     version,
     release_time: 1_700_000_000 + version * 3600,
     ccp_sha256: 'f'.repeat(64),
     training_data_count: 40 * version,
-    validation_data_count: 10 * version,
-    model_performance: measures(ratios),
+    validation_data_count: measures.n,
+    model_performance: measures,
     model_performance_per_subject: {},
-    previous_model_id: version === 1 ? 'app-pets.v0' : `mdl-${version - 1}`,
+    previous_model_id: version === 1 ? `${appId}.v0` : `mdl-${appId}-${version - 1}`,
   };
 }
+
+/** A model's measures taken again on the answers of a later one (the same figures, on as many answers). */
+const measuredOn = (model: ReleasedModel, later: ReleasedModel): Measures => ({ ...model.model_performance!, n: later.model_performance!.n });
 
 /** A release's measures as the performance lists give them, beside the model it replaced (if given). */
 function performanceOf(model: ReleasedModel, previous: ReleasedModel | null): ModelPerformance {
@@ -62,7 +89,7 @@ function performanceOf(model: ReleasedModel, previous: ReleasedModel | null): Mo
     version: model.version,
     release_time: model.release_time,
     updated_at: model.release_time,
-    type: 'classification',
+    type: model.application_id === 'app-cars' ? 'box_detection' : 'detection_fullframe',
     release_metrics: 'best_F1',
     output_subjects: [],
     data_count: model.validation_data_count ?? 0,
@@ -72,11 +99,27 @@ function performanceOf(model: ReleasedModel, previous: ReleasedModel | null): Mo
   };
 }
 
-const releaseStatus = (state: DashboardState): ReleaseStatus => ({
+const releaseStatus = (state: DashboardState, models: ReleasedModel[]): ReleaseStatus => ({
   running: state.releasing,
-  release_model_count: state.models.at(-1)?.version ?? null,
-  last_released_at: state.models.at(-1)?.release_time ?? null,
+  release_model_count: models.at(-1)?.version ?? null,
+  last_released_at: models.at(-1)?.release_time ?? null,
+  last_candidate: state.lastCandidate,
 });
+
+/** A release finishing: app-pets's releases a better model; app-cars's does as `nextCarCandidate` says. */
+function finishRelease(state: DashboardState, appId: unknown) {
+  state.releasing = false;
+  const models = appId === 'app-cars' ? state.carModels : state.models;
+  const version = (models.at(-1)?.version ?? 0) + 1;
+  const outcome = appId === 'app-cars' ? state.nextCarCandidate : 'released';
+  const decision = { decided_at: 1_800_000_000 + version, outcome, figure: 'F1' as const, current: 0.81, version: null };
+  if (outcome === 'not_enough_answers') state.lastCandidate = { ...decision, n: 3, candidate: null, current: null };
+  else if (outcome === 'not_better') state.lastCandidate = { ...decision, n: 18, candidate: 0.74 };
+  else {
+    models.push(sampleModel(String(appId), version, presence(20, [[9, 1], [1, 9]])));
+    state.lastCandidate = { ...decision, n: 20, candidate: 0.9, version };
+  }
+}
 
 const stats: ApplicationStats = {
   pending: 7,
@@ -96,6 +139,7 @@ export function dashboardHandlers(state: DashboardState) {
     state.requests.push({ method: request.method, url: new URL(request.url), body });
   };
   const findApp = (id: unknown) => state.applications.find((app) => app.application_id === id);
+  const modelsOf = (id: unknown) => (id === 'app-cars' ? state.carModels : state.models);
   return [
     http.all('/1/*', async ({ request }) => {
       await record(request);
@@ -132,26 +176,24 @@ export function dashboardHandlers(state: DashboardState) {
     http.get('/21/applications/:id/feedbackRequests/count', () =>
       HttpResponse.json({ count: 12, buckets: [{ t: 1_700_000_000, count: 5 }, { t: 1_700_086_400, count: 7 }] }),
     ),
-    http.get('/1/applications/:id/models', () => HttpResponse.json({ data: [...state.models].reverse(), paging: {} })),
-    http.get('/1/applications/:id/performance/releaseValidation', () =>
-      HttpResponse.json({ data: state.models.map((model, index) => performanceOf(model, state.models[index - 1] ?? null)).reverse(), paging: {} }),
-    ),
-    http.get('/1/applications/:id/performance/currentValidation', () => {
-      const [previous, current] = state.models.slice(-2);
-      const data = previous && current ? [{ ...performanceOf(previous, null), data_count: 20 }, performanceOf(current, null)] : [];
+    http.get('/1/applications/:id/models', ({ params }) => HttpResponse.json({ data: [...modelsOf(params.id)].reverse(), paging: {} })),
+    http.get('/1/applications/:id/performance/releaseValidation', ({ params }) => {
+      const models = modelsOf(params.id);
+      return HttpResponse.json({ data: models.map((model, index) => performanceOf(model, models[index - 1] ?? null)).reverse(), paging: {} });
+    }),
+    http.get('/1/applications/:id/performance/currentValidation', ({ params }) => {
+      const [previous, current] = modelsOf(params.id).slice(-2);
+      // the model it replaced, measured again on the current model's answers
+      const data = previous && current ? [{ ...performanceOf(previous, null), model_performance: measuredOn(previous, current) }, performanceOf(current, null)] : [];
       return HttpResponse.json({ data, paging: {} });
     }),
-    http.get('/1/applications/:id/release', () => {
-      if (state.releasing) {
-        state.releasing = false;
-        const last = state.models.at(-1);
-        state.models.push(sampleModel((last?.version ?? 0) + 1, { precision: 0.9, recall: 0.7, F1: 0.79 }));
-      }
-      return HttpResponse.json(releaseStatus(state));
+    http.get('/1/applications/:id/release', ({ params }) => {
+      if (state.releasing) finishRelease(state, params.id);
+      return HttpResponse.json(releaseStatus(state, modelsOf(params.id)));
     }),
-    http.post('/1/applications/:id/release', () => {
+    http.post('/1/applications/:id/release', ({ params }) => {
       state.releasing = true;
-      return HttpResponse.json({ ...releaseStatus(state), running: true }, { status: 202 });
+      return HttpResponse.json({ ...releaseStatus(state, modelsOf(params.id)), running: true }, { status: 202 });
     }),
     http.get('/1/applications/:id', ({ params }) => {
       const application = findApp(params.id);

@@ -1,0 +1,160 @@
+import { z } from '../zod';
+import type { ReleaseMetric } from '../types';
+
+// How a model is judged on held-out answers, one shape per kind of answer (docs/models.md, "Measures"). Every
+// measure says on how many held-out answers it rests (`n`); below MIN_HELD_OUT_ANSWERS its figures are null and
+// `reason` says why, so that too few answers never read as a perfect score.
+
+/** Why a measure's figures are null: it rests on fewer than MIN_HELD_OUT_ANSWERS held-out answers. */
+export const MEASURE_REASONS = ['not_enough_answers'] as const;
+
+const ratio = z.number().min(0).max(1).nullable();
+const count = z.number().int().min(0);
+
+const held = {
+  /** The held-out answered items (media and focus) the measure rests on. */
+  n: count,
+  /** Null when the figures stand; else why they are null. */
+  reason: z.enum(MEASURE_REASONS).nullable(),
+};
+
+/** Found, precision, recall and F1 of marks matched one to one (boxes by IoU, points by distance). */
+const matched = {
+  /** Null when the model showed none. */
+  precision: ratio,
+  /** Null when the answers hold none. */
+  recall: ratio,
+  /** 2·found / (truth + shown); null when both are 0. */
+  F1: ratio,
+};
+
+/** box_detection: boxes shown (at least 0.5 probable) against the answers' boxes, matched one to one at IoU ≥ 0.5. */
+export const boxMeasuresSchema = z.object({
+  kind: z.literal('boxes'),
+  ...held,
+  truth_boxes: count,
+  shown_boxes: count,
+  /** True boxes that a shown box matched. */
+  found: count,
+  ...matched,
+  /** Average precision: the area under the precision–recall curve of every proposed box by probability. */
+  AP: ratio,
+});
+
+/** point: points shown against the answers' points, matched one to one, nearest first. */
+export const pointMeasuresSchema = z.object({
+  kind: z.literal('points'),
+  ...held,
+  /** Pixels: a true point is found when its matched point lies this close. */
+  tolerance: z.number(),
+  truth_points: count,
+  shown_points: count,
+  /** True points with a shown point within the tolerance (recall is their share). */
+  found: count,
+  ...matched,
+  /** Mean pixels from a true point to its matched point (any distance); null when none was matched. */
+  mean_distance: z.number().nullable(),
+});
+
+/** static_count: the proposed count against the answer's (False: 0). */
+export const countMeasuresSchema = z.object({
+  kind: z.literal('counts'),
+  ...held,
+  mean_absolute_error: z.number().nullable(),
+  /** Share of answers counted exactly. */
+  exact: ratio,
+});
+
+/** offset_x, offset_y: the proposed offset against the answer's, where both give one. */
+export const offsetMeasuresSchema = z.object({
+  kind: z.literal('offsets'),
+  ...held,
+  /** Answers with an offset that the model also gave one for. */
+  compared: count,
+  /** Answers with an offset that the model gave none for. */
+  missed: count,
+  /** Answers without the subject that the model gave an offset for. */
+  extra: count,
+  /** Pixels, over the compared answers; null when none was compared. */
+  mean_absolute_error: z.number().nullable(),
+});
+
+/** counts[i][j]: answers whose truth is labels[i] and whose proposal is labels[j]. */
+export const confusionSchema = z.object({
+  labels: z.array(z.string()),
+  counts: z.array(z.array(count)),
+});
+export type Confusion = z.infer<typeof confusionSchema>;
+
+/**
+ * classification (labels: the subjects' names; precision, recall, F1 averaged over them) and detection_fullframe
+ * (labels: present, absent; the figures of "present").
+ */
+export const classMeasuresSchema = z.object({
+  kind: z.literal('classes'),
+  ...held,
+  accuracy: ratio,
+  ...matched,
+  confusion: confusionSchema,
+});
+
+/** One model's measure on held-out answers, of the kind its application type answers with. */
+export const measuresSchema = z.discriminatedUnion('kind', [
+  boxMeasuresSchema,
+  pointMeasuresSchema,
+  countMeasuresSchema,
+  offsetMeasuresSchema,
+  classMeasuresSchema,
+]);
+export type Measures = z.infer<typeof measuresSchema>;
+export type MeasureKind = Measures['kind'];
+export type MeasuresOf<K extends MeasureKind> = Extract<Measures, { kind: K }>;
+
+export const RELEASE_FIGURE_KEYS = ['F1', 'precision', 'recall', 'mean_absolute_error'] as const;
+export type ReleaseFigureKey = (typeof RELEASE_FIGURE_KEYS)[number];
+
+/** Which way each figure a release is decided by is better. */
+export const FIGURE_BETTER = { F1: 'higher', precision: 'higher', recall: 'higher', mean_absolute_error: 'lower' } as const satisfies Record<
+  ReleaseFigureKey,
+  'higher' | 'lower'
+>;
+
+/** The figure a release is decided by: a field of the measures, and its value. */
+export interface ReleaseFigure {
+  key: ReleaseFigureKey;
+  value: number | null;
+}
+
+/** The ratio each release_metrics names, where marks or classes are matched. */
+export const RATIO_OF_METRIC = { best_F1: 'F1', best_precision: 'precision', best_recall: 'recall' } as const satisfies Record<ReleaseMetric, ReleaseFigureKey>;
+
+const ratioFigure = (measures: MeasuresOf<'boxes' | 'points' | 'classes'>, metric: ReleaseMetric): ReleaseFigure => {
+  const key = RATIO_OF_METRIC[metric];
+  return { key, value: measures[key] };
+};
+
+const errorFigure = (measures: MeasuresOf<'counts' | 'offsets'>): ReleaseFigure => ({ key: 'mean_absolute_error', value: measures.mean_absolute_error });
+
+/**
+ * Per kind, the figure the application's release_metrics names: F1, precision or recall where marks or classes
+ * are matched; the mean absolute error for counts and offsets, whatever the metric.
+ */
+const RELEASE_FIGURES: { [K in MeasureKind]: (measures: MeasuresOf<K>, metric: ReleaseMetric) => ReleaseFigure } = {
+  boxes: ratioFigure,
+  points: ratioFigure,
+  classes: ratioFigure,
+  counts: errorFigure,
+  offsets: errorFigure,
+};
+
+export function releaseFigure(measures: Measures, metric: ReleaseMetric): ReleaseFigure {
+  const figure = RELEASE_FIGURES[measures.kind] as (measures: Measures, metric: ReleaseMetric) => ReleaseFigure;
+  return figure(measures, metric);
+}
+
+/** Whether a candidate's figure is at least as good as the current model's (a current without a value loses). */
+export function isAtLeastAsGood(candidate: ReleaseFigure, current: ReleaseFigure): boolean {
+  if (candidate.value === null) return false;
+  if (current.value === null) return true;
+  return FIGURE_BETTER[candidate.key] === 'higher' ? candidate.value >= current.value : candidate.value <= current.value;
+}

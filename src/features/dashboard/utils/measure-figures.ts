@@ -1,0 +1,61 @@
+import type { MeasureKind, Measures, MeasuresOf } from '../../../api/schemas/measures';
+import { formatMeasure, formatMeasureChange } from './format-time';
+import { formatPixels } from './measure-words';
+
+/** One row of a measures table: a figure of the measures, how it reads, and the key the release rule may name. */
+export interface FigureRow<M extends Measures = Measures> {
+  key: string;
+  label: string;
+  value: (measures: M) => number | null;
+  format: (value: number | null) => string;
+}
+
+const figure = <M extends Measures>(
+  key: string,
+  label: string,
+  value: (measures: M) => number | null,
+  format: (value: number | null) => string = formatMeasure,
+): FigureRow<M> => ({
+  key,
+  label,
+  value,
+  format,
+});
+const countFormat = (value: number | null) => (value === null ? '—' : String(value));
+
+/** The figures of each kind of measure, as the release screen's tables list them. */
+const FIGURES: { [K in MeasureKind]: FigureRow<MeasuresOf<K>>[] } = {
+  boxes: [
+    figure('recall', 'Recall (boxes found)', (m) => m.recall),
+    figure('precision', 'Precision', (m) => m.precision),
+    figure('F1', 'F1', (m) => m.F1),
+    figure('AP', 'AP', (m) => m.AP),
+  ],
+  points: [
+    figure('recall', 'Recall (points found)', (m) => m.recall),
+    figure('precision', 'Precision', (m) => m.precision),
+    figure('F1', 'F1', (m) => m.F1),
+    figure('mean_distance', 'Mean distance', (m) => m.mean_distance, formatPixels),
+  ],
+  counts: [
+    figure('mean_absolute_error', 'Mean absolute error', (m) => m.mean_absolute_error),
+    figure('exact', 'Exactly right', (m) => m.exact),
+  ],
+  offsets: [
+    figure('mean_absolute_error', 'Mean absolute error', (m) => m.mean_absolute_error, formatPixels),
+    figure('missed', 'Missed', (m) => m.missed, countFormat),
+    figure('extra', 'Extra', (m) => m.extra, countFormat),
+  ],
+  classes: [
+    figure('accuracy', 'Accuracy', (m) => m.accuracy),
+    figure('precision', 'Precision', (m) => m.precision),
+    figure('recall', 'Recall', (m) => m.recall),
+    figure('F1', 'F1', (m) => m.F1),
+  ],
+};
+
+export const figuresOf = (measures: Measures): FigureRow[] => FIGURES[measures.kind] as FigureRow[];
+
+/** A figure's change from one model to the next, signed; a dash when either is missing. */
+export const figureChange = (after: number | null, before: number | null): string =>
+  after === null || before === null ? '—' : formatMeasureChange(after - before);
