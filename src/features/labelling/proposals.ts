@@ -1,3 +1,4 @@
+import type { FeedbackSubjectAnswer } from '../../api/application-types/answer';
 import type { MediaAssertion } from '../../api/schemas/detections';
 import type { ProposedSubject } from '../../api/schemas/feedback-requests';
 
@@ -16,4 +17,21 @@ export function proposalsFromDetections(detections: readonly MediaAssertion[], a
     app_data_type: d.app_data_type,
     app_data: d.app_data,
   }));
+}
+
+/**
+ * This person's latest answer in this application, from the media's assertions (one answer's assertions share their
+ * time; True was stored as probability 1, False as 0); null when they never answered it.
+ */
+export function latestAnswerFromDetections(detections: readonly MediaAssertion[], appId: string, userId: string): FeedbackSubjectAnswer[] | null {
+  const own = detections.filter((d) => d.app_id === appId && d.model_id === null && d.user_id === userId);
+  if (own.length === 0) return null;
+  const latest = Math.max(...own.map((d) => d.timestamp));
+  return own
+    .filter((d) => d.timestamp === latest)
+    .map((d) =>
+      d.probability >= 0.5
+        ? { subject_uid: d.subject_uid, result: 'True', app_data_type: d.app_data_type, app_data: d.app_data }
+        : { subject_uid: d.subject_uid, result: 'False' },
+    );
 }

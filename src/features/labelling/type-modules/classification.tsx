@@ -31,6 +31,11 @@ export const classification = defineTypeModule<ClassificationAnnotation, { name:
     options: app.output_subjects,
     choice: mostLikely(outputProposals(app, target))?.subject_uid ?? null,
   }),
+  // "None of these" answered every class False: read as proposals, that would choose the first.
+  fromAnswer: (app, _target, answer) => {
+    const choice = answer.find((entry) => entry.result === 'True')?.subject_uid ?? null;
+    return { type: 'classification', options: app.output_subjects, choice, none: choice === null };
+  },
   missingInput: (annotation) => (annotation.choice === null && !annotation.none ? 'Choose a class first, or None of these.' : null),
   answer: (annotation) =>
     annotation.none

@@ -157,6 +157,11 @@ export interface TypeModule<A extends AnnotationBase, S extends ToolStateBase = 
   initial(app: Application, target: LabelTarget): A | null;
   /** A draft kept by an older version of the app, in today's shape (null when it cannot be); absent: kept as it is. */
   revive?(stored: AnnotationBase): A | null;
+  /**
+   * The editor's start from an answer given before, where reading the answer as the model's proposal (True as 1,
+   * False as 0, see annotation/from-answer.ts) would not do.
+   */
+  fromAnswer?(app: Application, target: LabelTarget, answer: readonly FeedbackSubjectAnswer[]): A;
   /** Why the annotation cannot be sent yet, in words for the person; null when it can. */
   missingInput(annotation: A): string | null;
   /** The subject answers of Accept. */
