@@ -66,9 +66,9 @@ function expectedAssertions(annotation: Annotation) {
     case 'detection_fullframe':
       return annotation.subjects.map((s) => ({ subject_uid: s.subject_uid, probability: s.present ? 1 : 0 }));
     case 'box_detection':
-      return one(annotation.subject_uid, 'box_set', annotation.boxes.map((box) => ({ box })));
+      return one(annotation.subjects[0]!, 'box_set', annotation.boxes.map(({ x0, y0, x1, y1 }) => ({ box: { x0, y0, x1, y1 } })));
     case 'point':
-      return one(annotation.subject_uid, 'point', annotation.points);
+      return one(annotation.subjects[0]!, 'point', annotation.points.map(({ x, y }) => ({ x, y })));
     case 'static_count':
       return one(annotation.subject_uid, 'count', annotation.count);
     case 'offset_x':

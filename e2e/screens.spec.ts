@@ -25,7 +25,7 @@ test('every editor fits 1600×1000, 1280×720 and 390×844, in light and dark', 
       await page.setViewportSize(size);
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
-        await expect(page.getByRole('button', { name: /^Accept/ })).toBeInViewport();
+        await expect(page.getByRole('button', { name: /^Accept and go/ })).toBeInViewport();
         expect(await overflows(page), `${type} at ${size.name} overflows`).toBe(false);
         await saveScreenshot(page, `editor-${type}-${size.name}-${scheme}`);
       }
@@ -44,7 +44,7 @@ test.describe('on a phone (touch)', () => {
     const before = await first.isChecked();
     await first.tap();
     await expect(first).toBeChecked({ checked: !before });
-    const accept = page.getByRole('button', { name: /^Accept/ });
+    const accept = page.getByRole('button', { name: /^Accept and go/ });
     const box = (await accept.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
     await accept.tap();

@@ -166,7 +166,7 @@ test('an image that fails to load offers a retry, and Accept waits until the ima
   await page.goto(`/t/${labeller.tenantId}/apps/${labeller.apps.classification}/label?debug=1`);
   const alert = page.getByRole('alert').filter({ hasText: 'The image could not be loaded' });
   await expect(alert).toBeVisible();
-  const acceptButton = page.getByRole('button', { name: /^Accept/ });
+  const acceptButton = page.getByRole('button', { name: /^Accept and go/ });
   await expect(acceptButton).toBeDisabled();
   await page.keyboard.press('Enter');
   await expect(page.locator('.workspace__status')).toContainText('0 answered');

@@ -76,7 +76,7 @@ export async function onPage(page: Page, item: Shown, x: number, y: number) {
 
 /** Answers the shown item with Enter and waits until the workspace has moved on from it. */
 export async function accept(page: Page, item: Shown) {
-  await page.getByRole('button', { name: /^Accept/ }).click();
+  await page.getByRole('button', { name: /^Accept and go/ }).click();
   await page.waitForFunction((before) => window.__looplabel?.mediaId !== before || !document.querySelector('[data-testid=stage]'), item.mediaId);
 }
 

@@ -71,14 +71,15 @@ export async function insertBoxes(page: Page, media: Media, count: number): Prom
       new Promise<number>((resolve, reject) => {
         const columns = Math.ceil(Math.sqrt((count * width) / height));
         const rows = Math.ceil(count / columns);
-        const boxes = Array.from({ length: count }, (_, i) => {
-          const x0 = Math.floor(((i % columns) / columns) * (width - 40));
-          const y0 = Math.floor((Math.floor(i / columns) / rows) * (height - 40));
-          return { x0, y0, x1: x0 + 30, y1: y0 + 30 };
-        });
         const debug = window.__looplabel!;
         const annotation = debug.annotation!;
         if (annotation.type !== 'box_detection') return reject(new Error('Not a box_detection item.'));
+        const subject_uid = annotation.subjects[0]!;
+        const boxes = Array.from({ length: count }, (_, i) => {
+          const x0 = Math.floor(((i % columns) / columns) * (width - 40));
+          const y0 = Math.floor((Math.floor(i / columns) / rows) * (height - 40));
+          return { x0, y0, x1: x0 + 30, y1: y0 + 30, subject_uid };
+        });
         const start = performance.now();
         debug.replaceAnnotation({ ...annotation, boxes, selected: 0 });
         const painted = () => (debug.marks?.count === count && debug.marks.paintedAt >= start ? resolve(performance.now() - start) : requestAnimationFrame(painted));

@@ -81,7 +81,7 @@ describe('GET /1/applications/all/types', () => {
       type: 'box_detection',
       special_arrangement: false,
       labellable: true,
-      feedback: { app_data_type: 'box_set', subjects_per_answer: 'one', allows_false: true },
+      feedback: { app_data_type: 'box_set', subjects_per_answer: 'some', allows_false: true, allows_none: false },
     });
     expect(all).toContainEqual(one.json());
     expect(all).toContainEqual({ type: 'nsfw', special_arrangement: true, labellable: false, feedback: null });

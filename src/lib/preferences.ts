@@ -8,12 +8,14 @@ interface Preferences {
   readonly itemsPerPull: number;
   /** The subject each tenant's Upload page last sent images to, so it is chosen again (never a guess). */
   readonly uploadSubjects: Readonly<Record<string, string>>;
+  /** Each application's confidence floor in the labelling workspace (by application id): the model's marks under it are hidden. */
+  readonly confidenceFloors: Readonly<Record<string, number>>;
 }
 
 export const DEFAULT_ITEMS_PER_PULL = 5;
 
 export const usePreferences = create<Preferences>()(
-  persist((): Preferences => ({ itemsPerPull: DEFAULT_ITEMS_PER_PULL, uploadSubjects: {} }), {
+  persist((): Preferences => ({ itemsPerPull: DEFAULT_ITEMS_PER_PULL, uploadSubjects: {}, confidenceFloors: {} }), {
     name: 'looplabel-preferences',
     storage: createJSONStorage(() => localStorage),
   }),
@@ -27,3 +29,14 @@ export function setItemsPerPull(size: number) {
 export function setUploadSubject(tenantId: string, subjectUid: string) {
   usePreferences.setState((state) => ({ uploadSubjects: { ...state.uploadSubjects, [tenantId]: subjectUid } }));
 }
+
+/** Where an application has none: every proposal shows. */
+export const DEFAULT_CONFIDENCE_FLOOR = 0;
+
+/** The application's confidence floor, from 0 to 1 in whole percents. */
+export function setConfidenceFloor(appId: string, floor: number) {
+  const clamped = Number.isFinite(floor) ? Math.min(1, Math.max(0, Math.round(floor * 100) / 100)) : DEFAULT_CONFIDENCE_FLOOR;
+  usePreferences.setState((state) => ({ confidenceFloors: { ...state.confidenceFloors, [appId]: clamped } }));
+}
+
+export const selectConfidenceFloor = (appId: string) => (state: Preferences) => state.confidenceFloors[appId] ?? DEFAULT_CONFIDENCE_FLOOR;

@@ -15,6 +15,20 @@ describe('classification: the same class', () => {
   it('disagrees on different classes', () => {
     expect(agree([[yes('cat')], [yes('dog')]], 0)).toBeNull();
   });
+  it('agrees when all chose none of these, and not when one chose a class', () => {
+    expect(agree([[no('cat'), no('dog')], [no('dog'), no('cat')]], 0)).toEqual([no('cat'), no('dog')]);
+    expect(agree([[no('cat'), no('dog')], [yes('cat')]], 0)).toBeNull();
+  });
+});
+
+describe('box_detection: boxes per class', () => {
+  const { agree } = ANSWER_RULES.box_detection;
+  it('agrees per subject when each labeller boxed the same objects of each class', () => {
+    const first = [yes('car', 'box_set', [box(0, 0, 10, 10)]), no('bus')];
+    const second = [yes('car', 'box_set', [box(1, 0, 11, 10)]), no('bus')];
+    expect(agree([first, second], 0)).toEqual([yes('car', 'box_set', [box(1, 0, 11, 10)]), no('bus')]);
+    expect(agree([first, [no('car'), yes('bus', 'box_set', [box(0, 0, 10, 10)])]], 0)).toBeNull();
+  });
 });
 
 describe('detection_fullframe: majority per subject', () => {

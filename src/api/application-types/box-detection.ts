@@ -38,11 +38,14 @@ const agreeBoxes: DataAgreement<BoxRegion[]> = (sets) => {
   return groups.map((group) => ({ box: { x0: mean(group, 'x0'), y0: mean(group, 'y0'), x1: mean(group, 'x1'), y1: mean(group, 'y1') } }));
 };
 
-/** True with a box_set (inside the focus, else the media), or False when the subject is absent. */
+/**
+ * Per answered subject: True with a box_set (inside the focus, else the media), or False when it is absent. One
+ * message may answer several output subjects (each class's boxes).
+ */
 export const boxDetection: AnswerRule<BoxRegion[]> = {
   appDataType: 'box_set',
   appData: boxSet,
-  subjects: 'one',
+  subjects: 'some',
   allowsFalse: true,
   placementErrors(regions, place): FieldError[] {
     const { area, name } = markArea(place);

@@ -1,12 +1,16 @@
 import { agreeBySubject } from './agreement';
 import type { AnswerRule } from './rule';
 
-/** One subject, the chosen class, always True. Labellers agree when they chose the same class. */
+/**
+ * One subject, the chosen class, True; or False for every output subject: none of the classes applies. Labellers
+ * agree when they chose the same class, or all chose none.
+ */
 export const classification: AnswerRule = {
   appDataType: null,
   appData: null,
   subjects: 'one',
   allowsFalse: false,
+  allowsNone: true,
   agree: (answers, tolerance) => agreeBySubject(answers, tolerance),
   exportAnnotations: (_none, subjectUid) => [{ kind: 'image_category', subjectUid }],
 };

@@ -20,11 +20,11 @@ const agreePoints: DataAgreement<PointCoords[]> = (lists, radius) => {
   return groups?.map((group) => ({ x: roundedMean(group, (p) => p.x), y: roundedMean(group, (p) => p.y) })) ?? null;
 };
 
-/** True with a list of points (inside the focus, else the media; the far edges included), or False. */
+/** Per answered subject (one or more in a message): True with a list of points (inside the focus, else the media; the far edges included), or False. */
 export const pointRule: AnswerRule<PointCoords[]> = {
   appDataType: 'point',
   appData: pointList,
-  subjects: 'one',
+  subjects: 'some',
   allowsFalse: true,
   placementErrors(points, place): FieldError[] {
     const { area, name } = markArea(place);

@@ -24,9 +24,17 @@ export interface AnswerRule<T = unknown> {
   appDataType: AppDataType | null;
   /** The shape of that app_data, checked without knowing the media. */
   appData: z.ZodType<T> | null;
-  /** `one`: each message answers exactly one output subject; `every`: every output subject, once each. */
-  subjects: 'one' | 'every';
+  /**
+   * Which output subjects one message answers: `one` exactly one; `some` one or more, each at most once (the marks
+   * of each class); `every` every output subject, once each.
+   */
+  subjects: 'one' | 'some' | 'every';
   allowsFalse: boolean;
+  /**
+   * False for every output subject, in one message, answers that none of them applies (classification's "none of
+   * these"), although the type takes no False otherwise.
+   */
+  allowsNone?: boolean;
   /** Problems with where the marks of a well-shaped app_data lie; fields are relative to app_data. */
   placementErrors?(appData: T, place: AnswerPlace): FieldError[];
   /**

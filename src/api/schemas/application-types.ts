@@ -15,9 +15,11 @@ export const applicationTypeInfoSchema = z.object({
     .object({
       /** The app_data_type a True answer carries; null: no app_data. */
       app_data_type: z.enum(APP_DATA_TYPES).nullable(),
-      /** `one`: a message answers one output subject; `every`: every output subject, once each. */
-      subjects_per_answer: z.enum(['one', 'every']),
+      /** `one`: a message answers one output subject; `some`: one or more, each once; `every`: every output subject, once each. */
+      subjects_per_answer: z.enum(['one', 'some', 'every']),
       allows_false: z.boolean(),
+      /** False for every output subject says that none of them applies (classification), though False is refused otherwise. */
+      allows_none: z.boolean(),
     })
     .nullable(),
 });
@@ -35,7 +37,12 @@ export function applicationTypeInfo(type: ApplicationType): ApplicationTypeInfo 
     special_arrangement: SPECIAL.has(type),
     labellable: rule !== undefined,
     feedback: rule
-      ? { app_data_type: rule.appDataType, subjects_per_answer: rule.subjects, allows_false: rule.allowsFalse }
+      ? {
+          app_data_type: rule.appDataType,
+          subjects_per_answer: rule.subjects,
+          allows_false: rule.allowsFalse,
+          allows_none: rule.allowsNone ?? false,
+        }
       : null,
   };
 }

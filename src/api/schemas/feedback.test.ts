@@ -55,9 +55,19 @@ describe('feedbackResponse: the shape, without the application or media', () => 
 describe('feedbackAnswerErrors: the rules of each application type', () => {
   it('classification: exactly one subject, True, no app_data', () => {
     expect(ruleFields(body([{ subject_uid: 'cat', result: 'True' }]), 'classification')).toEqual([]);
-    expect(ruleFields(body([{ subject_uid: 'cat', result: 'False' }]), 'classification')).toEqual(['subjects.0.result']);
+    expect(ruleFields(body([{ subject_uid: 'cat', result: 'False' }]), 'classification', ['cat', 'dog'])).toEqual(['subjects.0.result']);
     const two = body([{ subject_uid: 'cat', result: 'True' }, { subject_uid: 'dog', result: 'True' }]);
     expect(ruleFields(two, 'classification', ['cat', 'dog'])).toEqual(['subjects']);
+  });
+
+  it('classification: False for every output subject, each once, says none of them applies', () => {
+    const none = body([{ subject_uid: 'cat', result: 'False' }, { subject_uid: 'dog', result: 'False' }]);
+    expect(ruleFields(none, 'classification', ['cat', 'dog'])).toEqual([]);
+    expect(ruleFields(none, 'classification', ['cat', 'dog', 'eel'])).toEqual(['subjects.0.result', 'subjects.1.result']);
+    const twice = body([{ subject_uid: 'cat', result: 'False' }, { subject_uid: 'cat', result: 'False' }]);
+    expect(ruleFields(twice, 'classification', ['cat', 'dog'])).toEqual(['subjects.0.result', 'subjects.1.result']);
+    const withData = body([{ subject_uid: 'cat', result: 'False', app_data_type: 'count', app_data: 1 }, { subject_uid: 'dog', result: 'False' }]);
+    expect(ruleFields(withData, 'classification', ['cat', 'dog'])).toEqual(['subjects.0']);
   });
 
   it('detection_fullframe: every output subject once', () => {
@@ -66,9 +76,13 @@ describe('feedbackAnswerErrors: the rules of each application type', () => {
     expect(ruleFields(body([...one.subjects, { subject_uid: 'dog', result: 'False' }]), 'detection_fullframe', ['cat', 'dog'])).toEqual([]);
   });
 
-  it('the other types answer exactly one subject', () => {
+  it('boxes and points answer one or more subjects, each once; counts and offsets exactly one', () => {
     const two = body([{ subject_uid: 'cat', result: 'False' }, { subject_uid: 'dog', result: 'False' }]);
-    expect(ruleFields(two, 'box_detection', ['cat', 'dog'])).toEqual(['subjects']);
+    expect(ruleFields(two, 'box_detection', ['cat', 'dog'])).toEqual([]);
+    expect(ruleFields(two, 'point', ['cat', 'dog'])).toEqual([]);
+    expect(ruleFields(body([two.subjects[0]!, two.subjects[0]!]), 'box_detection', ['cat', 'dog'])).toEqual(['subjects']);
+    expect(ruleFields(two, 'static_count', ['cat', 'dog'])).toEqual(['subjects']);
+    expect(ruleFields(two, 'offset_x', ['cat', 'dog'])).toEqual(['subjects']);
   });
 
   it('marks lie inside the focus when there is one, else inside the media; offsets range over the media', () => {

@@ -67,13 +67,27 @@ function focusErrors(focus: BoxCoords, { width, height }: AnswerContext): FieldE
 
 const hasValue = (value: unknown) => value !== undefined && value !== null;
 
-function answerErrors(rule: AnswerRule, answer: FeedbackSubjectAnswer, at: string, context: AnswerContext, place: AnswerPlace): FieldError[] {
+/** False for every output subject, each once: "none of them applies", where the rule takes it (`allowsNone`). */
+function isNoneAnswer(rule: AnswerRule, answers: readonly FeedbackSubjectAnswer[], context: AnswerContext): boolean {
+  if (!rule.allowsNone || answers.some((answer) => answer.result !== 'False')) return false;
+  const uids = new Set(answers.map((answer) => answer.subject_uid));
+  return uids.size === answers.length && uids.size === context.outputSubjects.length && context.outputSubjects.every((uid) => uids.has(uid));
+}
+
+function answerErrors(
+  rule: AnswerRule,
+  answer: FeedbackSubjectAnswer,
+  at: string,
+  context: AnswerContext,
+  place: AnswerPlace,
+  allowsFalse: boolean,
+): FieldError[] {
   if (!context.outputSubjects.includes(answer.subject_uid)) {
     return [{ field: `${at}.subject_uid`, message: `${answer.subject_uid} is not an output subject of the application.` }];
   }
   const carriesData = hasValue(answer.app_data) || hasValue(answer.app_data_type);
   if (answer.result === 'False') {
-    if (!rule.allowsFalse) return [{ field: `${at}.result`, message: `A ${context.type} answer cannot be False.` }];
+    if (!allowsFalse) return [{ field: `${at}.result`, message: `A ${context.type} answer cannot be False.` }];
     return carriesData ? [{ field: at, message: 'A False answer carries no app_data or app_data_type.' }] : [];
   }
   if (rule.appDataType === null) {
@@ -94,6 +108,7 @@ function subjectCountErrors(rule: AnswerRule, answers: readonly FeedbackSubjectA
   if (rule.subjects === 'one') {
     return uids.length === 1 ? [] : [{ field: 'subjects', message: `A ${context.type} answer names exactly one subject.` }];
   }
+  if (rule.subjects === 'some') return [];
   const missing = context.outputSubjects.filter((uid) => !uids.includes(uid));
   return missing.length === 0
     ? []
@@ -110,6 +125,8 @@ export function feedbackAnswerErrors(body: FeedbackResponse, context: AnswerCont
   const focus = body.focus?.box ?? null;
   const focusProblems = focus ? focusErrors(focus, context) : [];
   const place = { width: context.width, height: context.height, focus: focusProblems.length === 0 ? focus : null };
-  const perAnswer = body.subjects.flatMap((answer, index) => answerErrors(rule, answer, `subjects.${index}`, context, place));
-  return [...focusProblems, ...(perAnswer.length > 0 ? perAnswer : subjectCountErrors(rule, body.subjects, context))];
+  const none = isNoneAnswer(rule, body.subjects, context);
+  const perAnswer = body.subjects.flatMap((answer, index) => answerErrors(rule, answer, `subjects.${index}`, context, place, rule.allowsFalse || none));
+  if (perAnswer.length > 0 || none) return [...focusProblems, ...perAnswer];
+  return [...focusProblems, ...subjectCountErrors(rule, body.subjects, context)];
 }

@@ -35,9 +35,10 @@ describe('history', () => {
   it('records one step per gesture, however many pointer moves it had', () => {
     const start: BoxAnnotation = {
       type: 'box_detection',
-      subject_uid: 'cat',
+      subjects: ['cat'],
       bounds: { x0: 0, y0: 0, x1: 1000, y1: 1000 },
-      boxes: Array.from({ length: 1000 }, (_, i) => ({ x0: i, y0: 0, x1: i + 1, y1: 1 })),
+      boxes: Array.from({ length: 1000 }, (_, i) => ({ x0: i, y0: 0, x1: i + 1, y1: 1, subject_uid: 'cat' })),
+      setAside: [],
       selected: null,
     };
     let history = createHistory<BoxAnnotation>(start);

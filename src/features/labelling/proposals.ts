@@ -1,6 +1,6 @@
+import type { FeedbackSubjectAnswer } from '../../api/application-types/answer';
 import type { MediaAssertion } from '../../api/schemas/detections';
 import type { ProposedSubject } from '../../api/schemas/feedback-requests';
-import type { Box } from './geometry/types';
 
 /** The latest model assertion of this application per subject, as proposals for "label any media". */
 export function proposalsFromDetections(detections: readonly MediaAssertion[], appId: string, mediaId: string): ProposedSubject[] {
@@ -19,32 +19,19 @@ export function proposalsFromDetections(detections: readonly MediaAssertion[], a
   }));
 }
 
-export const boxKey = ({ x0, y0, x1, y1 }: Box) => `${x0},${y0},${x1},${y1}`;
-export const pointKey = ({ x, y }: { x: number; y: number }) => `${x},${y}`;
-
 /**
- * The model's marks by position (whole pixels), each with its probability, so that a mark still where the model
- * put it shows that probability and counts as the model's; marks below `threshold` are doubtful.
+ * This person's latest answer in this application, from the media's assertions (one answer's assertions share their
+ * time; True was stored as probability 1, False as 0); null when they never answered it.
  */
-export interface ProposedMarks {
-  readonly byKey: ReadonlyMap<string, number>;
-  readonly threshold: number;
-}
-
-export const NO_PROPOSED_MARKS: ProposedMarks = { byKey: new Map(), threshold: 0.5 };
-
-/** Proposed boxes carry their own probability (else the subject's); proposed points carry the subject's. */
-export function proposedMarks(proposal: ProposedSubject | undefined, threshold: number): ProposedMarks {
-  const byKey = new Map<string, number>();
-  if (proposal && Array.isArray(proposal.app_data)) {
-    for (const mark of proposal.app_data) {
-      if ('box' in mark) {
-        const { x0, y0, x1, y1 } = mark.box;
-        byKey.set(boxKey({ x0: Math.round(x0), y0: Math.round(y0), x1: Math.round(x1), y1: Math.round(y1) }), mark.probability ?? proposal.probability);
-      } else if ('x' in mark) {
-        byKey.set(pointKey({ x: Math.round(mark.x), y: Math.round(mark.y) }), proposal.probability);
-      }
-    }
-  }
-  return { byKey, threshold };
+export function latestAnswerFromDetections(detections: readonly MediaAssertion[], appId: string, userId: string): FeedbackSubjectAnswer[] | null {
+  const own = detections.filter((d) => d.app_id === appId && d.model_id === null && d.user_id === userId);
+  if (own.length === 0) return null;
+  const latest = Math.max(...own.map((d) => d.timestamp));
+  return own
+    .filter((d) => d.timestamp === latest)
+    .map((d) =>
+      d.probability >= 0.5
+        ? { subject_uid: d.subject_uid, result: 'True', app_data_type: d.app_data_type, app_data: d.app_data }
+        : { subject_uid: d.subject_uid, result: 'False' },
+    );
 }

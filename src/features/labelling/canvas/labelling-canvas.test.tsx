@@ -7,7 +7,6 @@ import { fitToView } from '../geometry/camera';
 import { makeApp, makeRequest } from '../test-fixtures';
 import { LabellingCanvas } from './labelling-canvas';
 import { wheelZoomFactor } from './wheel-zoom';
-import { NO_PROPOSED_MARKS } from '../proposals';
 
 describe('the labelling canvas', () => {
   it('applies every wheel event of a burst that arrives between two renders', () => {
@@ -23,7 +22,8 @@ describe('the labelling canvas', () => {
         showMarks
         brightness={100}
         contrast={100}
-        proposed={NO_PROPOSED_MARKS}
+        thresholdOf={() => 0.5}
+        subjectName={(uid) => uid}
         viewport={viewport}
         viewportMeasured
         onChange={noop}

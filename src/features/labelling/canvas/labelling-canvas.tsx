@@ -21,7 +21,6 @@ import { type ActiveTool, draggedIndex, idleTool, isDrawing, runTool } from './r
 import { listenForWheelZoom } from './wheel-zoom';
 import { useClickRegions } from '../click-to-box/use-click-regions';
 import { useMagnifier } from '../drawing-aids/magnifier-store';
-import type { ProposedMarks } from '../proposals';
 import { moduleOf } from '../type-modules/registry';
 import { hoverMark, useMarkView } from './mark-view-store';
 
@@ -40,8 +39,9 @@ export interface LabellingCanvasProps {
   showMarks: boolean;
   brightness: number;
   contrast: number;
-  /** The model's marks and the application's threshold: marks still where the model put them show its probability. */
-  proposed: ProposedMarks;
+  /** The application's detection threshold for a subject: the model's marks under it are drawn dashed. */
+  thresholdOf: (subjectUid: string) => number;
+  subjectName: (subjectUid: string) => string;
   viewport: Size;
   /** False while `viewport` is a guess: no image is chosen for it until then. */
   viewportMeasured: boolean;
@@ -194,15 +194,15 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   }
 
   const dragged = draggedIndex(active, annotation);
-  const { proposed } = props;
+  const { thresholdOf, subjectName } = props;
   const hovered = useMarkView((s) => s.hovered);
   const hidden = useMarkView((s) => s.hidden);
   const sceneFunc = useCallback(
     (context: Konva.Context, shape: Konva.Shape) =>
-      drawMarks(context, shape, { annotation, dragged, hidden, hovered, proposed, media: mediaSize }),
+      drawMarks(context, shape, { annotation, dragged, hidden, hovered, thresholdOf, subjectName, media: mediaSize }),
     // mediaSize is rebuilt each render; its numbers are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [annotation, dragged, hidden, hovered, proposed, media.image_width, media.image_height],
+    [annotation, dragged, hidden, hovered, thresholdOf, subjectName, media.image_width, media.image_height],
   );
   const focusFunc = useCallback(
     (context: Konva.Context, shape: Konva.Shape) => focus && drawFocus(context, shape, mediaSize, focus),

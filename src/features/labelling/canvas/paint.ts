@@ -3,11 +3,11 @@
 import type { Context } from 'konva/lib/Context';
 import { visibleIn } from '../geometry/box';
 import type { Box, Size } from '../geometry/types';
-import { boxKey, pointKey } from '../proposals';
+import type { MarkClass } from '../type-modules/classed-marks';
+import { classColour, MARK_COLOUR } from './class-colours';
 import { percent } from '../type-modules/percent';
 import type { PaintScene } from '../type-modules/type-module';
 
-export const MARK_COLOUR = '#ffd60a';
 export const SELECTED_COLOUR = '#3ea6ff';
 /** The mark under the pointer, on the canvas or in the object list. */
 export const HOVER_COLOUR = '#ff7ad9';
@@ -39,58 +39,95 @@ const DOUBTFUL_DASH_PX = 6;
 /** Whether the mark is drawn at all: not hidden by the labeller, not being dragged (the overlay draws it). */
 const shown = (index: number, scene: PaintScene) => index !== scene.dragged && !scene.hidden.has(index);
 
-export function paintBoxes(context: Context, boxes: readonly Box[], scene: PaintScene) {
-  const { view, scale, proposed } = scene;
-  const visible = boxes
-    .map((box, index) => ({ box, index, probability: proposed.byKey.get(boxKey(box)) }))
-    .filter(({ box, index }) => shown(index, scene) && visibleIn(box, view));
-  // Proposals under the application's threshold are dashed, so that doubtful ones stand out.
-  for (const doubtful of [false, true]) {
+/** A mark as the painter sees it: its class and, while it is the model's, its probability (count markers have neither). */
+type PaintedMark = Partial<MarkClass>;
+
+/** Proposals under their subject's threshold are dashed, so that doubtful ones stand out. */
+const isDoubtful = (mark: PaintedMark, scene: PaintScene) =>
+  mark.probability !== undefined && mark.probability < scene.thresholdOf(mark.subject_uid ?? '');
+
+/** Its class's name where marks have several classes, and the model's probability while it is the model's. */
+function markLabel(mark: PaintedMark, classes: readonly string[], scene: PaintScene): string | null {
+  const name = classes.length > 1 && mark.subject_uid !== undefined ? scene.subjectName(mark.subject_uid) : null;
+  const probability = mark.probability === undefined ? null : percent(mark.probability);
+  return name && probability ? `${name} ${probability}` : (name ?? probability);
+}
+
+interface Visible<M> {
+  readonly mark: M;
+  readonly index: number;
+}
+
+/** The visible marks grouped by how they are stroked (class colour, dashed or not): one path per group. */
+function strokeGroups<M extends PaintedMark>(visible: readonly Visible<M>[], classes: readonly string[], scene: PaintScene) {
+  const groups = new Map<string, { colour: string; dashed: boolean; marks: M[] }>();
+  for (const { mark } of visible) {
+    const colour = classColour(classes, mark.subject_uid);
+    const dashed = isDoubtful(mark, scene);
+    const key = `${colour}${dashed ? '-' : ''}`;
+    const group = groups.get(key);
+    if (group) group.marks.push(mark);
+    else groups.set(key, { colour, dashed, marks: [mark] });
+  }
+  return groups.values();
+}
+
+export function paintBoxes(context: Context, boxes: readonly (Box & PaintedMark)[], classes: readonly string[], scene: PaintScene) {
+  const { view, scale } = scene;
+  const visible: Visible<Box & PaintedMark>[] = [];
+  boxes.forEach((mark, index) => {
+    if (shown(index, scene) && visibleIn(mark, view)) visible.push({ mark, index });
+  });
+  for (const { colour, dashed, marks } of strokeGroups(visible, classes, scene)) {
     context.beginPath();
-    for (const { box, probability } of visible) {
-      if ((probability !== undefined && probability < proposed.threshold) === doubtful) context.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
-    }
-    context.setLineDash(doubtful ? [DOUBTFUL_DASH_PX / scale, DOUBTFUL_DASH_PX / scale] : []);
-    strokeTwice(context, scale, MARK_COLOUR);
+    for (const box of marks) context.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
+    context.setLineDash(dashed ? [DOUBTFUL_DASH_PX / scale, DOUBTFUL_DASH_PX / scale] : []);
+    strokeTwice(context, scale, colour);
   }
   context.setLineDash([]);
-  const hovered = visible.find(({ index }) => index === scene.hovered);
+  const hovered = visible.find(({ index }) => index === scene.hovered)?.mark;
   if (hovered) {
     context.beginPath();
-    context.rect(hovered.box.x0, hovered.box.y0, hovered.box.x1 - hovered.box.x0, hovered.box.y1 - hovered.box.y0);
+    context.rect(hovered.x0, hovered.y0, hovered.x1 - hovered.x0, hovered.y1 - hovered.y0);
     strokeTwice(context, scale, HOVER_COLOUR, 3);
   }
   if (visible.length > MAX_LABELS) return;
-  for (const { box, probability } of visible) {
-    if (probability !== undefined) label(context, percent(probability), box.x0, box.y0, scale);
+  for (const { mark } of visible) {
+    const text = markLabel(mark, classes, scene);
+    if (text) label(context, text, mark.x0, mark.y0, scale);
   }
 }
 
-/** Dots; a model's point (still where it put it) is labelled with its probability. */
-export function paintPoints(context: Context, points: readonly { x: number; y: number }[], scene: PaintScene) {
-  const { view, scale, proposed } = scene;
+/** Dots in their class's colour; a model's point (still where it put it) is labelled with its probability. */
+export function paintPoints(context: Context, points: readonly ({ x: number; y: number } & PaintedMark)[], classes: readonly string[], scene: PaintScene) {
+  const { view, scale } = scene;
   const radius = POINT_RADIUS_PX / scale;
-  const visible = points
-    .map((point, index) => ({ point, index }))
-    .filter(({ point: p, index }) => shown(index, scene) && visibleIn({ x0: p.x, y0: p.y, x1: p.x, y1: p.y }, view));
-  context.beginPath();
-  for (const { point: p } of visible) {
-    context.moveTo(p.x + radius, p.y);
-    context.arc(p.x, p.y, radius, 0, Math.PI * 2);
+  const visible: Visible<{ x: number; y: number } & PaintedMark>[] = [];
+  points.forEach((mark, index) => {
+    if (shown(index, scene) && visibleIn({ x0: mark.x, y0: mark.y, x1: mark.x, y1: mark.y }, view)) visible.push({ mark, index });
+  });
+  for (const { colour, marks } of strokeGroups(visible, classes, scene)) {
+    context.beginPath();
+    for (const p of marks) {
+      context.moveTo(p.x + radius, p.y);
+      context.arc(p.x, p.y, radius, 0, Math.PI * 2);
+    }
+    context.setAttr('globalAlpha', 0.35);
+    context.setAttr('fillStyle', colour);
+    context.fill();
+    context.setAttr('globalAlpha', 1);
+    strokeTwice(context, scale, colour);
   }
-  context.setAttr('fillStyle', 'rgba(255, 214, 10, 0.35)');
-  context.fill();
-  strokeTwice(context, scale, MARK_COLOUR);
-  const hovered = visible.find(({ index }) => index === scene.hovered);
+  const hovered = visible.find(({ index }) => index === scene.hovered)?.mark;
   if (hovered) {
     context.beginPath();
-    context.arc(hovered.point.x, hovered.point.y, radius * 1.6, 0, Math.PI * 2);
+    context.arc(hovered.x, hovered.y, radius * 1.6, 0, Math.PI * 2);
     strokeTwice(context, scale, HOVER_COLOUR, 2);
   }
   if (visible.length > MAX_LABELS) return;
-  for (const { point: p } of visible) {
-    const probability = proposed.byKey.get(pointKey(p));
-    if (probability !== undefined) label(context, percent(probability), p.x + radius, p.y - radius, scale);
+  for (const { mark } of visible) {
+    const text = markLabel(mark, classes, scene);
+    if (text) label(context, text, mark.x + radius, mark.y - radius, scale);
   }
 }
 

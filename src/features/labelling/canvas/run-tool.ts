@@ -29,6 +29,7 @@ export function draggedIndex(active: ActiveTool, annotation: Annotation): number
   return tool && 'state' in active && active.tool === annotation.type ? tool.dragged(active.state) : null;
 }
 
-export function applyToolChange(annotation: Annotation, change: Change): Annotation {
-  return (moduleOf(annotation).tool?.apply(annotation, change) as Annotation | undefined) ?? annotation;
+/** A finished gesture's change; marks it adds get `newClass` (null: the type's first class). */
+export function applyToolChange(annotation: Annotation, change: Change, newClass: string | null = null): Annotation {
+  return (moduleOf(annotation).tool?.apply(annotation, change, newClass) as Annotation | undefined) ?? annotation;
 }

@@ -1,38 +1,10 @@
 import 'vitest-canvas-mock';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import type { Application } from '../../../api/schemas/application';
-import type { FeedbackResponse } from '../../../api/schemas/feedback';
-import { initialAnnotation } from '../type-modules/registry';
 import { fitToView, imageToScreen } from '../geometry/camera';
 import { imagePoint } from '../geometry/types';
 import { makeApp, makeRequest } from '../test-fixtures';
-import { Workspace, type WorkspaceProps } from './workspace';
-
-function renderWorkspace(app: Application, request = makeRequest('m1'), overrides: Partial<WorkspaceProps> = {}) {
-  const answers: FeedbackResponse[] = [];
-  const initial = initialAnnotation(app, request);
-  if (!initial) throw new Error('not labellable');
-  render(
-    <MemoryRouter>
-      <Workspace
-        app={app}
-        target={request}
-        initial={initial}
-        subjectName={(uid) => `Subject ${uid}`}
-        upcoming={[]}
-        headerStatus={<span>3 pending</span>}
-        backTo="/t/t1/apps/app-1"
-        onAnswer={(body) => answers.push(body)}
-        onSkip={null}
-        onPrevious={null}
-        {...overrides}
-      />
-    </MemoryRouter>,
-  );
-  return answers;
-}
+import { renderWorkspace } from './render-workspace';
 
 const boxProposal = { subject_uid: 'cat', probability: 0.9, app_data_type: 'box_set' as const, app_data: [{ box: { x0: 10, y0: 10, x1: 50, y1: 40 } }] };
 
@@ -50,12 +22,12 @@ describe('the labelling workspace', () => {
     expect(screen.getByTestId('stage')).toHaveAccessibleName('Image canvas');
     // Nobody answers an item they have not seen: Accept waits for the image.
     await waitFor(() => expect(decode).toHaveBeenCalled());
-    expect(screen.getByRole('button', { name: /^Accept/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /^Accept and go/ })).toBeDisabled();
     await userEvent.keyboard('{Enter}');
     expect(answers).toHaveLength(0);
     decoded();
     decode.mockRestore();
-    await waitFor(() => expect(screen.getByRole('button', { name: /^Accept/ })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Accept and go/ })).toBeEnabled());
     await userEvent.keyboard('{Enter}');
     expect(answers).toHaveLength(1);
     expect(answers[0]?.subjects).toEqual([
@@ -103,11 +75,25 @@ describe('the labelling workspace', () => {
     const answers = renderWorkspace(app);
     expect(screen.queryByRole('button', { name: /Not present/ })).not.toBeInTheDocument();
     await userEvent.keyboard('{Enter}');
-    expect(screen.getByRole('alert')).toHaveTextContent('Choose a class first.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a class first, or None of these.');
     await userEvent.keyboard('2');
     expect(screen.getByRole('radio', { name: /Subject dog/ })).toBeChecked();
     await userEvent.keyboard('{Enter}');
     expect(answers[0]?.subjects).toEqual([{ subject_uid: 'dog', result: 'True' }]);
+  });
+
+  it('classification: N (or its radio) answers None of these, False for every class', async () => {
+    const app = makeApp({ type: 'classification', output_subjects: ['cat', 'dog'] });
+    const answers = renderWorkspace(app, makeRequest('m1', [{ subject_uid: 'cat', probability: 0.4, app_data_type: null, app_data: null }]));
+    expect(screen.getByRole('radio', { name: /Subject cat/ })).toBeChecked();
+    await userEvent.keyboard('n');
+    expect(screen.getByRole('radio', { name: /None of these/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Subject cat/ })).not.toBeChecked();
+    await userEvent.keyboard('{Enter}');
+    expect(answers[0]?.subjects).toEqual([
+      { subject_uid: 'cat', result: 'False' },
+      { subject_uid: 'dog', result: 'False' },
+    ]);
   });
 
   it('detection_fullframe: prefilled from the proposal, toggled by number keys, one message', async () => {

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import type { Media } from '../../../api/schemas/media';
 import { Alert } from '../../../components/alert';
 import { answerContext } from '../answer-context';
 import { buildFeedback, missingInput, rejectAnswer } from '../annotation/feedback';
-import { type LabelTarget, primaryProposal } from '../annotation/target';
+import type { LabelTarget } from '../annotation/target';
 import { validateFeedback } from '../annotation/validate';
 import { type CanvasHandle, LabellingCanvas } from '../canvas/labelling-canvas';
 import { displayImageUrl, loadImage } from '../canvas/image-cache';
@@ -15,7 +15,6 @@ import { publishEditor } from '../debug-hook';
 import { useItemEditor } from '../hooks/use-item-editor';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { useViewportSize } from '../hooks/use-viewport-size';
-import { proposedMarks } from '../proposals';
 import { resetMarkView } from '../canvas/mark-view-store';
 import { describeHints } from '../../../lib/shortcuts/registry';
 import { actionsOf, findAction } from '../shortcuts/workspace-actions';
@@ -25,6 +24,10 @@ import type { ActionContext, AnnotationBase, CanvasCommands, Edit, WorkspaceComm
 import { ActionButton } from './action-button';
 import { ViewControls } from './view-controls';
 import { WorkspaceFrame } from './workspace-frame';
+import { ClassPicker } from '../marks/class-picker';
+import { ProposalsBar } from '../marks/proposals-bar';
+import { useClassNames, useConfidenceFloor, useMarkClasses } from '../marks/use-mark-controls';
+import '../marks/marks.css';
 
 export interface WorkspaceProps {
   app: Application;
@@ -58,8 +61,11 @@ export function Workspace(props: WorkspaceProps) {
   const { app, target, initial, subjectName, onAnswer } = props;
   const media = target.media;
   const module = moduleOf(initial);
-  const editor = useItemEditor(media.media_id, initial, props.onEdited);
+  const appId = app.application_id;
+  const { floor, setFloor, view } = useConfidenceFloor(appId, module);
+  const editor = useItemEditor(media.media_id, initial, props.onEdited, view);
   const { annotation, edit } = editor;
+  const picker = useMarkClasses(appId, module, annotation);
   const [canvasArea, setCanvasArea] = useState<HTMLDivElement | null>(null);
   const { size: viewport, measured: viewportMeasured } = useViewportSize(canvasArea);
   const canvas = useRef<CanvasHandle>(null);
@@ -84,15 +90,17 @@ export function Workspace(props: WorkspaceProps) {
     for (const url of upcomingUrls.split(' ').filter(Boolean)) loadImage(url).catch(() => {});
   }, [upcomingUrls]);
 
-  const proposal = primaryProposal(app, target);
-  const threshold = ('subject_uid' in annotation && app.detection_thresholds[annotation.subject_uid]) || DEFAULT_THRESHOLD;
-  const proposed = useMemo(() => proposedMarks(proposal, threshold), [proposal, threshold]);
-  const markCount = module.objects?.keys(annotation).length ?? 0;
+  const thresholds = app.detection_thresholds;
+  const thresholdOf = useCallback((uid: string) => thresholds[uid] || DEFAULT_THRESHOLD, [thresholds]);
+  const className = useClassNames(picker.classes, subjectName);
+  const tally = useMemo(() => module.proposals?.tally(annotation) ?? null, [module, annotation]);
+  const markCount = module.objects?.count(annotation) ?? 0;
   // Hidden and hovered marks are named by index: a new item or a mark added or removed starts afresh.
   const markViewKey = `${media.media_id}:${markCount}`;
   useLayoutEffect(() => resetMarkView(markViewKey), [markViewKey]);
   const probabilityOf = (uid: string) => target.subjects?.find((s) => s.subject_uid === uid)?.probability ?? null;
-  const actions = useMemo(() => actionsOf(module), [module]);
+  const severalClasses = picker.classes.length > 1;
+  const actions = useMemo(() => actionsOf(module, { classes: severalClasses }), [module, severalClasses]);
   const canvasCommands = useMemo<CanvasCommands>(
     () => ({
       fitToView: () => canvas.current?.fitToView(),
@@ -120,6 +128,8 @@ export function Workspace(props: WorkspaceProps) {
       if (missing) return setProblem({ mediaId: media.media_id, text: missing });
       send(buildFeedback(app, target, annotation, meta()));
     },
+    pickClass: (index) => picker.pick(index, edit),
+    moveFloor: (step) => setFloor(floor + step),
     reject: () => send(rejectAnswer(app, target, annotation, meta())),
     skip: () => props.onSkip?.(),
     previous: () => props.onPrevious?.(),
@@ -143,6 +153,8 @@ export function Workspace(props: WorkspaceProps) {
     canGoBack: props.onPrevious !== null,
     canUndo: editor.canUndo,
     canRedo: editor.canRedo,
+    classCount: Math.max(1, picker.classes.length),
+    proposals: tally,
     workspace: commands,
   };
   // Edits made with keys make the keyboard the input device; the key that only sends the answer does not.
@@ -171,6 +183,7 @@ export function Workspace(props: WorkspaceProps) {
       canvasRef={setCanvasArea}
       onPointerDownCapture={(event) => (inputDevice.current = event.pointerType === 'mouse' || event.pointerType === 'pen' || event.pointerType === 'touch' ? event.pointerType : 'unknown')}
       canvas={
+        <>
         <LabellingCanvas
           ref={canvas}
           media={media}
@@ -179,13 +192,18 @@ export function Workspace(props: WorkspaceProps) {
           showMarks={showMarks}
           brightness={brightness}
           contrast={contrast}
-          proposed={proposed}
+          thresholdOf={thresholdOf}
+          subjectName={className}
           viewport={viewport}
           viewportMeasured={viewportMeasured}
-          onChange={editor.applyToolChange}
+          onChange={(change) => editor.applyToolChange(change, picker.drawClass)}
           onInput={(device) => (inputDevice.current = device)}
           onImageShown={setImageOnScreen}
         />
+        {severalClasses && (
+          <ClassPicker classes={picker.classes} active={picker.drawClass} selected={picker.selectedClass} subjectName={className} onPick={commands.pickClass} />
+        )}
+        </>
       }
       panel={
         <>
@@ -201,10 +219,13 @@ export function Workspace(props: WorkspaceProps) {
             </div>
           </div>
           {message && <Alert>{message}</Alert>}
+          {tally && tally.total > 0 && (
+            <ProposalsBar {...tally} floor={floor} onFloor={setFloor} action={(id) => findAction(actions, id)} enabled={enabled} perform={perform} />
+          )}
           <Panel annotation={annotation} edit={moduleEdit} subjectName={subjectName} probabilityOf={probabilityOf} perform={perform} />
           {module.objects && listShown && (
             <Suspense>
-              <ObjectList annotation={annotation} objects={module.objects} edit={moduleEdit} proposed={proposed} />
+              <ObjectList annotation={annotation} objects={module.objects} edit={moduleEdit} thresholdOf={thresholdOf} subjectName={className} classes={picker.classes} />
             </Suspense>
           )}
           <ViewControls

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Application } from '../../../api/schemas/application';
 import { useLabellingData } from '../outbox/outbox-provider';
 import type { Annotation } from '../type-modules/annotation';
+import { restoredAnnotation } from '../type-modules/registry';
 
 export interface Drafts {
   /** The draft of this media, when one of the application's type was kept. */
@@ -23,8 +24,11 @@ export function useDrafts(tenantId: string, app: Pick<Application, 'application_
     let live = true;
     store.loadDrafts({ tenantId, appId }).then(
       (rows) => {
-        const ofType = rows.filter((row) => row.annotation.type === type);
-        if (live) setDrafts({ appId, map: new Map(ofType.map((row) => [row.mediaId, row.annotation as Annotation])) });
+        const kept = rows.flatMap((row) => {
+          const annotation = type ? restoredAnnotation(row.annotation, type) : null;
+          return annotation ? [[row.mediaId, annotation] as const] : [];
+        });
+        if (live) setDrafts({ appId, map: new Map(kept) });
       },
       () => live && setDrafts({ appId, map: new Map() }),
     );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applyToolChange } from '../canvas/run-tool';
 import type { History } from '../history';
 import { canRedo, canUndo, commit, createHistory, redo, replace, undo } from '../history';
@@ -7,10 +7,12 @@ import type { Annotation } from '../type-modules/annotation';
 import type { Edit } from '../type-modules/type-module';
 
 export interface ItemEditor {
+  /** The annotation as shown: the present one through the view (the confidence floor). */
   readonly annotation: Annotation;
   readonly canUndo: boolean;
   readonly canRedo: boolean;
-  applyToolChange(change: Change): void;
+  /** A finished gesture; marks it adds get `newClass`. */
+  applyToolChange(change: Change, newClass: string | null): void;
   edit: Edit<Annotation>;
   undo(): void;
   redo(): void;
@@ -21,11 +23,20 @@ interface ItemState {
   readonly history: History<Annotation>;
 }
 
+const asItIs = (annotation: Annotation) => annotation;
+
 /**
  * Undo history for one item; it starts over from `initial` whenever `itemKey` changes. `onEdited` hears every
- * annotation the person made (not the starting one), for keeping drafts.
+ * annotation the person made (not the starting one), for keeping drafts. `view` (the confidence floor) shapes what
+ * is shown and edited without being an edit itself: moving the floor writes no history and no draft, and an undone
+ * state is shown at today's floor.
  */
-export function useItemEditor(itemKey: string, initial: Annotation, onEdited?: (annotation: Annotation) => void): ItemEditor {
+export function useItemEditor(
+  itemKey: string,
+  initial: Annotation,
+  onEdited?: (annotation: Annotation) => void,
+  view: (annotation: Annotation) => Annotation = asItIs,
+): ItemEditor {
   const [state, setState] = useState<ItemState>({ key: itemKey, history: createHistory(initial) });
   const current = state.key === itemKey ? state : { key: itemKey, history: createHistory(initial) };
   if (current !== state) setState(current);
@@ -49,15 +60,23 @@ export function useItemEditor(itemKey: string, initial: Annotation, onEdited?: (
 
   const edit = useCallback<Edit<Annotation>>(
     (change, kind = 'edit') =>
-      update((history) => (kind === 'select' ? replace(history, change(history.present)) : commit(history, change(history.present)))),
-    [update],
+      update((history) => {
+        const shown = view(history.present);
+        const next = change(shown);
+        if (next === shown) return history;
+        return kind === 'select' ? replace(history, next) : commit(history, next);
+      }),
+    [update, view],
   );
 
   return {
-    annotation: present,
+    annotation: useMemo(() => view(present), [view, present]),
     canUndo: canUndo(current.history),
     canRedo: canRedo(current.history),
-    applyToolChange: useCallback((change: Change) => edit((a) => applyToolChange(a, change), change.kind === 'select' ? 'select' : 'edit'), [edit]),
+    applyToolChange: useCallback(
+      (change: Change, newClass: string | null) => edit((a) => applyToolChange(a, change, newClass), change.kind === 'select' ? 'select' : 'edit'),
+      [edit],
+    ),
     edit,
     undo: useCallback(() => update(undo), [update]),
     redo: useCallback(() => update(redo), [update]),

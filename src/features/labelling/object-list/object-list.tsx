@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { ObjectOrder } from '../canvas/mark-view-store';
 import { hoverMark, orderObjects, toggleMarkHidden, useMarkView } from '../canvas/mark-view-store';
-import type { ProposedMarks } from '../proposals';
+import { classColour } from '../canvas/class-colours';
 import { percent } from '../type-modules/percent';
 import type { AnnotationBase, Edit, MarkObjects } from '../type-modules/type-module';
 import { neighbourRow, objectRows, rowAfterRemoval } from './object-rows';
@@ -20,7 +20,11 @@ export interface ObjectListProps {
   readonly annotation: AnnotationBase;
   readonly objects: MarkObjects<AnnotationBase>;
   readonly edit: Edit<AnnotationBase>;
-  readonly proposed: ProposedMarks;
+  /** The application's detection threshold for a subject: the model's marks under it are doubtful. */
+  readonly thresholdOf: (subjectUid: string) => number;
+  readonly subjectName: (subjectUid: string) => string;
+  /** The classes marks may have (one: no class is shown). */
+  readonly classes: readonly string[];
 }
 
 const rowId = (index: number) => `object-${index}`;
@@ -30,16 +34,24 @@ const rowId = (index: number) => `object-${index}`;
  * delete one; hovering a row highlights its mark on the canvas and the other way round. Only the rows in view are
  * in the DOM, so thousands of boxes cost what a screenful does.
  */
-export function ObjectList({ annotation, objects, edit, proposed }: ObjectListProps) {
+export function ObjectList({ annotation, objects, edit, thresholdOf, subjectName, classes }: ObjectListProps) {
   const order = useMarkView((s) => s.order);
   const hovered = useMarkView((s) => s.hovered);
   const hidden = useMarkView((s) => s.hidden);
-  const keys = objects.keys(annotation);
-  const rows = useMemo(() => objectRows(keys, proposed, order), [keys, proposed, order]);
+  const count = objects.count(annotation);
+  const subjectOf = (index: number) => objects.subject?.(annotation, index) ?? '';
+  const rows = useMemo(
+    () =>
+      objectRows(
+        { count, probability: (index) => objects.probability(annotation, index), threshold: (index) => thresholdOf(objects.subject?.(annotation, index) ?? '') },
+        order,
+      ),
+    [annotation, objects, count, thresholdOf, order],
+  );
   const selected = objects.selected(annotation);
   // Types without a selection (count markers) still walk the list: the active row is then the list's own.
   const [cursor, setCursor] = useState<number | null>(null);
-  const active = selected ?? (cursor !== null && cursor < keys.length ? cursor : null);
+  const active = selected ?? (cursor !== null && cursor < count ? cursor : null);
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -96,7 +108,7 @@ export function ObjectList({ annotation, objects, edit, proposed }: ObjectListPr
     <section className="object-list" aria-label="Objects">
       <header className="object-list__header">
         <h2 className="object-list__title">
-          Objects <span className="object-list__count">{keys.length}</span>
+          Objects <span className="object-list__count">{count}</span>
         </h2>
         <label className="object-list__order">
           <span className="visually-hidden">Order</span>
@@ -111,10 +123,10 @@ export function ObjectList({ annotation, objects, edit, proposed }: ObjectListPr
       </header>
       {doubtfulCount > 0 && (
         <p className="object-list__note">
-          {doubtfulCount} under the threshold of {percent(proposed.threshold)}, drawn dashed.
+          {doubtfulCount} under the detection threshold, drawn dashed.
         </p>
       )}
-      {keys.length === 0 ? (
+      {count === 0 ? (
         <p className="object-list__empty">None yet.</p>
       ) : (
         <div ref={setScrollElement} className="object-list__scroll" onKeyDown={handleKeyDown} onPointerLeave={() => hoverMark(null)}>
@@ -123,6 +135,7 @@ export function ObjectList({ annotation, objects, edit, proposed }: ObjectListPr
               const row = rows[item.index];
               if (!row) return null;
               const name = `${noun} ${row.index + 1}`;
+              const className = classes.length > 1 ? subjectName(subjectOf(row.index)) : null;
               const isHidden = hidden.has(row.index);
               const source = row.probability === undefined ? 'you' : `model ${percent(row.probability)}`;
               return (
@@ -142,13 +155,21 @@ export function ObjectList({ annotation, objects, edit, proposed }: ObjectListPr
                     className="object-list__pick"
                     aria-current={row.index === active || undefined}
                     title={objects.detail(annotation, row.index)}
-                    aria-label={`${name}, ${objects.detail(annotation, row.index)}, ${row.probability === undefined ? 'yours' : `the model's, ${percent(row.probability)}`}${row.doubtful ? ', under the threshold' : ''}`}
+                    aria-label={`${name}, ${className ? `${className}, ` : ''}${objects.detail(annotation, row.index)}, ${row.probability === undefined ? 'yours' : `the model's, ${percent(row.probability)}`}${row.doubtful ? ', under the threshold' : ''}`}
                     onClick={() => activate(row.index)}
                   >
                     <svg className="object-list__swatch" width="14" height="12" aria-hidden="true">
-                      <rect x="1" y="1" width="12" height="10" strokeDasharray={row.doubtful ? '3 2' : undefined} />
+                      <rect
+                        x="1"
+                        y="1"
+                        width="12"
+                        height="10"
+                        strokeDasharray={row.doubtful ? '3 2' : undefined}
+                        style={className ? { fill: classColour(classes, subjectOf(row.index)), stroke: 'rgba(0, 0, 0, 0.6)' } : undefined}
+                      />
                     </svg>
                     <span className="object-list__name">{name}</span>
+                    {className && <span className="object-list__class">{className}</span>}
                     <span className={row.probability === undefined ? 'object-list__source object-list__source--you' : 'object-list__source'}>{source}</span>
                   </button>
                   <button

@@ -1,5 +1,4 @@
 import type { ObjectOrder } from '../canvas/mark-view-store';
-import type { ProposedMarks } from '../proposals';
 
 export interface ObjectRow {
   /** The mark's place in the annotation. */
@@ -10,11 +9,18 @@ export interface ObjectRow {
   readonly doubtful: boolean;
 }
 
+/** What the list knows of each mark: the model's probability (undefined for the labeller's) and its threshold. */
+export interface RowSource {
+  readonly count: number;
+  probability(index: number): number | undefined;
+  threshold(index: number): number;
+}
+
 /** The object list's rows in the chosen order; the labeller's own marks come after the model's when sorting. */
-export function objectRows(keys: readonly string[], proposed: ProposedMarks, order: ObjectOrder): ObjectRow[] {
-  const rows = keys.map((key, index) => {
-    const probability = proposed.byKey.get(key);
-    return { index, probability, doubtful: probability !== undefined && probability < proposed.threshold };
+export function objectRows(source: RowSource, order: ObjectOrder): ObjectRow[] {
+  const rows = Array.from({ length: source.count }, (_, index) => {
+    const probability = source.probability(index);
+    return { index, probability, doubtful: probability !== undefined && probability < source.threshold(index) };
   });
   if (order === 'drawn') return rows;
   const direction = order === 'least-confident' ? 1 : -1;

@@ -1,11 +1,10 @@
 import { ApiError, UnauthorizedError, isRetryable } from '../../../api/errors';
 import type { ApiClient } from '../../../api/client';
 import { postFeedback } from '../../../api/endpoints/feedback';
-import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
 import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import { type BackoffPolicy, DEFAULT_BACKOFF, retryDelay } from './backoff';
 import { browserNetwork, createListeners, type NetworkSignal, realScheduler, type Scheduler } from './environment';
-import type { AnswerStore, OutboxEntry } from './persistence';
+import type { AnswerStore, OutboxEntry, QueueState } from './persistence';
 
 export type SyncState = 'idle' | 'saved-locally' | 'sending' | 'all-sent' | 'waiting' | 'paused-auth' | 'offline';
 
@@ -103,9 +102,9 @@ export class Outbox {
   }
 
   /**
-   * Saves the answer durably first (with its queue's remaining items, in the same transaction), then sends it.
+   * Saves the answer durably first (with its queue as it is after the answer, in the same transaction), then sends it.
    */
-  async enqueue(appId: string, body: FeedbackResponse, remainingItems?: readonly FeedbackRequest[]): Promise<OutboxEntry> {
+  async enqueue(appId: string, body: FeedbackResponse, queue?: QueueState): Promise<OutboxEntry> {
     const entry: OutboxEntry = {
       id: (this.options.newId ?? (() => crypto.randomUUID()))(),
       tenantId: this.options.tenantId,
@@ -114,7 +113,7 @@ export class Outbox {
       enqueuedAt: (this.options.now ?? Date.now)(),
       sequence: (this.entries.at(-1)?.sequence ?? 0) + 1,
     };
-    await this.options.store.putAnswer(entry, remainingItems);
+    await this.options.store.putAnswer(entry, queue);
     this.entries.push(entry);
     this.emit();
     this.kick();

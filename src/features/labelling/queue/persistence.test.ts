@@ -34,7 +34,7 @@ describe('the labelling store', () => {
     old.close();
 
     const store = await openLabellingStore('u1', factory);
-    expect(await store.loadItems(key)).toEqual([{ media_id: 'm1' }]);
+    expect(await store.loadQueue(key)).toEqual({ items: [{ media_id: 'm1' }], recent: [] });
     await store.saveApplication(key, { application: makeApp(), subjectNames: {} });
     expect((await store.loadApplication(key))?.application.application_id).toBe(makeApp().application_id);
     store.close();

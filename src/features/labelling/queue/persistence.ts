@@ -1,6 +1,6 @@
 // The labelling app's durable state in IndexedDB, one database per user: answers the service has not confirmed
-// (every application of every tenant), the items each application's queue holds, drafts of items in progress, and the
-// application each queue belongs to (to show its items offline).
+// (every application of every tenant), the items each application's queue holds and those it answered last, drafts
+// of items in progress, and the application each queue belongs to (to show its items offline).
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
 import type { FeedbackResponse } from '../../../api/schemas/feedback';
@@ -31,14 +31,26 @@ export interface QueueKey {
   readonly appId: string;
 }
 
+/** An item answered from a queue, with the annotation as it was answered (of the item's type), to go back to it. */
+export interface AnsweredItem {
+  readonly request: FeedbackRequest;
+  readonly answer: { readonly type: string } | null;
+}
+
+/** What a queue keeps: the items in hand (the first is the current one), and those answered last, newest last. */
+export interface QueueState {
+  readonly items: readonly FeedbackRequest[];
+  readonly recent: readonly AnsweredItem[];
+}
+
 /** What the outbox keeps: its entries, each answer stored together with what it changes. */
 export interface AnswerStore {
   loadAnswers(): Promise<OutboxEntry[]>;
   /**
-   * In one transaction: the answer, its item's draft gone and, when given, the queue's items without it. After a
-   * crash at any point the answer and its item are never both lost, nor both kept.
+   * In one transaction: the answer, its item's draft gone and, when given, the queue without the item in hand (and
+   * with it among those answered). After a crash at any point the answer and its item are never both lost, nor both kept.
    */
-  putAnswer(entry: OutboxEntry, remainingItems?: readonly FeedbackRequest[]): Promise<void>;
+  putAnswer(entry: OutboxEntry, queue?: QueueState): Promise<void>;
   deleteAnswer(id: string): Promise<void>;
 }
 
@@ -50,8 +62,8 @@ export interface ApplicationSnapshot {
 
 export interface LabellingStore {
   answers(tenantId: string): AnswerStore;
-  loadItems(key: QueueKey): Promise<FeedbackRequest[]>;
-  saveItems(key: QueueKey, items: readonly FeedbackRequest[]): Promise<void>;
+  loadQueue(key: QueueKey): Promise<QueueState>;
+  saveQueue(key: QueueKey, queue: QueueState): Promise<void>;
   loadDrafts(key: QueueKey): Promise<Draft[]>;
   saveDraft(draft: Draft): Promise<void>;
   deleteDraft(key: QueueKey, mediaId: string): Promise<void>;
@@ -106,19 +118,20 @@ export async function openLabellingStore(userId: string, factory: IDBFactory = i
     answers: (tenantId) => ({
       loadAnswers: async () =>
         ((await read(ANSWERS, (objects) => objects.index('tenantId').getAll(tenantId))) as OutboxEntry[]).sort((a, b) => a.sequence - b.sequence),
-      putAnswer: (entry, remainingItems) =>
+      putAnswer: (entry, queue) =>
         write([ANSWERS, DRAFTS, ITEMS], (transaction) => {
           transaction.objectStore(ANSWERS).put(entry);
           transaction.objectStore(DRAFTS).delete([entry.tenantId, entry.appId, entry.body.media_id]);
-          if (remainingItems) transaction.objectStore(ITEMS).put({ tenantId: entry.tenantId, appId: entry.appId, items: remainingItems });
+          if (queue) transaction.objectStore(ITEMS).put({ tenantId: entry.tenantId, appId: entry.appId, ...queue });
         }),
       deleteAnswer: (id) => write([ANSWERS], (transaction) => transaction.objectStore(ANSWERS).delete(id)),
     }),
-    loadItems: async ({ tenantId, appId }) => {
-      const row = (await read(ITEMS, (objects) => objects.get([tenantId, appId]))) as { items: FeedbackRequest[] } | undefined;
-      return row?.items ?? [];
+    loadQueue: async ({ tenantId, appId }) => {
+      // A row of an older version has no answered items.
+      const row = (await read(ITEMS, (objects) => objects.get([tenantId, appId]))) as Partial<QueueState> | undefined;
+      return { items: row?.items ?? [], recent: row?.recent ?? [] };
     },
-    saveItems: ({ tenantId, appId }, items) => write([ITEMS], (transaction) => transaction.objectStore(ITEMS).put({ tenantId, appId, items })),
+    saveQueue: ({ tenantId, appId }, queue) => write([ITEMS], (transaction) => transaction.objectStore(ITEMS).put({ tenantId, appId, ...queue })),
     loadDrafts: async (key) => (await read(DRAFTS, (objects) => objects.getAll(draftsOf(key)))) as Draft[],
     saveDraft: (draft) => write([DRAFTS], (transaction) => transaction.objectStore(DRAFTS).put(draft)),
     deleteDraft: ({ tenantId, appId }, mediaId) => write([DRAFTS], (transaction) => transaction.objectStore(DRAFTS).delete([tenantId, appId, mediaId])),

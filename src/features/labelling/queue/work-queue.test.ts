@@ -66,18 +66,18 @@ describe('WorkQueue', () => {
     await queue.answered('b', record);
     expect(service.pullLimits).toEqual([5, 5]);
     expect(ids(queue)).toEqual(['c', 'd', 'e', 'f', 'g']);
-    expect(queue.snapshot.recent.map((i) => i.media_id)).toEqual(['a', 'b']);
+    expect(queue.snapshot.recent.map((i) => i.request.media_id)).toEqual(['a', 'b']);
   });
 
   it('recovers what the service says the labeller holds before pulling new work, without duplicates', async () => {
     const store = await openStore();
-    await store.saveItems(key, [makeRequest('kept'), makeRequest('h1')]);
+    await store.saveQueue(key, { items: [makeRequest('kept'), makeRequest('h1')], recent: [] });
     service.held.push(makeRequest('h1'), makeRequest('h2'));
     service.queue.push(makeRequest('new1'), makeRequest('new2'));
     const queue = await open(5, store);
     expect(ids(queue)).toEqual(['kept', 'h1', 'h2', 'new1', 'new2']);
     expect(service.heldCalls).toBe(1);
-    expect(await store.loadItems(key)).toHaveLength(5);
+    expect((await store.loadQueue(key)).items).toHaveLength(5);
     await queue.refill();
     expect(service.heldCalls).toBe(1);
   });
@@ -141,6 +141,21 @@ describe('WorkQueue', () => {
     expect(ids(reloaded)).toEqual(['b']);
   });
 
+  it('keeps the items answered last with their answers across a reload; answering one again replaces its answer', async () => {
+    service.queue.push(makeRequest('a'), makeRequest('b'));
+    const store = await openStore();
+    const outbox = await offlineOutbox(store);
+    const first = await open(5, store, outbox);
+    const given = { type: 'point', points: [{ x: 1, y: 2 }] };
+    await first.answered('a', (kept) => outbox.enqueue('a', answer('a'), kept).then(() => {}), given);
+    const reloaded = await open(5, store, outbox);
+    expect(reloaded.snapshot.recent).toEqual([{ request: makeRequest('a'), answer: given }]);
+    const changed = { type: 'point', points: [] };
+    await reloaded.answered('a', (kept) => outbox.enqueue('a', answer('a'), kept).then(() => {}), changed);
+    expect(ids(reloaded)).toEqual(['b']);
+    expect((await store.loadQueue(key)).recent).toEqual([{ request: makeRequest('a'), answer: changed }]);
+  });
+
   it('stores the answer and the remaining items at once: leaving right after the last answer never brings it back', async () => {
     service.queue.push(makeRequest('last'));
     const store = await openStore();
@@ -179,7 +194,7 @@ describe('WorkQueue', () => {
     const queue = await open(5, store);
     await queue.handBack();
     expect(service.returned).toEqual([{ media_ids: ['a', 'b'], skip: false }]);
-    expect(await store.loadItems(key)).toEqual([]);
+    expect((await store.loadQueue(key)).items).toEqual([]);
     expect(ids(queue)).toEqual([]);
   });
 

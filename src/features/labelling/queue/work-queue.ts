@@ -2,15 +2,15 @@ import type { ApiClient } from '../../../api/client';
 import { getHeldFeedback, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../../../api/endpoints/feedback';
 import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
 import { createListeners } from './environment';
-import type { LabellingStore, QueueKey } from './persistence';
+import type { AnsweredItem, LabellingStore, QueueKey, QueueState } from './persistence';
 
 export type PullState = 'idle' | 'pulling' | 'empty' | 'error';
 
 export interface WorkQueueSnapshot {
   /** Pulled and not yet answered; the first is the current item. */
   readonly items: readonly FeedbackRequest[];
-  /** Answered in this session, newest last, for going back to change an answer. */
-  readonly recent: readonly FeedbackRequest[];
+  /** Answered last (kept across reloads), newest last, with what was answered: for going back to change an answer. */
+  readonly recent: readonly AnsweredItem[];
   readonly pull: PullState;
   readonly error: unknown;
 }
@@ -18,7 +18,7 @@ export interface WorkQueueSnapshot {
 export interface WorkQueueOptions {
   readonly client: ApiClient;
   readonly key: QueueKey;
-  readonly store: Pick<LabellingStore, 'loadItems' | 'saveItems'>;
+  readonly store: Pick<LabellingStore, 'loadQueue' | 'saveQueue'>;
   /** An answer for this media is still on its way (the outbox holds it): a pull that hands it out again is stale. */
   readonly answerPending?: (mediaId: string) => boolean;
   /** Items per pull, 1..10. */
@@ -44,14 +44,14 @@ export class WorkQueue {
 
   private constructor(
     private readonly options: WorkQueueOptions,
-    items: FeedbackRequest[],
+    { items, recent }: QueueState,
   ) {
-    this.state = { items, recent: [], pull: 'idle', error: null };
+    this.state = { items, recent, pull: 'idle', error: null };
     this.batchSize = options.batchSize ?? MAX_FEEDBACK_PULL;
   }
 
   static async open(options: WorkQueueOptions): Promise<WorkQueue> {
-    const queue = new WorkQueue(options, await options.store.loadItems(options.key));
+    const queue = new WorkQueue(options, await options.store.loadQueue(options.key));
     void queue.ensureFilled();
     return queue;
   }
@@ -69,22 +69,28 @@ export class WorkQueue {
   }
 
   /**
-   * The item was answered: it leaves the queue at once, and `record` stores the answer together with the items
-   * that remain (one transaction), so that a reload never shows an answered item as new. When `record` fails the
-   * item comes back.
+   * The item was answered (`answer`: the annotation as answered): it leaves the items in hand for those answered at
+   * once, and `record` stores the answer together with the queue as it is then (one transaction), so that a reload
+   * never shows an answered item as new, and going back shows the answer. An item answered again keeps its place
+   * among those answered. When `record` fails, the queue is as it was.
    */
-  async answered(mediaId: string, record: (remaining: readonly FeedbackRequest[]) => Promise<void>): Promise<void> {
-    const done = this.state.items.find((item) => item.media_id === mediaId);
-    if (!done) return record(this.state.items);
-    const recent = [...this.state.recent.filter((item) => item.media_id !== mediaId), done].slice(-(this.options.recentLimit ?? 20));
-    this.update({ items: this.state.items.filter((item) => item !== done), recent });
+  async answered(mediaId: string, record: (queue: QueueState) => Promise<void>, answer: AnsweredItem['answer'] = null): Promise<void> {
+    const before = this.state;
+    const done = before.items.find((item) => item.media_id === mediaId);
+    const again = before.recent.find((item) => item.request.media_id === mediaId);
+    if (done) {
+      const recent = [...before.recent.filter((item) => item !== again), { request: done, answer }].slice(-(this.options.recentLimit ?? 20));
+      this.update({ items: before.items.filter((item) => item !== done), recent });
+    } else if (again) {
+      this.update({ recent: before.recent.map((item) => (item === again ? { request: again.request, answer } : item)) });
+    }
     try {
-      await record(this.state.items);
+      await record(this.kept);
     } catch (error) {
-      this.update({ items: [done, ...this.state.items], recent: this.state.recent.filter((item) => item !== done) });
+      this.update({ items: before.items, recent: before.recent });
       throw error;
     }
-    await this.ensureFilled();
+    if (done) await this.ensureFilled();
   }
 
   /** Skip: the item goes back to the service, which will not serve it to this labeller again for a while. */
@@ -92,7 +98,7 @@ export class WorkQueue {
     const items = this.state.items.filter((item) => item.media_id !== mediaId);
     if (items.length === this.state.items.length) return;
     this.update({ items });
-    await this.options.store.saveItems(this.options.key, items);
+    await this.options.store.saveQueue(this.options.key, this.kept);
     await returnFeedback(this.options.client, this.options.key.appId, [mediaId], { skip: true }).catch(() => {});
     await this.ensureFilled();
   }
@@ -104,7 +110,7 @@ export class WorkQueue {
     if (ids.length === 0) return;
     this.update({ items: [] });
     await Promise.all([
-      this.options.store.saveItems(this.options.key, []),
+      this.options.store.saveQueue(this.options.key, this.kept),
       returnFeedback(this.options.client, this.options.key.appId, ids, { skip: false, keepalive: options.keepalive }).catch(() => {}),
     ]);
   }
@@ -160,13 +166,18 @@ export class WorkQueue {
       return 0;
     }
     const known = new Set(this.state.items.map((item) => item.media_id));
-    const answered = (id: string) => this.options.answerPending?.(id) || this.state.recent.some((item) => item.media_id === id);
+    const answered = (id: string) => this.options.answerPending?.(id) || this.state.recent.some((item) => item.request.media_id === id);
     const fresh = handed.filter((item) => !known.has(item.media_id) && !answered(item.media_id) && known.add(item.media_id));
     if (fresh.length === 0) return 0;
     const items = [...this.state.items, ...fresh];
-    await store.saveItems(key, items);
+    await store.saveQueue(key, { items, recent: this.state.recent });
     this.update({ items });
     return fresh.length;
+  }
+
+  /** What the store keeps of the queue. */
+  private get kept(): QueueState {
+    return { items: this.state.items, recent: this.state.recent };
   }
 
   private update(change: Partial<WorkQueueSnapshot>) {

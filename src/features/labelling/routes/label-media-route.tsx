@@ -16,8 +16,10 @@ import { useDrafts } from '../hooks/use-drafts';
 import { useSessionPace } from '../hooks/use-session-pace';
 import { usePreviewImage } from '../hooks/use-preview-image';
 import { useLabellingData } from '../outbox/outbox-provider';
-import { proposalsFromDetections } from '../proposals';
+import { latestAnswerFromDetections, proposalsFromDetections } from '../proposals';
 import { initialAnnotation } from '../type-modules/registry';
+import { annotationOfAnswer } from '../annotation/from-answer';
+import { useSession } from '../../../lib/session/session-store';
 
 /**
  * Labels any one media item of the tenant for this application, then returns to where the person came from. The
@@ -36,6 +38,7 @@ export function Component() {
   const { outbox, status, error } = useLabellingData();
   const drafts = useDrafts(tenantId, app.data);
   const [problem, setProblem] = useState<string | null>(null);
+  const userId = useSession()?.userId ?? '';
 
   const target = useMemo<LabelTarget | null>(
     () => (media.data ? { media: media.data, subjects: proposalsFromDetections(detections.data ?? [], appId, mediaId) } : null),
@@ -50,7 +53,10 @@ export function Component() {
   if (!app.data || !target || detections.isPending || !outbox || !drafts.loaded) {
     return <WorkspaceMessage {...frame}><Spinner label="Loading the media…" /></WorkspaceMessage>;
   }
-  const initial = drafts.get(mediaId) ?? initialAnnotation(app.data, target);
+  // An item this person answered shows their answer: one still on its way, else the one the service keeps.
+  const unsent = outbox.pending.findLast((entry) => entry.appId === appId && entry.body.media_id === mediaId)?.body.subjects;
+  const answered = unsent ?? latestAnswerFromDetections(detections.data ?? [], appId, userId);
+  const initial = drafts.get(mediaId) ?? (answered && annotationOfAnswer(app.data, target, answered)) ?? initialAnnotation(app.data, target);
   if (!initial) return <UnlabellableMessage frame={frame} app={app.data} />;
 
   async function handleAnswer(body: FeedbackResponse) {
@@ -74,7 +80,7 @@ export function Component() {
       subjectName={subjectName}
       upcoming={[]}
       headerStatus={headerStatus}
-      notice={problem}
+      notice={problem ?? (answered ? 'You answered this item before: your answer is shown, and a new one replaces it.' : null)}
       backTo={backTo}
       onAnswer={(body) => void handleAnswer(body)}
       onSkip={null}

@@ -20,7 +20,7 @@ import { useSessionPace } from '../hooks/use-session-pace';
 import { usePreviewImage } from '../hooks/use-preview-image';
 import { useLabellingData } from '../outbox/outbox-provider';
 import type { Annotation } from '../type-modules/annotation';
-import { initialAnnotation } from '../type-modules/registry';
+import { answeredAnnotation, initialAnnotation, restoredAnnotation } from '../type-modules/registry';
 
 /** Labelling an application's queue: pulls batches, answers through the outbox, moves on at once. */
 export function Component() {
@@ -30,7 +30,6 @@ export function Component() {
   const pending = useQuery(pendingCountQueryOptions(appId));
   const batchSize = usePreferences((s) => s.itemsPerPull);
   const [stepsBack, setStepsBack] = useState(0);
-  const [given, setGiven] = useState<ReadonlyMap<string, Annotation>>(new Map());
   const [problem, setProblem] = useState<string | null>(null);
   const pace = useSessionPace();
   const { outbox, status, refusals, dismissRefusal } = useLabellingData();
@@ -39,9 +38,11 @@ export function Component() {
   const drafts = useDrafts(tenantId, application);
 
   const refusal = refusals.find((r) => r.entry.appId === appId);
-  const reopened = refusal && snapshot.recent.find((item) => item.media_id === refusal.entry.body.media_id);
+  const reopened = refusal && snapshot.recent.find((item) => item.request.media_id === refusal.entry.body.media_id);
   const revisiting = stepsBack > 0 ? snapshot.recent.at(-stepsBack) : undefined;
-  const current = revisiting ?? reopened ?? snapshot.items[0];
+  // An item answered before shows the answer as it was given, also after a reload.
+  const answeredBefore = revisiting ?? reopened;
+  const current = answeredBefore?.request ?? snapshot.items[0];
   usePreviewImage(current?.media);
 
   const queueEmpty = !!queue && snapshot.items.length === 0;
@@ -82,19 +83,19 @@ export function Component() {
     );
   }
 
-  const initial = given.get(current.media_id) ?? drafts.get(current.media_id) ?? initialAnnotation(application, current);
+  const initial =
+    drafts.get(current.media_id) ?? restoredAnnotation(answeredBefore?.answer, application.type) ?? initialAnnotation(application, current);
   if (!initial) return <UnlabellableMessage frame={frame} app={application} />;
   const refreshCounts = () => void queryClient.invalidateQueries({ queryKey: applicationKeys.pending(appId) });
 
   function handleAnswer(body: FeedbackResponse, annotation: Annotation) {
     const mediaId = body.media_id;
-    setGiven((map) => new Map(map).set(mediaId, annotation));
     setProblem(null);
     pace.count();
     if (revisiting) setStepsBack(0);
-    if (refusal && reopened?.media_id === mediaId) dismissRefusal(refusal.entry);
+    if (refusal && reopened?.request.media_id === mediaId) dismissRefusal(refusal.entry);
     queue!
-      .answered(mediaId, (remaining) => outbox!.enqueue(appId, body, remaining).then(() => {}))
+      .answered(mediaId, (kept) => outbox!.enqueue(appId, body, kept).then(() => {}), answeredAnnotation(annotation))
       .then(() => drafts.discard(mediaId), (failure: unknown) => setProblem(`The answer could not be saved in this browser: ${String(failure)}`))
       .finally(refreshCounts);
   }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { ProposedSubject } from '../../../api/schemas/feedback-requests';
 import { Alert } from '../../../components/alert';
 import { Spinner } from '../../../components/spinner';
 import { applicationQueryOptions } from '../../../lib/queries/application';
@@ -11,11 +10,12 @@ import type { LabelTarget } from '../annotation/target';
 import { UnlabellableMessage } from '../components/unlabellable-message';
 import { Workspace } from '../components/workspace';
 import { WorkspaceMessage } from '../components/workspace-message';
-import { initialAnnotation } from '../type-modules/registry';
+import { annotationOfAnswer, answerAsProposals } from '../annotation/from-answer';
 
 /**
- * A manager edits one labeller's answer to a disagreement in the type's own editor: the answer is the starting
- * proposal (True as 1, False as 0), and Accept resolves the review with the edited answer, then returns to the queue.
+ * A manager edits one labeller's answer to a disagreement in the type's own editor: it starts from the answer (its
+ * marks the labeller's; each subject shown at 100% for True, 0% for False), and Accept resolves the review with the
+ * edited answer, then returns to the queue.
  */
 export function Component() {
   const { tenantId = '', appId = '', reviewId = '', answer = '1' } = useParams();
@@ -28,17 +28,10 @@ export function Component() {
   const review = queue.data?.find((item) => item.review_id === reviewId);
   const given = review?.answers[Number(answer) - 1];
 
-  const target = useMemo<LabelTarget | null>(() => {
-    if (!review || !given) return null;
-    const subjects: ProposedSubject[] = given.subjects.map((entry) => ({
-      subject_uid: entry.subject_uid,
-      media_id: review.media_id,
-      probability: entry.result === 'True' ? 1 : 0,
-      app_data_type: entry.app_data_type ?? null,
-      app_data: entry.app_data ?? null,
-    }));
-    return { media: review.media, subjects, focus: review.focus };
-  }, [review, given]);
+  const target = useMemo<LabelTarget | null>(
+    () => (review && given ? { media: review.media, subjects: answerAsProposals(given.subjects, review.media_id), focus: review.focus } : null),
+    [review, given],
+  );
 
   const backTo = `/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}/review`;
   const who = given ? (given.name ?? given.email ?? 'a former member') : '';
@@ -48,7 +41,7 @@ export function Component() {
   if (failure) return <WorkspaceMessage {...frame}><Alert>{failure.message}</Alert></WorkspaceMessage>;
   if (!app.data || queue.isPending) return <WorkspaceMessage {...frame}><Spinner label="Loading the review…" /></WorkspaceMessage>;
   if (!target) return <WorkspaceMessage {...frame}><Alert>This disagreement was decided already, or has no such answer.</Alert></WorkspaceMessage>;
-  const initial = initialAnnotation(app.data, target);
+  const initial = annotationOfAnswer(app.data, target, given?.subjects ?? []);
   if (!initial) return <UnlabellableMessage frame={frame} app={app.data} />;
 
   return (

@@ -28,7 +28,21 @@ function contextFor(module: AnyTypeModule, enabled = true): ActionContext {
     canGoBack: enabled,
     canUndo: enabled,
     canRedo: enabled,
-    workspace: { accept: noop, reject: noop, skip: noop, previous: noop, undo: noop, redo: noop, toggleMarks: noop, showHelp: noop, cancel: noop },
+    classCount: enabled ? 9 : 1,
+    proposals: enabled ? { shown: 2, total: 3 } : null,
+    workspace: {
+      accept: noop,
+      pickClass: noop,
+      moveFloor: noop,
+      reject: noop,
+      skip: noop,
+      previous: noop,
+      undo: noop,
+      redo: noop,
+      toggleMarks: noop,
+      showHelp: noop,
+      cancel: noop,
+    },
   };
 }
 
@@ -39,8 +53,8 @@ const match = (type: string, event: KeyboardEventLike, platform = windows) =>
 describe('the workspace key registry', () => {
   it('gives no key two meanings within any one application type', () => {
     for (const module of TYPE_MODULES) {
-      for (const enabled of [true, false]) {
-        expect({ type: module.type, conflicts: findConflicts(actionsOf(module), contextFor(module, enabled)) }).toEqual({
+      for (const [enabled, classes] of [[true, true], [true, false], [false, false]]) {
+        expect({ type: module.type, conflicts: findConflicts(actionsOf(module, { classes }), contextFor(module, enabled)) }).toEqual({
           type: module.type,
           conflicts: [],
         });
@@ -107,9 +121,12 @@ describe('the workspace key registry', () => {
   it('writes the key hints from the same entries, only for actions that apply', () => {
     const classification = moduleOfType('classification');
     expect(describeHints(actionsOf(classification), contextFor(classification), windows)).toBe(
-      'Enter accept · S skip · Alt+← previous · 1–9 choose class · 0 fit · H hide marks · ? all shortcuts',
+      'Enter accept · S skip · Alt+← previous · 1–9 choose class · N none of these · 0 fit · H hide marks · ? all shortcuts',
     );
     const box = moduleOfType('box_detection');
     expect(describeHints(actionsOf(box), contextFor(box, false), windows)).toBe('Enter accept · X not present · 0 fit · H hide marks · ? all shortcuts');
+    expect(describeHints(actionsOf(box, { classes: true }), contextFor(box), windows)).toBe(
+      'Enter accept · X not present · S skip · Alt+← previous · 1–9 pick class · 0 fit · H hide marks · ? all shortcuts',
+    );
   });
 });

@@ -1,4 +1,5 @@
-import type { AnyTypeModule, WorkspaceAction } from '../type-modules/type-module';
+import { digitActions } from '../type-modules/digit-actions';
+import type { AnnotationBase, AnyTypeModule, ProposalMarks, WorkspaceAction } from '../type-modules/type-module';
 
 type Action = WorkspaceAction;
 
@@ -83,9 +84,49 @@ const VIEW: readonly Action[] = [
   { id: 'help', label: 'Show shortcuts', hint: 'all shortcuts', group: 'Help', keys: ['?'], perform: (ctx) => ctx.workspace.showHelp() },
 ];
 
-/** The whole registry of one type: the workspace's actions around the type's own, in the order `?` lists them. */
-export function actionsOf(module: AnyTypeModule): readonly Action[] {
-  const own = module.actions;
+/** The confidence floor moves by this much a key press. */
+export const FLOOR_STEP = 0.05;
+
+const hasProposals = (ctx: { proposals: { total: number } | null }) => (ctx.proposals?.total ?? 0) > 0;
+
+/** For types whose marks may be the model's: all of them at once, and the confidence floor that hides some. */
+function proposalActions(proposals: ProposalMarks<AnnotationBase>): Action[] {
+  return [
+    {
+      id: 'accept-shown',
+      button: 'Accept shown',
+      label: 'Accept the shown proposals (and your marks) as the answer; hidden proposals are left out',
+      group: 'Answer',
+      keys: ['Shift+Enter'],
+      when: (ctx) => ctx.imageShown && hasProposals(ctx),
+      perform: (ctx) => ctx.workspace.accept(),
+    },
+    {
+      id: 'delete-proposals',
+      button: 'Delete all',
+      label: 'Delete all proposals, shown or hidden (one undo step; your own marks stay)',
+      group: 'Edit',
+      keys: ['Shift+Delete', 'Shift+Backspace'],
+      when: hasProposals,
+      perform: (ctx) => ctx.edit((annotation) => proposals.withoutProposals(annotation)),
+    },
+    { id: 'floor-up', label: 'Raise the confidence floor (hide less likely proposals)', group: 'View', keys: [']'], when: hasProposals, perform: (ctx) => ctx.workspace.moveFloor(FLOOR_STEP) },
+    { id: 'floor-down', label: 'Lower the confidence floor (show more proposals)', group: 'View', keys: ['['], when: hasProposals, perform: (ctx) => ctx.workspace.moveFloor(-FLOOR_STEP) },
+  ];
+}
+
+/** Keys 1–9 pick the class of new marks and move the selected mark into it. */
+const CLASS_ACTIONS: readonly Action[] = digitActions('class', 'Pick class', (ctx, index) => ctx.workspace.pickClass(index), {
+  group: 'Edit',
+  when: (ctx, index) => index < ctx.classCount,
+});
+
+/**
+ * The whole registry of one application: the workspace's actions around its type's own, in the order `?` lists
+ * them. `classes`: its marks have several classes (the class picker's keys).
+ */
+export function actionsOf(module: AnyTypeModule, { classes = false }: { classes?: boolean } = {}): readonly Action[] {
+  const own = [...module.actions, ...(module.proposals ? proposalActions(module.proposals) : []), ...(classes && module.classes ? CLASS_ACTIONS : [])];
   // A type without a "not present" answer (classification) has no such action at all, nor a key or a button for it.
   const answer = module.reject ? ANSWER : ANSWER.filter((action) => action.id !== 'reject');
   return [...answer, ...own.filter((a) => a.group === 'Answer'), ...own.filter((a) => a.group !== 'Answer'), ...EDIT, ...VIEW];

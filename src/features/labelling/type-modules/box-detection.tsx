@@ -1,83 +1,109 @@
-import { asList, markBounds, primaryProposal, primarySubject } from '../annotation/target';
+import { asList, markBounds, outputProposals } from '../annotation/target';
 import { paintBoxes } from '../canvas/paint';
 import { BoxOutline, Crosshair, SelectedBox } from '../canvas/overlay-shapes';
 import { SELECTED_COLOUR } from '../canvas/paint';
 import { MIN_BOX_SIZE, TOLERANCE_PX } from '../canvas/tool-tolerances';
 import { intersectBoxes, roundBox, translateBox } from '../geometry/box';
 import { hitTestBoxes, probe } from '../geometry/hit-test';
-import { boxKey } from '../proposals';
 import type { Box } from '../geometry/types';
 import type { BoxToolState } from '../tools/box-tool';
 import { BOX_TOOL_IDLE, boxTool, movingCorner } from '../tools/box-tool';
 import { magnifierAction } from '../drawing-aids/magnifier-store';
-import type { MarkList } from './selection';
+import { answerPerSubject, asLabellers, classedParts, type ClassedList, type MarkClass, withClasses } from './classed-marks';
 import { markObjects, select, selectionActions } from './selection';
-import { MarkCount, SubjectHeading } from './subject-heading';
+import { ClassedHeading, MarkCount } from './subject-heading';
 import type { ActionContext } from './type-module';
 import { defineTypeModule } from './type-module';
 
+/** A box of one class (output subject); the model's carries its probability until the labeller changes it. */
+export type ClassedBox = Box & MarkClass;
+
 export interface BoxAnnotation {
   readonly type: 'box_detection';
-  readonly subject_uid: string;
+  /** The output subjects, in the application's order: the classes a box can have. */
+  readonly subjects: readonly string[];
   /** Where boxes may go: the media, or the focus box. */
   readonly bounds: Box;
-  readonly boxes: readonly Box[];
+  /** Shown and answered. */
+  readonly boxes: readonly ClassedBox[];
+  /** The model's boxes under the confidence floor: neither shown nor answered. */
+  readonly setAside: readonly ClassedBox[];
   readonly selected: number | null;
 }
 
-const isBoxRegion = (item: unknown): item is { box: Box } =>
+const isBoxRegion = (item: unknown): item is { box: Box; probability?: number } =>
   !!item && typeof item === 'object' && 'box' in item && !!item.box && typeof item.box === 'object';
 
-export const boxList: MarkList<BoxAnnotation, Box> = {
+export const boxList: ClassedList<BoxAnnotation, ClassedBox> = {
   marks: (a) => a.boxes,
   selected: (a) => a.selected,
   withMarks: (a, boxes, selected) => ({ ...a, boxes, selected }),
-  move: (box, dx, dy, bounds) => translateBox(box, { x: dx, y: dy }, bounds),
+  move: (box, dx, dy, bounds) => asLabellers({ ...box, ...translateBox(box, { x: dx, y: dy }, bounds) }),
   bounds: (a) => a.bounds,
+  subjects: (a) => a.subjects,
+  setAside: (a) => a.setAside,
+  withSplit: (a, boxes, setAside, selected) => ({ ...a, boxes, setAside, selected }),
 };
 
-/** Copies the selected box, shifted by `offset` pixels (less at the media's edge), and selects the copy. */
+/** Copies the selected box (as the labeller's, in its class), shifted by `offset` pixels (less at the media's edge), and selects the copy. */
 export function duplicateSelected(annotation: BoxAnnotation, offset = 10): BoxAnnotation {
   const box = annotation.selected === null ? undefined : annotation.boxes[annotation.selected];
   if (!box) return annotation;
-  const copy = translateBox(box, { x: offset, y: offset }, annotation.bounds);
+  const copy = asLabellers({ ...box, ...translateBox(box, { x: offset, y: offset }, annotation.bounds) });
   return { ...annotation, boxes: [...annotation.boxes, copy], selected: annotation.boxes.length };
+}
+
+/** Every output subject's proposed boxes, in whole pixels inside the bounds, each with its probability (else its subject's). */
+function proposedBoxes(proposals: ReturnType<typeof outputProposals>, bounds: Box): ClassedBox[] {
+  return proposals.flatMap((proposal) =>
+    asList(proposal.app_data)
+      .filter(isBoxRegion)
+      .flatMap((region) => {
+        const box = intersectBoxes(roundBox(region.box), bounds);
+        return box ? [{ ...box, subject_uid: proposal.subject_uid, probability: region.probability ?? proposal.probability }] : [];
+      }),
+  );
+}
+
+/** A draft of an older version (one subject, plain boxes): its boxes are the labeller's, of that subject. */
+function revive(stored: object): BoxAnnotation | null {
+  if ('subjects' in stored && 'setAside' in stored) return stored as BoxAnnotation;
+  if (!('subject_uid' in stored) || !('boxes' in stored) || !('bounds' in stored)) return null;
+  const old = stored as { subject_uid: string; boxes: Box[]; bounds: Box };
+  const boxes = old.boxes.map(({ x0, y0, x1, y1 }) => ({ x0, y0, x1, y1, subject_uid: old.subject_uid }));
+  return { type: 'box_detection', subjects: [old.subject_uid], bounds: old.bounds, boxes, setAside: [], selected: null };
 }
 
 const hasSelection = (ctx: ActionContext<BoxAnnotation>) => ctx.annotation.selected !== null;
 
-/** Boxes around every object of the subject; no boxes means the subject is absent (False, no app_data). */
+/** Boxes around every object of each class; a class without boxes is absent (False, no app_data). */
 export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
   type: 'box_detection',
   initial: (app, target) => {
-    const subject_uid = primarySubject(app, target);
-    if (subject_uid === undefined) return null;
+    if (app.output_subjects.length === 0) return null;
     const bounds = markBounds(target);
-    const boxes = asList(primaryProposal(app, target)?.app_data)
-      .filter(isBoxRegion)
-      .map((region) => intersectBoxes(roundBox(region.box), bounds))
-      .filter((box): box is Box => box !== null);
-    return { type: 'box_detection', subject_uid, bounds, boxes, selected: null };
+    const boxes = proposedBoxes(outputProposals(app, target), bounds);
+    return { type: 'box_detection', subjects: app.output_subjects, bounds, boxes, setAside: [], selected: null };
   },
+  revive,
   missingInput: () => null,
-  answer: ({ subject_uid, boxes }) =>
-    boxes.length === 0
-      ? [{ subject_uid, result: 'False' }]
-      : [{ subject_uid, result: 'True', app_data_type: 'box_set', app_data: boxes.map(({ x0, y0, x1, y1 }) => ({ box: { x0, y0, x1, y1 } })) }],
-  reject: (_app, { subject_uid }) => [{ subject_uid, result: 'False' }],
+  answer: ({ subjects, boxes }) =>
+    answerPerSubject(subjects, boxes, 'box_set', (own) => own.map(({ x0, y0, x1, y1 }) => ({ box: { x0, y0, x1, y1 } }))),
+  reject: (app) => app.output_subjects.map((subject_uid) => ({ subject_uid, result: 'False' })),
   clearSelection: (annotation) => select(boxList, annotation, null),
   marksInFocus: true,
   tool: {
     idle: BOX_TOOL_IDLE,
     reduce: (state, event, annotation, scale) =>
       boxTool(state, event, { ...annotation, scale, tolerancePx: TOLERANCE_PX, minSize: MIN_BOX_SIZE }),
-    apply: (annotation, change) => {
+    apply: (annotation, change, newClass) => {
       if (change.kind === 'select') return select(boxList, annotation, change.selected);
-      if (change.kind === 'boxes') return { ...annotation, boxes: change.boxes, selected: change.selected };
-      return annotation;
+      if (change.kind !== 'boxes') return annotation;
+      const boxes = withClasses(change.boxes, annotation.boxes, newClass ?? annotation.subjects[0] ?? '');
+      return { ...annotation, boxes, selected: change.selected };
     },
     dragged: (state) => (state.name === 'translating' || state.name === 'resizing' ? state.index : null),
-    paint: (context, annotation, scene) => paintBoxes(context, annotation.boxes, scene),
+    paint: (context, annotation, scene) => paintBoxes(context, annotation.boxes, annotation.subjects, scene),
     markAt: (annotation, at, scale) => hitTestBoxes(annotation.boxes, annotation.selected, probe(at, scale, TOLERANCE_PX))?.index ?? null,
     markCount: (annotation) => annotation.boxes.length,
     Overlay: ({ annotation, state, scale, media }) => {
@@ -94,7 +120,8 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
       return selected ? <SelectedBox box={selected} scale={scale} /> : null;
     },
   },
-  objects: markObjects(boxList, 'box', boxKey, (box) => `${box.x1 - box.x0} × ${box.y1 - box.y0}`),
+  objects: markObjects(boxList, 'box', (box) => `${box.x1 - box.x0} × ${box.y1 - box.y0}`),
+  ...classedParts(boxList),
   actions: [
     ...selectionActions(boxList),
     {
@@ -109,10 +136,11 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
   ],
   Panel: ({ annotation, subjectName, probabilityOf, perform }) => {
     const count = annotation.boxes.length;
+    const selectedBox = annotation.selected === null ? undefined : annotation.boxes[annotation.selected];
     return (
       <div className="editor">
-        <SubjectHeading name={subjectName(annotation.subject_uid)} probability={probabilityOf(annotation.subject_uid)} />
-        <MarkCount count={count} one="box" many="boxes" selected={annotation.selected} />
+        <ClassedHeading subjects={annotation.subjects} subjectName={subjectName} probabilityOf={probabilityOf} />
+        <MarkCount count={count} one="box" many="boxes" selected={annotation.selected} selectedClass={selectedBox && annotation.subjects.length > 1 ? subjectName(selectedBox.subject_uid) : null} />
         <p className="editor__hint">
           Drag to draw (or click, then click). Shift+click an object to box it. Drag a box to move it, its handles to resize. Alt+drag
           draws over a box. M shows a magnifier.

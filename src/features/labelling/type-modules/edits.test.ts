@@ -2,7 +2,7 @@ import { applyToolChange as applyChange } from '../canvas/run-tool';
 import { imagePoint } from '../geometry/types';
 import type { BoxAnnotation } from './box-detection';
 import { boxList, duplicateSelected } from './box-detection';
-import { chooseClass } from './classification';
+import { chooseClass, chooseNone } from './classification';
 import { toggleSubject } from './detection-fullframe';
 import type { OffsetAnnotation } from './offset';
 import { nudgeOffset, setOffset } from './offset';
@@ -15,12 +15,13 @@ import { changeCount, setCount } from './static-count';
 const bounds = { x0: 0, y0: 0, x1: 100, y1: 100 };
 const boxes: BoxAnnotation = {
   type: 'box_detection',
-  subject_uid: 'cat',
+  subjects: ['cat'],
   bounds,
   boxes: [
-    { x0: 0, y0: 0, x1: 10, y1: 10 },
-    { x0: 85, y0: 85, x1: 95, y1: 95 },
+    { x0: 0, y0: 0, x1: 10, y1: 10, subject_uid: 'cat' },
+    { x0: 85, y0: 85, x1: 95, y1: 95, subject_uid: 'cat' },
   ],
+  setAside: [],
   selected: null,
 };
 
@@ -34,14 +35,14 @@ describe('edit operations', () => {
 
   it('nudges the selected box within the bounds, sharing the untouched boxes', () => {
     const moved = nudgeSelected(boxList, { ...boxes, selected: 1 }, 10, 1);
-    expect(moved.boxes[1]).toEqual({ x0: 90, y0: 86, x1: 100, y1: 96 });
+    expect(moved.boxes[1]).toEqual({ x0: 90, y0: 86, x1: 100, y1: 96, subject_uid: 'cat' });
     expect(moved.boxes[0]).toBe(boxes.boxes[0]);
     expect(nudgeSelected(boxList, boxes, 1, 0)).toBe(boxes);
   });
 
   it('duplicates and deletes the selected box, keeping a neighbour selected', () => {
     const copied = duplicateSelected({ ...boxes, selected: 0 });
-    expect(copied.boxes[2]).toEqual({ x0: 10, y0: 10, x1: 20, y1: 20 });
+    expect(copied.boxes[2]).toEqual({ x0: 10, y0: 10, x1: 20, y1: 20, subject_uid: 'cat' });
     expect(copied.selected).toBe(2);
     const deleted = deleteSelected(boxList, copied);
     expect(deleted.boxes).toHaveLength(2);
@@ -49,8 +50,8 @@ describe('edit operations', () => {
   });
 
   it('nudges and deletes points', () => {
-    const points: PointAnnotation = { type: 'point', subject_uid: 'cat', bounds, points: [imagePoint(1, 1)], selected: 0 };
-    expect(nudgeSelected(pointList, points, -10, 1).points).toEqual([{ x: 0, y: 2 }]);
+    const points: PointAnnotation = { type: 'point', subjects: ['cat'], bounds, points: [{ ...imagePoint(1, 1), subject_uid: 'cat' }], setAside: [], selected: 0 };
+    expect(nudgeSelected(pointList, points, -10, 1).points).toEqual([{ x: 0, y: 2, subject_uid: 'cat' }]);
     expect(deleteSelected(pointList, points)).toMatchObject({ points: [], selected: null });
   });
 
@@ -78,6 +79,10 @@ describe('edit operations', () => {
     const classification = { type: 'classification' as const, options: ['a', 'b'], choice: null };
     expect(chooseClass(classification, 1).choice).toBe('b');
     expect(chooseClass(classification, 2)).toBe(classification);
+    const none = chooseNone(chooseClass(classification, 1));
+    expect(none).toMatchObject({ choice: null, none: true });
+    expect(chooseNone(none)).toBe(none);
+    expect(chooseClass(none, 0)).toMatchObject({ choice: 'a', none: false });
   });
 
   it('ignores a change meant for another type', () => {

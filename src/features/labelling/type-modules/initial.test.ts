@@ -35,7 +35,30 @@ describe('initialAnnotation', () => {
       focus: { box: { x0: 0, y0: 0, x1: 300.2, y1: 200 } },
     };
     expect(markBounds(item)).toEqual({ x0: 0, y0: 0, x1: 300, y1: 200 });
-    expect(initialAnnotation(app, item)).toMatchObject({ subject_uid: 'cat', boxes: [{ x0: 10, y0: 10, x1: 51, y1: 60 }], selected: null });
+    expect(initialAnnotation(app, item)).toMatchObject({
+      subjects: ['cat'],
+      boxes: [{ x0: 10, y0: 10, x1: 51, y1: 60, subject_uid: 'cat', probability: 0.9 }],
+      setAside: [],
+      selected: null,
+    });
+  });
+
+  it('takes the proposals of every output subject, each box in its class with its probability (else its subject’s)', () => {
+    const app = makeApp({ type: 'box_detection', output_subjects: ['cat', 'dog'] });
+    const item = makeRequest('m', [
+      proposal('dog', 0.7, 'box_set', [{ box: { x0: 1, y0: 1, x1: 5, y1: 5 } }]),
+      proposal('cat', 0.9, 'box_set', [{ box: { x0: 10, y0: 10, x1: 20, y1: 20 }, probability: 0.4 }]),
+      proposal('other', 0.9, 'box_set', [{ box: { x0: 30, y0: 30, x1: 40, y1: 40 } }]),
+    ]);
+    expect(initialAnnotation(app, item)).toMatchObject({
+      subjects: ['cat', 'dog'],
+      boxes: [
+        { x0: 1, y0: 1, x1: 5, y1: 5, subject_uid: 'dog', probability: 0.7 },
+        { x0: 10, y0: 10, x1: 20, y1: 20, subject_uid: 'cat', probability: 0.4 },
+      ],
+    });
+    const points = initialAnnotation(makeApp({ type: 'point', output_subjects: ['cat', 'dog'] }), makeRequest('m', [proposal('dog', 0.6, 'point', [{ x: 1, y: 2 }])]));
+    expect(points).toMatchObject({ subjects: ['cat', 'dog'], points: [{ x: 1, y: 2, subject_uid: 'dog', probability: 0.6 }] });
   });
 
   it('reads count, offset and point proposals', () => {
@@ -44,12 +67,12 @@ describe('initialAnnotation', () => {
     const offset = initialAnnotation(makeApp({ type: 'offset_x' }), makeRequest('m', [proposal('cat', 0.9, 'offset_x', 9000)]));
     expect(offset).toMatchObject({ type: 'offset_x', offset: 640 });
     const point = initialAnnotation(makeApp({ type: 'point' }), makeRequest('m', [proposal('cat', 0.9, 'point', [{ x: 3.6, y: 4 }])]));
-    expect(point).toMatchObject({ points: [{ x: 4, y: 4 }] });
+    expect(point).toMatchObject({ points: [{ x: 4, y: 4, subject_uid: 'cat', probability: 0.9 }] });
   });
 
   it('starts empty when labelling any media without a request', () => {
     const media = makeMedia();
-    expect(initialAnnotation(makeApp({ type: 'box_detection' }), { media })).toMatchObject({ boxes: [], subject_uid: 'cat' });
+    expect(initialAnnotation(makeApp({ type: 'box_detection' }), { media })).toMatchObject({ boxes: [], subjects: ['cat'] });
     expect(initialAnnotation(makeApp({ type: 'offset_y' }), { media })).toMatchObject({ offset: null });
     expect(initialAnnotation(makeApp({ type: 'classification' }), { media })).toMatchObject({ choice: null });
   });

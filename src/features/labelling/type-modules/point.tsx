@@ -1,4 +1,4 @@
-import { asList, markBounds, primaryProposal, primarySubject } from '../annotation/target';
+import { asList, markBounds, outputProposals } from '../annotation/target';
 import { PointMark } from '../canvas/overlay-shapes';
 import { paintPoints, SELECTED_COLOUR } from '../canvas/paint';
 import { TOLERANCE_PX } from '../canvas/tool-tolerances';
@@ -9,62 +9,84 @@ import { imagePoint } from '../geometry/types';
 import type { PointToolState } from '../tools/point-tool';
 import { POINT_TOOL_IDLE, pointTool } from '../tools/point-tool';
 import { magnifierAction } from '../drawing-aids/magnifier-store';
-import { MarkCount, SubjectHeading } from './subject-heading';
-import type { MarkList } from './selection';
+import { answerPerSubject, asLabellers, classedParts, type ClassedList, type MarkClass, withClasses } from './classed-marks';
+import { ClassedHeading, MarkCount } from './subject-heading';
 import { markObjects, select, selectionActions } from './selection';
-import { pointKey } from '../proposals';
 import { defineTypeModule } from './type-module';
+
+/** A point of one class (output subject); the model's carries its subject's probability until the labeller changes it. */
+export type ClassedPoint = ImagePoint & MarkClass;
 
 export interface PointAnnotation {
   readonly type: 'point';
-  readonly subject_uid: string;
+  /** The output subjects, in the application's order: the classes a point can have. */
+  readonly subjects: readonly string[];
   /** Where points may go: the media, or the focus box. */
   readonly bounds: Box;
-  readonly points: readonly ImagePoint[];
+  /** Shown and answered. */
+  readonly points: readonly ClassedPoint[];
+  /** The model's points under the confidence floor: neither shown nor answered. */
+  readonly setAside: readonly ClassedPoint[];
   readonly selected: number | null;
 }
 
 const isPoint = (item: unknown): item is { x: number; y: number } =>
   !!item && typeof item === 'object' && typeof (item as { x: unknown }).x === 'number' && typeof (item as { y: unknown }).y === 'number';
 
-export const pointList: MarkList<PointAnnotation, ImagePoint> = {
+export const pointList: ClassedList<PointAnnotation, ClassedPoint> = {
   marks: (a) => a.points,
   selected: (a) => a.selected,
   withMarks: (a, points, selected) => ({ ...a, points, selected }),
-  move: (p, dx, dy, bounds) => clampPoint(imagePoint(p.x + dx, p.y + dy), bounds),
+  move: (p, dx, dy, bounds) => asLabellers({ ...p, ...clampPoint(imagePoint(p.x + dx, p.y + dy), bounds) }),
   bounds: (a) => a.bounds,
+  subjects: (a) => a.subjects,
+  setAside: (a) => a.setAside,
+  withSplit: (a, points, setAside, selected) => ({ ...a, points, setAside, selected }),
 };
 
-/** One point per object of interest; no points means the subject is absent. */
+/** A draft of an older version (one subject, plain points): its points are the labeller's, of that subject. */
+function revive(stored: object): PointAnnotation | null {
+  if ('subjects' in stored && 'setAside' in stored) return stored as PointAnnotation;
+  if (!('subject_uid' in stored) || !('points' in stored) || !('bounds' in stored)) return null;
+  const old = stored as { subject_uid: string; points: ImagePoint[]; bounds: Box };
+  const points = old.points.map((p) => ({ ...imagePoint(p.x, p.y), subject_uid: old.subject_uid }));
+  return { type: 'point', subjects: [old.subject_uid], bounds: old.bounds, points, setAside: [], selected: null };
+}
+
+/** One point per object of each class; a class without points is absent. */
 export const point = defineTypeModule<PointAnnotation, PointToolState>({
   type: 'point',
   initial: (app, target) => {
-    const subject_uid = primarySubject(app, target);
-    if (subject_uid === undefined) return null;
+    if (app.output_subjects.length === 0) return null;
     const bounds = markBounds(target);
-    const points = asList(primaryProposal(app, target)?.app_data)
-      .filter(isPoint)
-      .map((p) => clampPoint(imagePoint(Math.round(p.x), Math.round(p.y)), bounds));
-    return { type: 'point', subject_uid, bounds, points, selected: null };
+    const points = outputProposals(app, target).flatMap((proposal) =>
+      asList(proposal.app_data)
+        .filter(isPoint)
+        .map((p) => ({
+          ...clampPoint(imagePoint(Math.round(p.x), Math.round(p.y)), bounds),
+          subject_uid: proposal.subject_uid,
+          probability: proposal.probability,
+        })),
+    );
+    return { type: 'point', subjects: app.output_subjects, bounds, points, setAside: [], selected: null };
   },
+  revive,
   missingInput: () => null,
-  answer: ({ subject_uid, points }) =>
-    points.length === 0
-      ? [{ subject_uid, result: 'False' }]
-      : [{ subject_uid, result: 'True', app_data_type: 'point', app_data: points.map(({ x, y }) => ({ x, y })) }],
-  reject: (_app, { subject_uid }) => [{ subject_uid, result: 'False' }],
+  answer: ({ subjects, points }) => answerPerSubject(subjects, points, 'point', (own) => own.map(({ x, y }) => ({ x, y }))),
+  reject: (app) => app.output_subjects.map((subject_uid) => ({ subject_uid, result: 'False' })),
   clearSelection: (annotation) => select(pointList, annotation, null),
   marksInFocus: true,
   tool: {
     idle: POINT_TOOL_IDLE,
     reduce: (state, event, annotation, scale) => pointTool(state, event, { ...annotation, scale, tolerancePx: TOLERANCE_PX, snapsToObjects: true }),
-    apply: (annotation, change) => {
+    apply: (annotation, change, newClass) => {
       if (change.kind === 'select') return select(pointList, annotation, change.selected);
-      if (change.kind === 'points') return { ...annotation, points: change.points, selected: change.selected };
-      return annotation;
+      if (change.kind !== 'points') return annotation;
+      const points = withClasses(change.points, annotation.points, newClass ?? annotation.subjects[0] ?? '');
+      return { ...annotation, points, selected: change.selected };
     },
     dragged: (state) => (state.name === 'dragging' ? state.index : null),
-    paint: (context, annotation, scene) => paintPoints(context, annotation.points, scene),
+    paint: (context, annotation, scene) => paintPoints(context, annotation.points, annotation.subjects, scene),
     markAt: (annotation, at, scale) => hitTestPoints(annotation.points, probe(at, scale, TOLERANCE_PX)),
     markCount: (annotation) => annotation.points.length,
     Overlay: ({ annotation, state, scale }) => {
@@ -74,14 +96,16 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
       return selected ? <PointMark {...selected} scale={scale} colour={SELECTED_COLOUR} /> : null;
     },
   },
-  objects: markObjects(pointList, 'point', pointKey, (p) => `${p.x}, ${p.y}`),
+  objects: markObjects(pointList, 'point', (p) => `${p.x}, ${p.y}`),
+  ...classedParts(pointList),
   actions: [...selectionActions(pointList), magnifierAction<PointAnnotation>()],
   Panel: ({ annotation, subjectName, probabilityOf, perform }) => {
     const count = annotation.points.length;
+    const selectedPoint = annotation.selected === null ? undefined : annotation.points[annotation.selected];
     return (
       <div className="editor">
-        <SubjectHeading name={subjectName(annotation.subject_uid)} probability={probabilityOf(annotation.subject_uid)} />
-        <MarkCount count={count} one="point" many="points" selected={annotation.selected} />
+        <ClassedHeading subjects={annotation.subjects} subjectName={subjectName} probabilityOf={probabilityOf} />
+        <MarkCount count={count} one="point" many="points" selected={annotation.selected} selectedClass={selectedPoint && annotation.subjects.length > 1 ? subjectName(selectedPoint.subject_uid) : null} />
         <p className="editor__hint">
           Click an object to place a point on its centre (Shift+click places it exactly where you click), drag to move it, Alt+click
           removes it. M shows a magnifier.

@@ -28,3 +28,17 @@ export function initialAnnotation(app: Application, target: LabelTarget): Annota
   if (!isLabellable(app)) return null;
   return (typeModule(app.type)?.initial(app, target) as Annotation | null | undefined) ?? null;
 }
+
+/**
+ * A kept annotation (a draft, or an answer kept for going back) of this application type, in today's shape (one kept
+ * by an older version of the app is brought up to date); null when it is of another type or cannot be read.
+ */
+export function restoredAnnotation(stored: { readonly type: string } | null | undefined, type: ApplicationType): Annotation | null {
+  if (!stored || stored.type !== type) return null;
+  const revive = moduleOf(stored as Annotation).revive;
+  return revive ? (revive(stored as Annotation) as Annotation | null) : (stored as Annotation);
+}
+
+/** The annotation as it was answered: its shown marks, all the labeller's now (the model's set-aside ones left out). */
+export const answeredAnnotation = (annotation: Annotation): Annotation =>
+  (moduleOf(annotation).proposals?.confirmed(annotation) as Annotation | undefined) ?? annotation;

@@ -49,16 +49,17 @@ export function deleteSelected<A, T>(list: MarkList<A, T>, annotation: A): A {
   return index === null ? annotation : removeMark(list, annotation, index);
 }
 
-/** The object list's view of a list of selectable marks. */
-export function markObjects<A, T>(
+/** The object list's view of a list of selectable marks, each with its class and, while it is the model's, its probability. */
+export function markObjects<A, T extends { readonly subject_uid: string; readonly probability?: number }>(
   list: MarkList<A, T>,
   noun: string,
-  keyOf: (mark: T) => string,
   detail: (mark: T) => string,
 ): MarkObjects<A> {
   return {
     noun,
-    keys: (annotation) => list.marks(annotation).map(keyOf),
+    count: (annotation) => list.marks(annotation).length,
+    probability: (annotation, index) => list.marks(annotation)[index]?.probability,
+    subject: (annotation, index) => list.marks(annotation)[index]?.subject_uid ?? '',
     detail: (annotation, index) => {
       const mark = list.marks(annotation)[index];
       return mark === undefined ? '' : detail(mark);

@@ -1,9 +1,9 @@
 import { asNumber, markBounds, primaryProposal, primarySubject } from '../annotation/target';
 import { PointMark } from '../canvas/overlay-shapes';
-import { MARK_COLOUR, paintPoints } from '../canvas/paint';
+import { MARK_COLOUR } from '../canvas/class-colours';
+import { paintPoints } from '../canvas/paint';
 import { TOLERANCE_PX } from '../canvas/tool-tolerances';
 import { hitTestPoints, probe } from '../geometry/hit-test';
-import { pointKey } from '../proposals';
 import type { Box, ImagePoint } from '../geometry/types';
 import type { PointToolState } from '../tools/point-tool';
 import { POINT_TOOL_IDLE, countMarkerTool } from '../tools/point-tool';
@@ -61,7 +61,7 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
       }),
     apply: (annotation, change) => (change.kind === 'points' ? withMarkers(annotation, change.points) : annotation),
     dragged: (state) => (state.name === 'dragging' ? state.index : null),
-    paint: (context, annotation, scene) => paintPoints(context, annotation.markers, scene),
+    paint: (context, annotation, scene) => paintPoints(context, annotation.markers, [], scene),
     markAt: (annotation, at, scale) => hitTestPoints(annotation.markers, probe(at, scale, TOLERANCE_PX)),
     markCount: (annotation) => annotation.markers.length,
     Overlay: ({ state, scale }) => {
@@ -71,7 +71,8 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
   },
   objects: {
     noun: 'marker',
-    keys: (annotation) => annotation.markers.map(pointKey),
+    count: (annotation) => annotation.markers.length,
+    probability: () => undefined,
     detail: (annotation, index) => {
       const marker = annotation.markers[index];
       return marker ? `${marker.x}, ${marker.y}` : '';

@@ -4,7 +4,6 @@ import type { Application } from '../../../api/schemas/application';
 import type { ApplicationType } from '../../../api/types';
 import type { FeedbackSubjectAnswer } from '../../../api/application-types/answer';
 import type { Box, ImagePoint, Size } from '../geometry/types';
-import type { ProposedMarks } from '../proposals';
 import type { ShortcutAction } from '../../../lib/shortcuts/registry';
 import type { Change, ToolEvent, Transition } from '../tools/types';
 import type { LabelTarget } from '../annotation/target';
@@ -38,11 +37,19 @@ export interface ActionContext<A = AnnotationBase> {
   readonly canGoBack: boolean;
   readonly canUndo: boolean;
   readonly canRedo: boolean;
+  /** How many classes a mark can have (1 where marks have no classes). */
+  readonly classCount: number;
+  /** The model's marks shown of all it proposed; null for types whose marks are not the model's proposals. */
+  readonly proposals: { readonly shown: number; readonly total: number } | null;
   readonly workspace: WorkspaceCommands;
 }
 
 export interface WorkspaceCommands {
   accept(): void;
+  /** The class of new marks (and of the selected one): the n-th output subject. */
+  pickClass(index: number): void;
+  /** Moves the confidence floor by `step` (−1..1). */
+  moveFloor(step: number): void;
   reject(): void;
   skip(): void;
   previous(): void;
@@ -81,7 +88,9 @@ export interface PaintScene {
   readonly hidden: ReadonlySet<number>;
   /** The mark under the pointer, here or in the object list. */
   readonly hovered: number | null;
-  readonly proposed: ProposedMarks;
+  /** The application's detection threshold for a subject: the model's marks under it are drawn dashed. */
+  readonly thresholdOf: (subjectUid: string) => number;
+  readonly subjectName: (subjectUid: string) => string;
 }
 
 export interface ToolStateBase {
@@ -92,7 +101,8 @@ export interface ToolStateBase {
 export interface CanvasTool<A, S extends ToolStateBase> {
   readonly idle: S;
   reduce(state: S, event: ToolEvent, annotation: A, scale: number): Transition<S>;
-  apply(annotation: A, change: Change): A;
+  /** A finished gesture's change; marks it adds get `newClass` (null: the first class). */
+  apply(annotation: A, change: Change, newClass: string | null): A;
   /** The mark a gesture is moving, which the marks layer leaves to the overlay until the gesture ends. */
   dragged(state: S): number | null;
   paint(context: Context, annotation: A, scene: PaintScene): void;
@@ -107,8 +117,11 @@ export interface CanvasTool<A, S extends ToolStateBase> {
 export interface MarkObjects<A> {
   /** What one mark is called, in lower case ("box"). */
   readonly noun: string;
-  /** Each mark's position key (see proposals.ts), in drawing order: a key the model proposed marks its mark as the model's. */
-  keys(annotation: A): readonly string[];
+  count(annotation: A): number;
+  /** The model's probability while the mark is its untouched proposal; undefined for the labeller's marks. */
+  probability(annotation: A, index: number): number | undefined;
+  /** The mark's class (the subject it answers for), where marks have classes. */
+  subject?(annotation: A, index: number): string;
   /** A few words on the mark's place or size. */
   detail(annotation: A, index: number): string;
   selected(annotation: A): number | null;
@@ -117,11 +130,38 @@ export interface MarkObjects<A> {
   remove(annotation: A, index: number): A;
 }
 
+/** Marks of classes (the output subjects): keys 1–9 pick the class of new marks and move the selected one. */
+export interface MarkClasses<A> {
+  subjects(annotation: A): readonly string[];
+  /** The selected mark's class; null when none is selected. */
+  selected(annotation: A): string | null;
+  /** The selected mark in this class (the labeller's from then on); the same annotation when none is selected. */
+  classify(annotation: A, subjectUid: string): A;
+}
+
+/** The model's proposals among the marks: the confidence floor, and what is done to all of them at once. */
+export interface ProposalMarks<A> {
+  /** The model's marks under `floor` set aside (neither shown nor answered), the others shown; the same annotation when nothing moves. */
+  atFloor(annotation: A, floor: number): A;
+  tally(annotation: A): { shown: number; total: number };
+  /** Every mark of the model gone, shown or set aside; the labeller's stay. */
+  withoutProposals(annotation: A): A;
+  /** As answered: the shown marks, all the labeller's; nothing set aside. */
+  confirmed(annotation: A): A;
+}
+
 /** Everything one application type brings to the workspace; the workspace knows no type by name. */
 export interface TypeModule<A extends AnnotationBase, S extends ToolStateBase = ToolStateBase> {
   readonly type: ApplicationType;
   /** The editable start: the model's proposal, or empty when there is none. */
   initial(app: Application, target: LabelTarget): A | null;
+  /** A draft kept by an older version of the app, in today's shape (null when it cannot be); absent: kept as it is. */
+  revive?(stored: AnnotationBase): A | null;
+  /**
+   * The editor's start from an answer given before, where reading the answer as the model's proposal (True as 1,
+   * False as 0, see annotation/from-answer.ts) would not do.
+   */
+  fromAnswer?(app: Application, target: LabelTarget, answer: readonly FeedbackSubjectAnswer[]): A;
   /** Why the annotation cannot be sent yet, in words for the person; null when it can. */
   missingInput(annotation: A): string | null;
   /** The subject answers of Accept. */
@@ -135,6 +175,10 @@ export interface TypeModule<A extends AnnotationBase, S extends ToolStateBase = 
   readonly tool?: CanvasTool<A, S>;
   /** Present for types whose answer is a list of marks. */
   readonly objects?: MarkObjects<A>;
+  /** Present for types whose marks have classes. */
+  readonly classes?: MarkClasses<A>;
+  /** Present for types whose marks may be the model's proposals, each with its probability. */
+  readonly proposals?: ProposalMarks<A>;
   readonly actions: readonly WorkspaceAction<A>[];
   Panel(props: PanelProps<A>): ReactNode;
 }
