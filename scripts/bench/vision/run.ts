@@ -13,28 +13,11 @@ import type { ModelParameters } from '../../../server/vision/models/parameters';
 import { percentile } from '../stats';
 import { formatTable } from '../table';
 import { drawProposals } from './draw';
-import { Tally, type ProposedBox, type TruthObject } from './evaluate';
+import { Tally, type ProposedBox } from './evaluate';
+import { loadPhotos } from './photos';
 
-const PHOTOS = path.join(import.meta.dirname, 'photos');
 /** A count within this share of the true number is right. */
 const COUNT_TOLERANCE = 0.15;
-
-interface Photo {
-  name: string;
-  bytes: Buffer;
-  truth: TruthObject[];
-}
-
-async function loadPhotos(): Promise<Photo[]> {
-  const manifest = JSON.parse(await readFile(path.join(PHOTOS, 'manifest.json'), 'utf8')) as { photos: { file: string }[] };
-  return Promise.all(
-    manifest.photos.map(async ({ file }) => {
-      const name = path.basename(file, '.jpg');
-      const truth = JSON.parse(await readFile(path.join(PHOTOS, `${name}.json`), 'utf8')) as { objects: TruthObject[] };
-      return { name, bytes: await readFile(path.join(PHOTOS, file)), truth: truth.objects };
-    }),
-  );
-}
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
