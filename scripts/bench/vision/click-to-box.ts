@@ -80,7 +80,7 @@ export async function benchmarkClickToBox(photos: readonly Photo[], imagesDir?: 
   );
 }
 
-if (import.meta.main ?? process.argv[1] === import.meta.filename) {
+if (process.argv[1] === import.meta.filename) {
   const imagesDir = process.argv.includes('--images') ? process.argv[process.argv.indexOf('--images') + 1] : undefined;
   await benchmarkClickToBox(await loadPhotos(), imagesDir);
 }

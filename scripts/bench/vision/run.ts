@@ -1,7 +1,7 @@
 // `npm run bench:vision`: the pretrained detector, through the type modules, on real photographs with hand-drawn
 // ground truth (scripts/bench/vision/photos, see manifest.json). Offline. Figures are recorded in docs/models.md;
-// `-- --images <dir>` also writes each photo with its proposals drawn on it.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+// `-- --images <dir>` also writes each photo with its proposals drawn on it, and with its click-to-box answers.
+import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import type { CocoClass } from '../../../src/api/detector/classes';
@@ -12,6 +12,7 @@ import { loadAnalysisImage } from '../../../server/vision/models/analysis-image'
 import type { ModelParameters } from '../../../server/vision/models/parameters';
 import { percentile } from '../stats';
 import { formatTable } from '../table';
+import { benchmarkClickToBox } from './click-to-box';
 import { drawProposals } from './draw';
 import { Tally, type ProposedBox } from './evaluate';
 import { loadPhotos } from './photos';
@@ -85,6 +86,7 @@ async function main() {
   console.log(`Detector CPU time per image (decoding included): median ${round(percentile(cpuTimes, 50), 0)} ms, max ${round(Math.max(...cpuTimes), 0)} ms`);
   // other work on the machine slows the detector down: say how busy it was
   console.log(`(${availableParallelism()} cores, load average ${loadavg().map((load) => round(load, 1)).join(' / ')} over 1 / 5 / 15 min)`);
+  await benchmarkClickToBox(photos, imagesDir);
 }
 
 await main();

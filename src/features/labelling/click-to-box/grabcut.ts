@@ -1,8 +1,7 @@
 // GrabCut (OpenCV) on the working copy of an image: the object under a click, or the object inside a drawn box.
 import { foregroundRegion } from './foreground-region';
-import type { RgbaImage } from './lab-image';
 import type { CvMat, OpenCv } from './opencv';
-import type { Region } from './region';
+import type { Region, RgbaImage } from './region';
 
 type Point = { readonly x: number; readonly y: number };
 type Rect = Region['box'];
@@ -15,12 +14,13 @@ export interface GrabCutOptions {
   readonly startSide: number;
   /** How often a rectangle that the object fills to its edge is grown towards that edge. */
   readonly growths: number;
+  /** An object smaller than this share of its rectangle is a speck: the rectangle grows all round. */
+  readonly minFill: number;
 }
 
-export const GRABCUT_OPTIONS: GrabCutOptions = { maxSide: 160, iterations: 4, startSide: 0.2, growths: 4 };
+export const GRABCUT_OPTIONS: GrabCutOptions = { maxSide: 160, iterations: 4, startSide: 0.1, growths: 6, minFill: 0.05 };
 
-// OpenCV's GrabCut mask values
-const BACKGROUND = 0;
+// OpenCV's GrabCut mask values (0, background, is what the mask starts as)
 const FOREGROUND = 1;
 const PROBABLY_FOREGROUND = 3;
 
@@ -76,16 +76,22 @@ export class GrabCutImage {
     return this.segment(clampRect(drawn, this.width, this.height), null);
   }
 
-  /** The rectangle grown by half on each side that the object touches (the image's edges excepted); null when none. */
+  /**
+   * The rectangle grown by half on each side the object touches (the image's edges excepted), or on every side when
+   * the object is a speck of it (the rectangle lay inside a larger object, whose colours were then its background);
+   * null when the object lies inside.
+   */
   private growTowardsObject(rect: Rect, object: Rect): Rect | null {
-    const slack = 0.03 * Math.max(rect.x1 - rect.x0, rect.y1 - rect.y0);
-    const grow = { x: (rect.x1 - rect.x0) / 2, y: (rect.y1 - rect.y0) / 2 };
+    const [width, height] = [rect.x1 - rect.x0, rect.y1 - rect.y0];
+    const speck = (object.x1 - object.x0) * (object.y1 - object.y0) < this.options.minFill * width * height;
+    const slack = 0.03 * Math.max(width, height);
+    const grows = (gap: number) => speck || gap <= slack;
     const next = clampRect(
       {
-        x0: object.x0 - rect.x0 <= slack ? rect.x0 - grow.x : rect.x0,
-        y0: object.y0 - rect.y0 <= slack ? rect.y0 - grow.y : rect.y0,
-        x1: rect.x1 - object.x1 <= slack ? rect.x1 + grow.x : rect.x1,
-        y1: rect.y1 - object.y1 <= slack ? rect.y1 + grow.y : rect.y1,
+        x0: grows(object.x0 - rect.x0) ? rect.x0 - width / 2 : rect.x0,
+        y0: grows(object.y0 - rect.y0) ? rect.y0 - height / 2 : rect.y0,
+        x1: grows(rect.x1 - object.x1) ? rect.x1 + width / 2 : rect.x1,
+        y1: grows(rect.y1 - object.y1) ? rect.y1 + height / 2 : rect.y1,
       },
       this.width,
       this.height,

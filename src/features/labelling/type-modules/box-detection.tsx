@@ -89,6 +89,7 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
           </>
         );
       }
+      if (state.name === 'tightening') return <BoxOutline box={state.regionQuery.inside} colour={SELECTED_COLOUR} dashed />;
       if (state.name === 'translating' || state.name === 'resizing') return <SelectedBox box={state.preview} scale={scale} />;
       const selected = annotation.selected === null ? undefined : annotation.boxes[annotation.selected];
       return selected ? <SelectedBox box={selected} scale={scale} /> : null;

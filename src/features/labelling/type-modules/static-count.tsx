@@ -66,7 +66,7 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
     markCount: (annotation) => annotation.markers.length,
     Overlay: ({ state, scale }) => {
       if (state.name === 'dragging') return <PointMark {...state.preview} scale={scale} colour={MARK_COLOUR} />;
-      return state.name === 'snapping' ? <PointMark {...state.regionSeed} scale={scale} colour={MARK_COLOUR} /> : null;
+      return state.name === 'snapping' ? <PointMark {...state.regionQuery.seed} scale={scale} colour={MARK_COLOUR} /> : null;
     },
   },
   objects: {
