@@ -1,8 +1,8 @@
 // The canvas's side of click-to-box: answers the object a tool awaits, first from the detector's objects of the
 // media (fetched once per media, when its image shows), else by GrabCut in the region worker.
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { mediaObjectsQueryOptions } from '../../../lib/queries/media';
+import { queryClient } from '../../../lib/query-client';
 import type { DisplayedImage } from '../canvas/image-cache';
 import type { ActiveTool } from '../canvas/run-tool';
 import type { Size } from '../geometry/types';
@@ -18,14 +18,13 @@ import { canFindRegions, RegionFinder } from './region-finder';
  * pointer events may ask for regions (`findsRegions` on each `ToolPointerEvent`).
  */
 export function useClickRegions(mediaId: string, image: DisplayedImage | null, media: Size, active: ActiveTool, send: (event: RegionFoundEvent) => void) {
-  const queryClient = useQueryClient();
   const [finder] = useState(() => new RegionFinder());
   const findsRegions = image !== null && canFindRegions();
   useEffect(() => () => finder.dispose(), [finder]);
   useEffect(() => finder.setImage(image, media), [finder, image, media]);
   useEffect(() => {
     if (findsRegions) void queryClient.prefetchQuery(mediaObjectsQueryOptions(mediaId));
-  }, [queryClient, mediaId, findsRegions]);
+  }, [mediaId, findsRegions]);
 
   const query = 'state' in active ? awaitedRegionQuery(active.state) : null;
   const deliver = useEffectEvent(send);
@@ -41,7 +40,7 @@ export function useClickRegions(mediaId: string, image: DisplayedImage | null, m
     return () => {
       live = false;
     };
-  }, [finder, queryClient, mediaId, query]);
+  }, [finder, mediaId, query]);
 
   return { findsRegions };
 }

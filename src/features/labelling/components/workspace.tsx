@@ -18,7 +18,7 @@ import { useViewportSize } from '../hooks/use-viewport-size';
 import { proposedMarks } from '../proposals';
 import { resetMarkView } from '../canvas/mark-view-store';
 import { describeHints } from '../../../lib/shortcuts/registry';
-import { actionsOf, findAction } from '../shortcuts/workspace-actions';
+import { actionsOf, findAction, helpOf } from '../shortcuts/workspace-actions';
 import type { Annotation } from '../type-modules/annotation';
 import { moduleOf } from '../type-modules/registry';
 import type { ActionContext, AnnotationBase, CanvasCommands, Edit, WorkspaceCommands } from '../type-modules/type-module';
@@ -222,7 +222,7 @@ export function Workspace(props: WorkspaceProps) {
     >
       {helpOpen && (
         <Suspense>
-          <ShortcutsDialog open actions={actions} onClose={() => setHelpOpen(false)} />
+          <ShortcutsDialog open actions={helpOf(module)} onClose={() => setHelpOpen(false)} />
         </Suspense>
       )}
     </WorkspaceFrame>

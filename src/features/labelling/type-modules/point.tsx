@@ -76,6 +76,11 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
   },
   objects: markObjects(pointList, 'point', pointKey, (p) => `${p.x}, ${p.y}`),
   actions: [...selectionActions(pointList), magnifierAction<PointAnnotation>()],
+  gestures: [
+    { id: 'snap-point', label: 'Place a point on the centre of the object under the pointer', group: 'Mouse', keys: ['Click'] },
+    { id: 'exact-point', label: 'Place a point exactly where you click', group: 'Mouse', keys: ['Shift+Click'] },
+    { id: 'remove-point', label: 'Remove a point', group: 'Mouse', keys: ['Alt+Click'] },
+  ],
   Panel: ({ annotation, subjectName, probabilityOf, perform }) => {
     const count = annotation.points.length;
     return (

@@ -83,6 +83,10 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
     { id: 'count-up', label: 'Count one more', group: 'Answer', keys: ['ArrowUp'], perform: (ctx) => ctx.edit((a) => changeCount(a, 1)) },
     { id: 'count-down', label: 'Count one less', group: 'Answer', keys: ['ArrowDown'], perform: (ctx) => ctx.edit((a) => changeCount(a, -1)) },
   ],
+  gestures: [
+    { id: 'count-object', label: 'Count the object under the pointer (a marker on its centre; on a marker: take it back)', group: 'Mouse', keys: ['Click'] },
+    { id: 'exact-marker', label: 'Count with a marker exactly where you click', group: 'Mouse', keys: ['Shift+Click'] },
+  ],
   Panel: ({ annotation, edit, subjectName, probabilityOf, perform }) => (
     <div className="editor">
       <SubjectHeading name={subjectName(annotation.subject_uid)} probability={probabilityOf(annotation.subject_uid)} />

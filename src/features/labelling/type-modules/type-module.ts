@@ -5,7 +5,7 @@ import type { ApplicationType } from '../../../api/types';
 import type { FeedbackSubjectAnswer } from '../../../api/application-types/answer';
 import type { Box, ImagePoint, Size } from '../geometry/types';
 import type { ProposedMarks } from '../proposals';
-import type { ShortcutAction } from '../../../lib/shortcuts/registry';
+import type { PointerGesture, ShortcutAction } from '../../../lib/shortcuts/registry';
 import type { Change, ToolEvent, Transition } from '../tools/types';
 import type { LabelTarget } from '../annotation/target';
 
@@ -136,6 +136,8 @@ export interface TypeModule<A extends AnnotationBase, S extends ToolStateBase = 
   /** Present for types whose answer is a list of marks. */
   readonly objects?: MarkObjects<A>;
   readonly actions: readonly WorkspaceAction<A>[];
+  /** What its tool does with modifier keys held, for the help overlay. */
+  readonly gestures?: readonly PointerGesture[];
   Panel(props: PanelProps<A>): ReactNode;
 }
 

@@ -1,0 +1,11 @@
+import sharp from 'sharp';
+import { detectCocoObjects } from '../server/vision/detector/detector';
+import { GrabCutImage } from '../src/features/labelling/click-to-box/grabcut';
+import { loadOpenCv } from '../src/features/labelling/click-to-box/opencv';
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#5a5d63"/><circle cx="200" cy="150" r="20" fill="#2fa84f"/></svg>`;
+const png = await sharp(Buffer.from(svg)).png().toBuffer();
+console.log(await detectCocoObjects(png));
+const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+const img = new GrabCutImage(await loadOpenCv(), { width: info.width, height: info.height, data });
+console.log(img.objectAt({ x: 204, y: 153 }));
+process.exit(0);
