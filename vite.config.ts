@@ -27,10 +27,18 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-        globIgnores: ['config.js'],
+        // OpenCV.js (about 15 MB, for click-to-box's GrabCut) is not precached: it is cached on its first use instead.
+        globIgnores: ['config.js', 'assets/opencv-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: SERVICE_PATHS,
-        runtimeCaching: [{ urlPattern: ({ url }) => url.pathname === '/config.js', handler: 'NetworkFirst', options: { cacheName: 'runtime-config' } }],
+        runtimeCaching: [
+          { urlPattern: ({ url }) => url.pathname === '/config.js', handler: 'NetworkFirst', options: { cacheName: 'runtime-config' } },
+          {
+            urlPattern: ({ url }) => /^\/assets\/opencv-[\w-]+\.js$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'opencv', expiration: { maxEntries: 1 } },
+          },
+        ],
       },
     }),
   ],
@@ -45,6 +53,8 @@ export default defineConfig({
       '/media-files': `http://127.0.0.1:${devApiPort}`,
     },
   },
+  // Module workers, so that the region worker loads OpenCV.js as its own chunk on its first segmentation.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     sourcemap: true,

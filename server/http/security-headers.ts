@@ -21,6 +21,23 @@ export const CONTENT_SECURITY_POLICY = {
   objectSrc: ["'none'"],
 };
 
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/**
+ * The policy of the app's Web Worker scripts (`/assets/*.worker-*.js`), which a dedicated worker follows instead of
+ * its page's: the same, except that scripts may compile WebAssembly and use `new Function`, as OpenCV.js (GrabCut,
+ * loaded by the click-to-box worker) does for its bindings. The page itself keeps "no eval".
+ */
+export const WORKER_CONTENT_SECURITY_POLICY = Object.entries({
+  ...CONTENT_SECURITY_POLICY,
+  scriptSrc: ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"],
+})
+  .map(([name, sources]) => `${kebab(name)} ${sources.join(' ')}`)
+  .join(';');
+
+/** Whether a file of the built app is a Web Worker's script (Vite names them `<name>.worker-<hash>.js`). */
+export const isWorkerScript = (filePath: string) => /\.worker-[\w-]+\.js$/.test(filePath);
+
 /**
  * Security headers on every answer, through helmet: the CSP above, `X-Frame-Options: DENY`, `Referrer-Policy:
  * no-referrer` and `X-Content-Type-Options: nosniff`, with helmet's other defaults (cross-origin isolation of the

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors';
+import { isWorkerScript, WORKER_CONTENT_SECURITY_POLICY } from './security-headers';
 
 const DEFAULT_RUNTIME_CONFIG = "window.LOOPLABEL_CONFIG = { apiBaseUrl: '' };\n";
 const API_PATH = /^\/\d+(\/|$)/;
@@ -30,6 +31,7 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
         // Vite fingerprints everything under assets/; the rest (index.html) must be revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (isWorkerScript(filePath)) reply.header('Content-Security-Policy', WORKER_CONTENT_SECURITY_POLICY);
       },
     });
   }

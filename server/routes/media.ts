@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { requireAuth } from '../auth/context';
 import { assertions } from '../db/schema';
 import { toMediaAssertion } from '../domain/assertions';
-import { deleteMediaItem, getMediaRow, searchMedia, storeUpload, toMedia } from '../domain/media';
+import { deleteMediaItem, getMediaRow, readMediaBytes, searchMedia, storeUpload, toMedia } from '../domain/media';
 import { mediaAssertionSchema, mediaSchema, mediaSubjectAssociationSchema } from '../domain/media-schemas';
 import { currentAssertionsOfMedia, toAssociations } from '../domain/media-subjects';
 import { invalid } from '../errors';
+import { mediaObjectsSchema } from '../../src/api/schemas/detected-objects';
+import { detectCocoObjects } from '../vision/detector/detector';
 import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
 import { mediaLinksFor } from './media-links';
@@ -70,4 +72,10 @@ export const mediaRoutes: RoutesPlugin = async (app) => {
       return { data: toAssociations(current, [row], mediaLinksFor(request)) };
     },
   );
+
+  // Extension: what click-to-box boxes. Every class at the detector's lowest score, whatever the applications map.
+  app.get('/1/media/:mediaId/objects', { schema: { params: mediaParams, response: { 200: mediaObjectsSchema } } }, async (request) => {
+    const row = await getMediaRow(app.db, requireAuth(request).tenantId, request.params.mediaId);
+    return { media_id: row.mediaId, objects: await detectCocoObjects(await readMediaBytes(app.blobs, row)) };
+  });
 };

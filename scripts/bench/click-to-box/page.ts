@@ -39,7 +39,7 @@ async function clicks(finder: RegionFinder, x: number, y: number, n: number) {
   const times: number[] = [];
   let last = null;
   for (let i = 0; i < n; i++) {
-    const { ms, value } = await timed(() => finder.find(imagePoint(x + i, y)));
+    const { ms, value } = await timed(() => finder.find({ seed: imagePoint(x + i, y) }));
     times.push(ms);
     last = value;
   }
@@ -58,7 +58,7 @@ const probe = setInterval(() => {
 }, 2);
 const prepare = await timed(async () => {
   finder.setImage({ url: 'bench-image', image, width: image.width, height: image.height }, SIZE);
-  return finder.find(imagePoint(0, 0));
+  return finder.find({ seed: imagePoint(0, 0) });
 });
 clearInterval(probe);
 const onObject = await clicks(finder, OBJECT.x + 200, OBJECT.y + 150, 20);

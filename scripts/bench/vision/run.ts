@@ -1,7 +1,7 @@
 // `npm run bench:vision`: the pretrained detector, through the type modules, on real photographs with hand-drawn
 // ground truth (scripts/bench/vision/photos, see manifest.json). Offline. Figures are recorded in docs/models.md;
-// `-- --images <dir>` also writes each photo with its proposals drawn on it.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+// `-- --images <dir>` also writes each photo with its proposals drawn on it, and with its click-to-box answers.
+import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import type { CocoClass } from '../../../src/api/detector/classes';
@@ -12,30 +12,14 @@ import { loadAnalysisImage } from '../../../server/vision/models/analysis-image'
 import type { ModelParameters } from '../../../server/vision/models/parameters';
 import { percentile } from '../stats';
 import { formatTable } from '../table';
+import { benchmarkClickToBox } from './click-to-box';
 import { drawProposals } from './draw';
-import { learningCurve } from './learning';
 import { Tally, type ProposedBox, type TruthObject } from './evaluate';
+import { learningCurve } from './learning';
+import { loadPhotos } from './photos';
 
-const PHOTOS = path.join(import.meta.dirname, 'photos');
 /** A count within this share of the true number is right. */
 const COUNT_TOLERANCE = 0.15;
-
-interface Photo {
-  name: string;
-  bytes: Buffer;
-  truth: TruthObject[];
-}
-
-async function loadPhotos(): Promise<Photo[]> {
-  const manifest = JSON.parse(await readFile(path.join(PHOTOS, 'manifest.json'), 'utf8')) as { photos: { file: string }[] };
-  return Promise.all(
-    manifest.photos.map(async ({ file }) => {
-      const name = path.basename(file, '.jpg');
-      const truth = JSON.parse(await readFile(path.join(PHOTOS, `${name}.json`), 'utf8')) as { objects: TruthObject[] };
-      return { name, bytes: await readFile(path.join(PHOTOS, file)), truth: truth.objects };
-    }),
-  );
-}
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 const figure = (value: number | null) => (value === null ? '—' : round(value));
@@ -125,6 +109,7 @@ async function main() {
     ),
   );
   console.log(`(${availableParallelism()} cores, load average ${loadavg().map((load) => round(load, 1)).join(' / ')} over 1 / 5 / 15 min)`);
+  await benchmarkClickToBox(photos, imagesDir);
 }
 
 await main();

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import type { ApiClient } from '../client';
 import { MEDIA_MAX_BYTES } from '../limits';
+import { mediaObjectsSchema } from '../schemas/detected-objects';
 import { mediaAssertionSchema, mediaSubjectAssociationSchema } from '../schemas/detections';
 import { listOf } from '../schemas/envelopes';
 import { mediaSchema } from '../schemas/media';
@@ -20,3 +21,7 @@ export const getMediaDetections = (client: ApiClient, mediaId: string) =>
 
 export const getMediaSubjects = (client: ApiClient, mediaId: string) =>
   client.request(`${mediaPath(mediaId)}/subjects`, listOf(mediaSubjectAssociationSchema));
+
+/** Extension: every object the service's detector finds in the media (any class, score ≥ 0.1), strongest first. */
+export const getMediaObjects = (client: ApiClient, mediaId: string, signal?: AbortSignal) =>
+  client.request(`${mediaPath(mediaId)}/objects`, mediaObjectsSchema, { signal });

@@ -42,6 +42,7 @@ export const mediaKeys = {
   detail: (mediaId: string) => [...mediaKeys.all, mediaId] as const,
   detections: (mediaId: string) => [...mediaKeys.detail(mediaId), 'detections'] as const,
   subjects: (mediaId: string) => [...mediaKeys.detail(mediaId), 'subjects'] as const,
+  objects: (mediaId: string) => [...mediaKeys.detail(mediaId), 'objects'] as const,
 };
 
 export const gatewayKeys = {

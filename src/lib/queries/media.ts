@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getMedia, getMediaDetections, getMediaSubjects } from '../../api/endpoints/media';
+import { getMedia, getMediaDetections, getMediaObjects, getMediaSubjects } from '../../api/endpoints/media';
 import { getApiClient } from '../api-client';
 import { mediaKeys } from './keys';
 
@@ -17,6 +17,18 @@ export const mediaSubjectsQueryOptions = (mediaId: string) =>
   queryOptions({
     queryKey: mediaKeys.subjects(mediaId),
     queryFn: async () => (await getMediaSubjects(getApiClient(), mediaId)).data,
+  });
+
+/**
+ * What the service's detector finds in a media item (any class), for click-to-box. It never changes, so it is
+ * fetched once per media; a failure (offline, a busy detector) is not retried: the click falls back to GrabCut.
+ */
+export const mediaObjectsQueryOptions = (mediaId: string) =>
+  queryOptions({
+    queryKey: mediaKeys.objects(mediaId),
+    queryFn: async ({ signal }) => (await getMediaObjects(getApiClient(), mediaId, signal)).objects,
+    staleTime: Infinity,
+    retry: false,
   });
 
 export const useMedia = (mediaId: string) => useQuery(mediaQueryOptions(mediaId));

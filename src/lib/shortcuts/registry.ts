@@ -17,6 +17,17 @@ export interface ShortcutAction<Ctx> {
 
 export type ShortcutRegistry<Ctx> = readonly ShortcutAction<Ctx>[];
 
+/**
+ * A pointer gesture ('Shift+Click', 'Shift+Drag'), listed in the help overlay beside the keys. It is written like a
+ * key combo, but no keystroke matches it: the canvas's tools handle it.
+ */
+export interface PointerGesture {
+  readonly id: string;
+  readonly label: string;
+  readonly group: string;
+  readonly keys: readonly string[];
+}
+
 export interface KeyboardEventLike {
   readonly key: string;
   readonly ctrlKey: boolean;

@@ -88,7 +88,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
 
   useStageFollowsCamera(stage, overlayLayer);
   const { image, failed, retry } = usePreferredImage(media);
-  const { findsRegions } = useClickRegions(image, mediaSize, active, send);
+  const { findsRegions } = useClickRegions(media.media_id, image, mediaSize, active, send);
   const magnifierOn = useMagnifier((state) => state.on);
   const [hover, setHover] = useState<ScreenPoint | null>(null);
   useMarksPlane(marksLayer, marksPlane, moduleOf(annotation).tool?.markCount(annotation) ?? 0);

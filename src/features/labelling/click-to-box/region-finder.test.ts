@@ -40,29 +40,33 @@ describe('the region finder (the page side of the worker protocol)', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('names the displayed image and its working size once, then asks about clicks on it', async () => {
+  it('names the displayed image and its working size once, then asks about clicks and drawn boxes on it', async () => {
     const finder = new RegionFinder();
     const media = { width: 4000, height: 3000 };
     const shown = image(4000, 3000, '/media-files/a.jpg');
     finder.setImage(shown, media);
     finder.setImage(shown, media);
-    const found = finder.find(imagePoint(1700, 1150));
-    await vi.waitFor(() => expect(FakeWorker.last?.posted).toHaveLength(2));
+    const found = finder.find({ seed: imagePoint(1700, 1150) });
+    const tightened = finder.find({ inside: { x0: 1500, y0: 1000, x1: 2100, y1: 1400 } });
+    await vi.waitFor(() => expect(FakeWorker.last?.posted).toHaveLength(3));
     const worker = FakeWorker.last!;
     expect(createImageBitmap).toHaveBeenCalledTimes(1);
     expect(worker.posted).toEqual([
       { type: 'image', imageId: 1, bitmap: copy, working: { width: 1632, height: 1224 }, media },
       { type: 'find', request: 1, imageId: 1, seed: { x: 1700, y: 1150 } },
+      { type: 'find', request: 2, imageId: 1, inside: { x0: 1500, y0: 1000, x1: 2100, y1: 1400 } },
     ]);
+    worker.answer({ type: 'found', request: 2, region: null });
     worker.answer({ type: 'found', request: 1, region });
     await expect(found).resolves.toEqual(region);
+    await expect(tightened).resolves.toBeNull();
   });
 
   it('answers null without an image, and to clicks still waiting when it is disposed', async () => {
     const finder = new RegionFinder();
-    await expect(finder.find(imagePoint(1, 1))).resolves.toBeNull();
+    await expect(finder.find({ seed: imagePoint(1, 1) })).resolves.toBeNull();
     finder.setImage(image(100, 80, '/b.png'), { width: 100, height: 80 });
-    const waiting = finder.find(imagePoint(1, 1));
+    const waiting = finder.find({ seed: imagePoint(1, 1) });
     await vi.waitFor(() => expect(FakeWorker.last?.posted.at(-1)?.type).toBe('find'));
     finder.dispose();
     await expect(waiting).resolves.toBeNull();

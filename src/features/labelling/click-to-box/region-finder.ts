@@ -1,6 +1,7 @@
 // The page's side of the region worker: tells it which image is displayed, then asks for the object under clicks.
 import type { DisplayedImage } from '../canvas/image-cache';
-import type { ImagePoint, Size } from '../geometry/types';
+import type { Size } from '../geometry/types';
+import type { RegionQuery } from '../tools/types';
 import type { Region } from './region';
 import type { FromRegionWorker, ToRegionWorker } from './region-protocol';
 import { workingSize } from './working-scale';
@@ -35,14 +36,15 @@ export class RegionFinder {
     );
   }
 
-  /** The object around `seed` (image pixels), or null; never rejects. */
-  find(seed: ImagePoint): Promise<Region | null> {
+  /** The object around a click or inside a drawn box (image pixels), or null; never rejects. */
+  find(query: RegionQuery): Promise<Region | null> {
     if (!this.image) return Promise.resolve(null);
     const request = ++this.nextRequest;
     const imageId = this.imageId;
+    const what = 'seed' in query ? { seed: { x: query.seed.x, y: query.seed.y } } : { inside: { ...query.inside } };
     return new Promise((resolve) => {
       this.waiting.set(request, resolve);
-      void this.imageSent.then(() => this.post({ type: 'find', request, imageId, seed: { x: seed.x, y: seed.y } }));
+      void this.imageSent.then(() => this.post({ type: 'find', request, imageId, ...what }));
     });
   }
 

@@ -1,28 +1,31 @@
-// The region worker: keeps the displayed image's working copy as Lab, and grows a region for each click.
-import type { LabImage } from './lab-image';
-import { toLab } from './lab-image';
-import { growRegion } from './region';
+// The region worker: keeps the displayed image's working copy, and segments it with GrabCut for each request.
+// OpenCV.js (its own chunk, about 13 MB) is loaded on the first request, not with the image.
+import { GrabCutImage } from './grabcut';
+import { loadOpenCv } from './opencv';
+import type { Region } from './region';
 import type { FromRegionWorker, ToRegionWorker } from './region-protocol';
 import { workingMapping } from './working-scale';
 
 type ImageMessage = Extract<ToRegionWorker, { type: 'image' }>;
+type FindMessage = Extract<ToRegionWorker, { type: 'find' }>;
 interface Prepared {
   readonly imageId: number;
-  readonly lab: LabImage;
+  readonly pixels: ImageData;
   readonly mapping: ReturnType<typeof workingMapping>;
+  /** Made on the first request of this image, once OpenCV is there. */
+  segmenter?: GrabCutImage;
 }
 
 const scope = self as unknown as Pick<Worker, 'postMessage' | 'addEventListener'>;
 
-/** The image as Lab at its working size; null when its pixels cannot be read (cross-origin without CORS). */
+/** The image's pixels at their working size; null when they cannot be read (cross-origin without CORS). */
 async function prepare({ imageId, bitmap, working, media }: ImageMessage): Promise<Prepared | null> {
   try {
     const scaled = await createImageBitmap(bitmap, { resizeWidth: working.width, resizeHeight: working.height, resizeQuality: 'medium' });
     const context = new OffscreenCanvas(working.width, working.height).getContext('2d', { willReadFrequently: true })!;
     context.drawImage(scaled, 0, 0);
     scaled.close();
-    const pixels = context.getImageData(0, 0, working.width, working.height);
-    return { imageId, lab: toLab(pixels), mapping: workingMapping(media, working) };
+    return { imageId, pixels: context.getImageData(0, 0, working.width, working.height), mapping: workingMapping(media, working) };
   } catch {
     return null;
   } finally {
@@ -32,16 +35,28 @@ async function prepare({ imageId, bitmap, working, media }: ImageMessage): Promi
 
 let current: Promise<Prepared | null> = Promise.resolve(null);
 
+async function find(message: FindMessage): Promise<Region | null> {
+  const prepared = await current;
+  if (prepared?.imageId !== message.imageId) return null;
+  const cv = await loadOpenCv();
+  if ((await current) !== prepared) return null; // another image came meanwhile
+  prepared.segmenter ??= new GrabCutImage(cv, prepared.pixels);
+  const { mapping, segmenter } = prepared;
+  const region =
+    'seed' in message
+      ? segmenter.objectAt(mapping.toWorking(message.seed))
+      : segmenter.objectInside(mapping.boxToWorking(message.inside));
+  return region && mapping.toImage(region);
+}
+
 async function receive(message: ToRegionWorker) {
   if (message.type === 'image') {
+    void current.then((previous) => previous?.segmenter?.dispose());
     current = prepare(message);
     return;
   }
-  const prepared = await current;
-  const image = prepared?.imageId === message.imageId ? prepared : null;
-  const region = image && growRegion(image.lab, image.mapping.toWorking(message.seed));
-  const answer: FromRegionWorker = { type: 'found', request: message.request, region: region && image.mapping.toImage(region) };
-  scope.postMessage(answer);
+  const region = await find(message).catch(() => null);
+  scope.postMessage({ type: 'found', request: message.request, region } satisfies FromRegionWorker);
 }
 
 scope.addEventListener('message', (event) => void receive((event as MessageEvent<ToRegionWorker>).data));

@@ -1,32 +1,48 @@
-// The canvas's side of click-to-box: keeps the worker's image current and answers the click a tool awaits.
+// The canvas's side of click-to-box: answers the object a tool awaits, first from the detector's objects of the
+// media (fetched once per media, when its image shows), else by GrabCut in the region worker.
 import { useEffect, useEffectEvent, useState } from 'react';
+import { mediaObjectsQueryOptions } from '../../../lib/queries/media';
+import { queryClient } from '../../../lib/query-client';
 import type { DisplayedImage } from '../canvas/image-cache';
 import type { ActiveTool } from '../canvas/run-tool';
 import type { Size } from '../geometry/types';
 import type { RegionFoundEvent } from '../tools/types';
-import { awaitedRegionSeed } from '../tools/types';
+import { awaitedRegionQuery } from '../tools/types';
+import { objectMatchingBox, objectUnderClick } from './detected-object';
+import type { Region } from './region';
 import { canFindRegions, RegionFinder } from './region-finder';
 
 /**
- * `image` is the image the canvas displays (any of the media's resolutions), `media` the media's full size,
- * `active` the tool state, `send` runs one event through the tool (as a pointer event does). Returns whether
+ * `mediaId` and `image` are the media and the image the canvas displays (any of its resolutions), `media` its full
+ * size, `active` the tool state, `send` runs one event through the tool (as a pointer event does). Returns whether
  * pointer events may ask for regions (`findsRegions` on each `ToolPointerEvent`).
  */
-export function useClickRegions(image: DisplayedImage | null, media: Size, active: ActiveTool, send: (event: RegionFoundEvent) => void) {
+export function useClickRegions(mediaId: string, image: DisplayedImage | null, media: Size, active: ActiveTool, send: (event: RegionFoundEvent) => void) {
   const [finder] = useState(() => new RegionFinder());
+  const findsRegions = image !== null && canFindRegions();
   useEffect(() => () => finder.dispose(), [finder]);
   useEffect(() => finder.setImage(image, media), [finder, image, media]);
+  useEffect(() => {
+    if (findsRegions) void queryClient.prefetchQuery(mediaObjectsQueryOptions(mediaId));
+  }, [mediaId, findsRegions]);
 
-  const seed = 'state' in active ? awaitedRegionSeed(active.state) : null;
+  const query = 'state' in active ? awaitedRegionQuery(active.state) : null;
   const deliver = useEffectEvent(send);
   useEffect(() => {
-    if (!seed) return;
+    if (!query) return;
     let live = true;
-    void finder.find(seed).then((region) => live && deliver({ type: 'regionFound', point: seed, region }));
+    const find = async (): Promise<Region | null> => {
+      const objects = await queryClient.fetchQuery(mediaObjectsQueryOptions(mediaId)).catch(() => null);
+      const detected = objects && ('seed' in query ? objectUnderClick(objects, query.seed) : objectMatchingBox(objects, query.inside));
+      return detected ?? finder.find(query);
+    };
+    void find().then((region) => live && deliver({ type: 'regionFound', query, region }));
     return () => {
       live = false;
     };
-  }, [finder, seed]);
+  }, [finder, mediaId, query]);
 
-  return { findsRegions: image !== null && canFindRegions() };
+  return { findsRegions };
 }
+
+

@@ -17,6 +17,7 @@ export function workingMapping(media: Size, working: Size) {
   const sy = media.height / working.height;
   return {
     toWorking: (p: { x: number; y: number }) => ({ x: p.x / sx, y: p.y / sy }),
+    boxToWorking: (box: Region['box']): Region['box'] => ({ x0: box.x0 / sx, y0: box.y0 / sy, x1: box.x1 / sx, y1: box.y1 / sy }),
     toImage: (region: Region): Region => ({
       box: {
         x0: Math.round(region.box.x0 * sx),

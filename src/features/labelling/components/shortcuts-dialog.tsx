@@ -1,11 +1,11 @@
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FormActions } from '../../../components/form-actions';
-import { describeShortcuts } from '../../../lib/shortcuts/registry';
+import { describeShortcuts, type PointerGesture } from '../../../lib/shortcuts/registry';
 import type { WorkspaceAction } from '../type-modules/type-module';
 
-/** The `?` overlay: the shortcuts of this application type, from its registry. */
-export function ShortcutsDialog({ open, actions, onClose }: { open: boolean; actions: readonly WorkspaceAction[]; onClose: () => void }) {
+/** The `?` overlay: the shortcuts and pointer gestures of this application type (`helpOf`), from its registry. */
+export function ShortcutsDialog({ open, actions, onClose }: { open: boolean; actions: readonly (WorkspaceAction | PointerGesture)[]; onClose: () => void }) {
   const groups = describeShortcuts(actions);
   return (
     <Dialog open={open} title="Keyboard shortcuts" onClose={onClose}>

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import type { Application } from '../../../api/schemas/application';
-import { actionsOf } from '../shortcuts/workspace-actions';
+import { helpOf } from '../shortcuts/workspace-actions';
 import { typeModule } from '../type-modules/registry';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { WorkspaceFrame } from './workspace-frame';
@@ -27,7 +27,7 @@ export function WorkspaceMessage({ app, backTo, headerStatus, children }: Worksp
       canvas={<div className="workspace__message">{children}</div>}
       panel={null}
     >
-      <ShortcutsDialog open={helpOpen} actions={module ? actionsOf(module) : []} onClose={() => setHelpOpen(false)} />
+      <ShortcutsDialog open={helpOpen} actions={module ? helpOf(module) : []} onClose={() => setHelpOpen(false)} />
     </WorkspaceFrame>
   );
 }

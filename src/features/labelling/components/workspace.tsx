@@ -17,7 +17,7 @@ import { useShortcuts } from '../hooks/use-shortcuts';
 import { useViewportSize } from '../hooks/use-viewport-size';
 import { resetMarkView } from '../canvas/mark-view-store';
 import { describeHints } from '../../../lib/shortcuts/registry';
-import { actionsOf, findAction } from '../shortcuts/workspace-actions';
+import { actionsOf, findAction, helpOf } from '../shortcuts/workspace-actions';
 import type { Annotation } from '../type-modules/annotation';
 import { moduleOf } from '../type-modules/registry';
 import type { ActionContext, AnnotationBase, CanvasCommands, Edit, WorkspaceCommands } from '../type-modules/type-module';
@@ -243,7 +243,7 @@ export function Workspace(props: WorkspaceProps) {
     >
       {helpOpen && (
         <Suspense>
-          <ShortcutsDialog open actions={actions} onClose={() => setHelpOpen(false)} />
+          <ShortcutsDialog open actions={helpOf(module)} onClose={() => setHelpOpen(false)} />
         </Suspense>
       )}
     </WorkspaceFrame>

@@ -1,6 +1,6 @@
 import type { ActionContext, AnyTypeModule } from '../type-modules/type-module';
 import { TYPE_MODULES, typeModule } from '../type-modules/registry';
-import { actionsOf } from './workspace-actions';
+import { actionsOf, helpOf } from './workspace-actions';
 import { describeHints, describeShortcuts, displayCombo, findConflicts, matchAction } from '../../../lib/shortcuts/registry';
 import type { KeyboardEventLike } from '../../../lib/shortcuts/registry';
 
@@ -116,6 +116,16 @@ describe('the workspace key registry', () => {
     expect(displayCombo('Mod+Shift+Z', windows)).toBe('Ctrl+Shift+Z');
     expect(displayCombo('Shift+ArrowLeft', windows)).toBe('Shift+←');
     expect(displayCombo('Escape', windows)).toBe('Esc');
+  });
+
+  it('lists the pointer gestures of a drawing type last, which no keystroke performs', () => {
+    const boxes = moduleOfType('box_detection');
+    const groups = describeShortcuts(helpOf(boxes), windows);
+    expect(groups.at(-1)).toMatchObject({ group: 'Mouse' });
+    expect(groups.at(-1)!.actions.map((row) => row.keys)).toEqual([['Shift+Click'], ['Shift+Drag'], ['Alt+Drag']]);
+    expect(describeShortcuts(helpOf(boxes), mac).at(-1)!.actions[1]!.keys).toEqual(['⇧Drag']);
+    expect(describeShortcuts(helpOf(moduleOfType('classification')), windows).some((g) => g.group === 'Mouse')).toBe(false);
+    expect(matchAction(actionsOf(boxes), key('Click', { shiftKey: true }), contextFor(boxes), windows)).toBeNull();
   });
 
   it('writes the key hints from the same entries, only for actions that apply', () => {

@@ -1,3 +1,4 @@
+import type { PointerGesture } from '../../../lib/shortcuts/registry';
 import { digitActions } from '../type-modules/digit-actions';
 import type { AnnotationBase, AnyTypeModule, ProposalMarks, WorkspaceAction } from '../type-modules/type-module';
 
@@ -131,5 +132,8 @@ export function actionsOf(module: AnyTypeModule, { classes = false }: { classes?
   const answer = module.reject ? ANSWER : ANSWER.filter((action) => action.id !== 'reject');
   return [...answer, ...own.filter((a) => a.group === 'Answer'), ...own.filter((a) => a.group !== 'Answer'), ...EDIT, ...VIEW];
 }
+
+/** What the `?` overlay lists for a type: its keys, then its pointer gestures. */
+export const helpOf = (module: AnyTypeModule): readonly (WorkspaceAction | PointerGesture)[] => [...actionsOf(module), ...(module.gestures ?? [])];
 
 export const findAction = (actions: readonly Action[], id: string) => actions.find((action) => action.id === id);

@@ -143,7 +143,7 @@ describe('box tool', () => {
     it('adds the found box as one selected box, in one commit', () => {
       const user = drive();
       shiftClick(user, 60, 40);
-      expect(user.state).toEqual({ name: 'proposing', regionSeed: { x: 60, y: 40 } });
+      expect(user.state).toEqual({ name: 'proposing', regionQuery: { seed: { x: 60, y: 40 } } });
       expect(user.commits).toEqual([]);
       user.regionFound(60, 40, found({ x0: 50, y0: 30, x1: 90, y1: 60 }));
       expect(user.state.name).toBe('idle');
@@ -192,6 +192,52 @@ describe('box tool', () => {
       user.pointerDown(60, 40, { shiftKey: true });
       user.pointerUp(60, 40, { shiftKey: true });
       expect(user.state.name).toBe('placing');
+    });
+  });
+
+  describe('Shift+drag draws a rough box that the object inside replaces', () => {
+    const found = (box: { x0: number; y0: number; x1: number; y1: number }) => ({ box, centroid: { x: 0, y: 0 }, area: 100 });
+    const shiftDrag = (user: ReturnType<typeof drive>, from: [number, number], to: [number, number]) => {
+      const mods = { shiftKey: true, findsRegions: true };
+      user.pointerDown(...from, mods);
+      user.pointerMove(...to, mods);
+      user.pointerUp(...to, mods);
+    };
+    const rough = { x0: 40, y0: 20, x1: 110, y1: 80 };
+
+    it('asks for the object inside the drawn box and adds its box instead, in one commit', () => {
+      const user = drive();
+      shiftDrag(user, [40, 20], [110, 80]);
+      expect(user.state).toEqual({ name: 'tightening', regionQuery: { inside: rough } });
+      expect(user.commits).toEqual([]);
+      user.regionInside(rough, found({ x0: 52, y0: 31, x1: 97, y1: 75 }));
+      expect(user.state.name).toBe('idle');
+      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 52, y0: 31, x1: 97, y1: 75 }], selected: 1 }]);
+    });
+
+    it('keeps the drawn box when nothing is found inside, or when the next press comes first', () => {
+      const user = drive();
+      shiftDrag(user, [40, 20], [110, 80]);
+      user.regionInside(rough, null);
+      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, rough], selected: 1 }]);
+      const hurried = drive();
+      shiftDrag(hurried, [40, 20], [110, 80]);
+      hurried.pointerDown(150, 50);
+      hurried.regionInside(rough, found({ x0: 52, y0: 31, x1: 97, y1: 75 }));
+      expect(hurried.commits).toEqual([{ kind: 'boxes', boxes: [existing, rough], selected: 1 }]);
+      expect(hurried.state.name).toBe('pointing');
+    });
+
+    it('ignores an answer for another box; a plain drag is drawn as it is', () => {
+      const user = drive();
+      shiftDrag(user, [40, 20], [110, 80]);
+      user.regionInside({ ...rough, x1: 111 }, found({ x0: 0, y0: 0, x1: 5, y1: 5 }));
+      expect(user.state.name).toBe('tightening');
+      const plain = drive();
+      plain.pointerDown(40, 20);
+      plain.pointerMove(110, 80);
+      plain.pointerUp(110, 80);
+      expect(plain.commits).toEqual([{ kind: 'boxes', boxes: [existing, rough], selected: 1 }]);
     });
   });
 });

@@ -1,19 +1,22 @@
 import { boxFromCorners, clampPoint, intersectBoxes, resizeBox, roundBox, translateBox, withMinSize } from '../geometry/box';
 import { hitTestBoxes, probe } from '../geometry/hit-test';
 import type { Box, Handle, ImagePoint } from '../geometry/types';
-import type { Change, ToolContext, ToolEvent, ToolPointerEvent, Transition } from './types';
+import type { Change, RegionFoundEvent, ToolContext, ToolEvent, ToolPointerEvent, Transition } from './types';
 import { answers, isDrag, replaceAt } from './types';
 
 export type BoxToolState =
   | { readonly name: 'idle' }
   /**
-   * Pressed on empty space (or anywhere with Alt or Shift): a drag draws; a click starts click-then-click placing,
-   * or with Shift (`proposes`) asks the canvas for the object under it.
+   * Pressed on empty space (or anywhere with Alt or Shift): a drag draws; a click starts click-then-click placing.
+   * With Shift (`proposes`) the canvas finds the object: under a click, or inside the drawn box.
    */
   | { readonly name: 'pointing'; readonly origin: ImagePoint; readonly proposes: boolean }
-  /** Shift-clicked: the canvas looks for the object around `regionSeed`; its box is added, or placing starts there. */
-  | { readonly name: 'proposing'; readonly regionSeed: ImagePoint }
-  | { readonly name: 'drawing'; readonly origin: ImagePoint; readonly preview: Box }
+  /** Shift-clicked: the canvas looks for the object around the seed; its box is added, or placing starts there. */
+  | { readonly name: 'proposing'; readonly regionQuery: { readonly seed: ImagePoint } }
+  /** `tightens`: drawn with Shift, the box is a rough one that the object inside it will replace. */
+  | { readonly name: 'drawing'; readonly origin: ImagePoint; readonly preview: Box; readonly tightens?: boolean }
+  /** Drawn with Shift: the canvas looks for the object inside the box; its box is added, or else the drawn one. */
+  | { readonly name: 'tightening'; readonly regionQuery: { readonly inside: Box } }
   /** First corner placed by a click; the next press places the opposite corner. */
   | { readonly name: 'placing'; readonly origin: ImagePoint; readonly preview: Box }
   | { readonly name: 'pointingBox'; readonly index: number; readonly origin: ImagePoint }
@@ -72,10 +75,22 @@ function pointerDown(event: ToolPointerEvent, ctx: BoxToolContext): Transition<B
   return { state: { name: 'pointingBox', index: hit.index, origin: point } };
 }
 
+/** The object found for the click or the drawn box the tool awaits: its box is added, else the fallback. */
+function regionFound(state: BoxToolState, event: RegionFoundEvent, ctx: BoxToolContext): Transition<BoxToolState> {
+  if (state.name === 'proposing' && answers(event, state.regionQuery)) {
+    if (!event.region) return { state: placingFrom(state.regionQuery.seed), commit: deselectOf(ctx) };
+    return idle(addProposal(event.region.box, ctx));
+  }
+  if (state.name === 'tightening' && answers(event, state.regionQuery)) {
+    return idle((event.region && addProposal(event.region.box, ctx)) ?? addBox(state.regionQuery.inside, ctx));
+  }
+  return { state };
+}
+
 /** The box tool's reducer: one committed change per finished gesture, none while the pointer moves. */
 export function boxTool(state: BoxToolState, event: ToolEvent, ctx: BoxToolContext): Transition<BoxToolState> {
   if (event.type === 'cancel') return idle();
-  if (event.type === 'regionFound' && state.name !== 'proposing') return { state };
+  if (event.type === 'regionFound') return regionFound(state, event, ctx);
   const { point } = event;
   switch (state.name) {
     case 'idle':
@@ -84,27 +99,32 @@ export function boxTool(state: BoxToolState, event: ToolEvent, ctx: BoxToolConte
     case 'pointing': {
       if (event.type === 'pointerMove' && isDrag(state.origin, point, ctx.scale)) {
         const preview = boxFromCorners(state.origin, clampPoint(point, ctx.bounds));
-        return { state: { name: 'drawing', origin: state.origin, preview } };
+        return { state: { name: 'drawing', origin: state.origin, preview, ...(state.proposes && { tightens: true }) } };
       }
       if (event.type !== 'pointerUp') return { state };
-      if (state.proposes) return { state: { name: 'proposing', regionSeed: state.origin } };
+      if (state.proposes) return { state: { name: 'proposing', regionQuery: { seed: state.origin } } };
       // A click with a box selected starts the next box at once; the selection goes (without an undo step).
       return { state: placingFrom(state.origin), commit: deselectOf(ctx) };
     }
 
-    case 'proposing': {
-      if (event.type === 'pointerDown') return pointerDown(event, ctx);
-      if (!answers(event, state.regionSeed)) return { state };
-      if (!event.region) return { state: placingFrom(state.regionSeed), commit: deselectOf(ctx) };
-      return idle(addProposal(event.region.box, ctx));
+    case 'proposing':
+      return event.type === 'pointerDown' ? pointerDown(event, ctx) : { state };
+
+    case 'tightening': {
+      if (event.type !== 'pointerDown') return { state };
+      // The next press came first: the drawn box stays as it was drawn, and the press goes on from there.
+      const drawn = state.regionQuery.inside;
+      const commit = addBox(drawn, ctx);
+      return { ...pointerDown(event, { ...ctx, boxes: [...ctx.boxes, drawn], selected: ctx.boxes.length }), commit };
     }
 
     case 'drawing':
     case 'placing': {
       const preview = boxFromCorners(state.origin, clampPoint(point, ctx.bounds));
       const finishes = state.name === 'drawing' ? 'pointerUp' : 'pointerDown';
-      if (event.type === finishes) return idle(addBox(preview, ctx));
-      return { state: { ...state, preview } };
+      if (event.type !== finishes) return { state: { ...state, preview } };
+      if (state.name === 'drawing' && state.tightens) return { state: { name: 'tightening', regionQuery: { inside: roundBox(withMinSize(preview, ctx.minSize, ctx.bounds)) } } };
+      return idle(addBox(preview, ctx));
     }
 
     case 'pointingBox':

@@ -26,6 +26,7 @@ export function offsetLineTool(
   ctx: OffsetLineToolContext,
 ): Transition<OffsetLineToolState> {
   if (event.type === 'cancel') return { state: OFFSET_LINE_TOOL_IDLE };
+  if (event.type === 'regionFound') return { state };
   const at = event.point[ctx.axis];
   if (state.name === 'idle') {
     if (event.type !== 'pointerDown') return { state };

@@ -71,7 +71,7 @@ describe('point tool', () => {
     it('waits for the object, then places one point on its centre', () => {
       const user = driveTool(pointTool, POINT_TOOL_IDLE, snapping);
       click(user, 70.6, 20.2);
-      expect(user.state).toEqual({ name: 'snapping', regionSeed: { x: 71, y: 20 } });
+      expect(user.state).toEqual({ name: 'snapping', regionQuery: { seed: { x: 71, y: 20 } } });
       user.regionFound(71, 20, region(74.4, 23.5));
       expect(user.commits).toEqual([{ kind: 'points', points: [a, b, { x: 74, y: 24 }], selected: 2 }]);
     });

@@ -9,8 +9,8 @@ export type PointToolState =
   | { readonly name: 'idle' }
   /** Pressed on empty space; `snaps` when the click should land on the centre of the object under it. */
   | { readonly name: 'pointingEmpty'; readonly origin: ImagePoint; readonly snaps: boolean }
-  /** Clicked: the canvas looks for the object around `regionSeed`; the point goes to its centre, or stays there. */
-  | { readonly name: 'snapping'; readonly regionSeed: ImagePoint }
+  /** Clicked: the canvas looks for the object around the seed; the point goes to its centre, or stays there. */
+  | { readonly name: 'snapping'; readonly regionQuery: { readonly seed: ImagePoint } }
   | { readonly name: 'pointingPoint'; readonly index: number; readonly origin: ImagePoint; readonly remove: boolean }
   | { readonly name: 'dragging'; readonly index: number; readonly preview: ImagePoint };
 
@@ -67,7 +67,10 @@ function reduce(
   behaviour: ClickBehaviour,
 ): Transition<PointToolState> {
   if (event.type === 'cancel') return idle();
-  if (event.type === 'regionFound' && state.name !== 'snapping') return { state };
+  if (event.type === 'regionFound') {
+    const answered = state.name === 'snapping' && answers(event, state.regionQuery);
+    return answered ? idle(addPoint(snapped(state.regionQuery.seed, event, ctx), ctx)) : { state };
+  }
   const { point } = event;
   switch (state.name) {
     case 'idle':
@@ -76,17 +79,15 @@ function reduce(
     case 'pointingEmpty': {
       if (event.type !== 'pointerUp') return { state };
       const seed = wholePixel(state.origin, ctx);
-      return state.snaps ? { state: { name: 'snapping', regionSeed: seed } } : idle(addPoint(seed, ctx));
+      return state.snaps ? { state: { name: 'snapping', regionQuery: { seed } } } : idle(addPoint(seed, ctx));
     }
 
     case 'snapping': {
-      if (event.type === 'pointerDown') {
-        // The next click came first: the waiting one stays where it was clicked, and the press goes on from there.
-        const commit = addPoint(state.regionSeed, ctx);
-        return { ...pointerDown(event, { ...ctx, points: [...ctx.points, state.regionSeed] }, behaviour), commit };
-      }
-      if (!answers(event, state.regionSeed)) return { state };
-      return idle(addPoint(snapped(state.regionSeed, event, ctx), ctx));
+      if (event.type !== 'pointerDown') return { state };
+      // The next click came first: the waiting one stays where it was clicked, and the press goes on from there.
+      const { seed } = state.regionQuery;
+      const commit = addPoint(seed, ctx);
+      return { ...pointerDown(event, { ...ctx, points: [...ctx.points, seed] }, behaviour), commit };
     }
 
     case 'pointingPoint': {

@@ -1,6 +1,6 @@
 // Test helper: drives a tool reducer like a user does (pointer down, moves, up), tldraw-style.
 import type { Region } from '../click-to-box/region';
-import { imagePoint } from '../geometry/types';
+import { type Box, imagePoint } from '../geometry/types';
 import type { Change, ToolEvent, Transition } from './types';
 
 type Modifiers = { shiftKey?: boolean; altKey?: boolean; modKey?: boolean; findsRegions?: boolean };
@@ -25,7 +25,9 @@ export function driveTool<S extends { name: string }, C>(
     pointerUp: pointer('pointerUp'),
     cancel: () => send({ type: 'cancel' }),
     /** The canvas answers the click at (x, y) with the object it found there, or none. */
-    regionFound: (x: number, y: number, region: Region | null) => send({ type: 'regionFound', point: imagePoint(x, y), region }),
+    regionFound: (x: number, y: number, region: Region | null) => send({ type: 'regionFound', query: { seed: imagePoint(x, y) }, region }),
+    /** The canvas answers the box drawn roughly around an object with the object it found inside, or none. */
+    regionInside: (inside: Box, region: Region | null) => send({ type: 'regionFound', query: { inside }, region }),
     get state() {
       return state;
     },

@@ -12,24 +12,32 @@ export interface ToolPointerEvent {
   readonly findsRegions?: boolean;
 }
 
-/** The object the canvas found (in image pixels) around a click a tool awaits; null when there is none. */
+/** What a tool asks the canvas to find: the object around a click, or the object inside a roughly drawn box. */
+export type RegionQuery = { readonly seed: ImagePoint } | { readonly inside: Box };
+
+/** The object the canvas found (in image pixels) for the query a tool awaits; null when there is none. */
 export interface RegionFoundEvent {
   readonly type: 'regionFound';
-  /** The awaited seed, as the tool's state gave it (`regionSeed`). */
-  readonly point: ImagePoint;
+  /** The awaited query, as the tool's state gave it (`regionQuery`). */
+  readonly query: RegionQuery;
   readonly region: Region | null;
 }
 
 /** `cancel` is Escape (or a lost pointer capture): the gesture ends without a change. */
 export type ToolEvent = ToolPointerEvent | RegionFoundEvent | { readonly type: 'cancel' };
 
-/** A tool state that awaits the object around a click carries its seed as `regionSeed`: the canvas answers it. */
-export const awaitedRegionSeed = (state: object): ImagePoint | null =>
-  'regionSeed' in state ? (state.regionSeed as ImagePoint) : null;
+/** A tool state that awaits an object carries its query as `regionQuery`: the canvas answers it. */
+export const awaitedRegionQuery = (state: object): RegionQuery | null =>
+  'regionQuery' in state ? (state.regionQuery as RegionQuery) : null;
 
-/** Whether the event answers the seed the tool awaits (an answer to an older click does not). */
-export const answers = (event: ToolEvent, seed: ImagePoint): event is RegionFoundEvent =>
-  event.type === 'regionFound' && event.point.x === seed.x && event.point.y === seed.y;
+const sameQuery = (a: RegionQuery, b: RegionQuery) =>
+  'seed' in a
+    ? 'seed' in b && a.seed.x === b.seed.x && a.seed.y === b.seed.y
+    : 'inside' in b && (['x0', 'y0', 'x1', 'y1'] as const).every((key) => a.inside[key] === b.inside[key]);
+
+/** Whether the event answers the query the tool awaits (an answer to an older click or box does not). */
+export const answers = (event: ToolEvent, query: RegionQuery): event is RegionFoundEvent =>
+  event.type === 'regionFound' && sameQuery(event.query, query);
 
 export interface ToolContext {
   /** Camera scale, to turn screen-pixel tolerances into image pixels. */

@@ -115,6 +115,7 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
           </>
         );
       }
+      if (state.name === 'tightening') return <BoxOutline box={state.regionQuery.inside} colour={SELECTED_COLOUR} dashed />;
       if (state.name === 'translating' || state.name === 'resizing') return <SelectedBox box={state.preview} scale={scale} />;
       const selected = annotation.selected === null ? undefined : annotation.boxes[annotation.selected];
       return selected ? <SelectedBox box={selected} scale={scale} /> : null;
@@ -134,6 +135,11 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
     },
     magnifierAction<BoxAnnotation>(),
   ],
+  gestures: [
+    { id: 'box-object', label: "Box the object under the pointer (the detector's box, else its outline)", group: 'Mouse', keys: ['Shift+Click'] },
+    { id: 'fit-box', label: 'Draw a rough box around an object: the object\'s own box replaces it', group: 'Mouse', keys: ['Shift+Drag'] },
+    { id: 'draw-over', label: 'Draw a box over (or inside) another one', group: 'Mouse', keys: ['Alt+Drag'] },
+  ],
   Panel: ({ annotation, subjectName, probabilityOf, perform }) => {
     const count = annotation.boxes.length;
     const selectedBox = annotation.selected === null ? undefined : annotation.boxes[annotation.selected];
@@ -142,8 +148,8 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
         <ClassedHeading subjects={annotation.subjects} subjectName={subjectName} probabilityOf={probabilityOf} />
         <MarkCount count={count} one="box" many="boxes" selected={annotation.selected} selectedClass={selectedBox && annotation.subjects.length > 1 ? subjectName(selectedBox.subject_uid) : null} />
         <p className="editor__hint">
-          Drag to draw (or click, then click). Shift+click an object to box it. Drag a box to move it, its handles to resize. Alt+drag
-          draws over a box. M shows a magnifier.
+          Drag to draw (or click, then click). Shift+click an object to box it, or Shift+drag roughly around it. Drag a box to move
+          it, its handles to resize. Alt+drag draws over a box. M shows a magnifier.
         </p>
         <div className="editor__buttons">
           <button type="button" className="btn btn--secondary" disabled={annotation.selected === null} onClick={() => perform('duplicate')}>

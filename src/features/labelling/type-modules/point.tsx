@@ -91,7 +91,7 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
     markCount: (annotation) => annotation.points.length,
     Overlay: ({ annotation, state, scale }) => {
       if (state.name === 'dragging') return <PointMark {...state.preview} scale={scale} colour={SELECTED_COLOUR} />;
-      if (state.name === 'snapping') return <PointMark {...state.regionSeed} scale={scale} colour={SELECTED_COLOUR} />;
+      if (state.name === 'snapping') return <PointMark {...state.regionQuery.seed} scale={scale} colour={SELECTED_COLOUR} />;
       const selected = annotation.selected === null ? undefined : annotation.points[annotation.selected];
       return selected ? <PointMark {...selected} scale={scale} colour={SELECTED_COLOUR} /> : null;
     },
@@ -99,6 +99,11 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
   objects: markObjects(pointList, 'point', (p) => `${p.x}, ${p.y}`),
   ...classedParts(pointList),
   actions: [...selectionActions(pointList), magnifierAction<PointAnnotation>()],
+  gestures: [
+    { id: 'snap-point', label: 'Place a point on the centre of the object under the pointer', group: 'Mouse', keys: ['Click'] },
+    { id: 'exact-point', label: 'Place a point exactly where you click', group: 'Mouse', keys: ['Shift+Click'] },
+    { id: 'remove-point', label: 'Remove a point', group: 'Mouse', keys: ['Alt+Click'] },
+  ],
   Panel: ({ annotation, subjectName, probabilityOf, perform }) => {
     const count = annotation.points.length;
     const selectedPoint = annotation.selected === null ? undefined : annotation.points[annotation.selected];

@@ -66,7 +66,7 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
     markCount: (annotation) => annotation.markers.length,
     Overlay: ({ state, scale }) => {
       if (state.name === 'dragging') return <PointMark {...state.preview} scale={scale} colour={MARK_COLOUR} />;
-      return state.name === 'snapping' ? <PointMark {...state.regionSeed} scale={scale} colour={MARK_COLOUR} /> : null;
+      return state.name === 'snapping' ? <PointMark {...state.regionQuery.seed} scale={scale} colour={MARK_COLOUR} /> : null;
     },
   },
   objects: {
@@ -83,6 +83,10 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
   actions: [
     { id: 'count-up', label: 'Count one more', group: 'Answer', keys: ['ArrowUp'], perform: (ctx) => ctx.edit((a) => changeCount(a, 1)) },
     { id: 'count-down', label: 'Count one less', group: 'Answer', keys: ['ArrowDown'], perform: (ctx) => ctx.edit((a) => changeCount(a, -1)) },
+  ],
+  gestures: [
+    { id: 'count-object', label: 'Count the object under the pointer (a marker on its centre; on a marker: take it back)', group: 'Mouse', keys: ['Click'] },
+    { id: 'exact-marker', label: 'Count with a marker exactly where you click', group: 'Mouse', keys: ['Shift+Click'] },
   ],
   Panel: ({ annotation, edit, subjectName, probabilityOf, perform }) => (
     <div className="editor">

@@ -4,7 +4,7 @@ import type { Application } from '../../../api/schemas/application';
 import type { ApplicationType } from '../../../api/types';
 import type { FeedbackSubjectAnswer } from '../../../api/application-types/answer';
 import type { Box, ImagePoint, Size } from '../geometry/types';
-import type { ShortcutAction } from '../../../lib/shortcuts/registry';
+import type { PointerGesture, ShortcutAction } from '../../../lib/shortcuts/registry';
 import type { Change, ToolEvent, Transition } from '../tools/types';
 import type { LabelTarget } from '../annotation/target';
 
@@ -180,6 +180,8 @@ export interface TypeModule<A extends AnnotationBase, S extends ToolStateBase = 
   /** Present for types whose marks may be the model's proposals, each with its probability. */
   readonly proposals?: ProposalMarks<A>;
   readonly actions: readonly WorkspaceAction<A>[];
+  /** What its tool does with modifier keys held, for the help overlay. */
+  readonly gestures?: readonly PointerGesture[];
   Panel(props: PanelProps<A>): ReactNode;
 }
 
