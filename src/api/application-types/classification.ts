@@ -1,5 +1,5 @@
 import { agreeBySubject } from './agreement';
-import type { AnswerRule } from './rule';
+import { importPresence, type AnswerRule } from './rule';
 
 /** One subject, the chosen class, always True. Labellers agree when they chose the same class. */
 export const classification: AnswerRule = {
@@ -9,4 +9,5 @@ export const classification: AnswerRule = {
   allowsFalse: false,
   agree: (answers, tolerance) => agreeBySubject(answers, tolerance),
   exportAnnotations: (_none, subjectUid) => [{ kind: 'image_category', subjectUid }],
+  importAppData: importPresence,
 };
