@@ -7,6 +7,8 @@ import { deleteMediaItem, getMediaRow, searchMedia, storeUpload, toMedia } from 
 import { mediaAssertionSchema, mediaSchema, mediaSubjectAssociationSchema } from '../domain/media-schemas';
 import { currentAssertionsOfMedia, toAssociations } from '../domain/media-subjects';
 import { invalid } from '../errors';
+import { postExternalDetections } from '../import/external-detections';
+import { externalDetectionsBody, externalDetectionsResultSchema } from '../../src/api/schemas/imports';
 import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
 import { mediaLinksFor } from './media-links';
@@ -50,6 +52,15 @@ export const mediaRoutes: RoutesPlugin = async (app) => {
     await deleteMediaItem(app.db, app.blobs, row, auth);
     return reply.status(204).send();
   });
+
+  app.post(
+    '/1/media/:mediaId/detections',
+    { schema: { params: mediaParams, body: externalDetectionsBody, response: { 201: externalDetectionsResultSchema, 200: externalDetectionsResultSchema } } },
+    async (request, reply) => {
+      const result = await postExternalDetections(app, requireAuth(request), request.params.mediaId, request.body);
+      return reply.status(result.created ? 201 : 200).send(result);
+    },
+  );
 
   app.get(
     '/1/media/:mediaId/detections',

@@ -96,6 +96,7 @@ export const externalDetectionsBody = z.object({
     .max(ANSWERS_MAX, `Give at most ${ANSWERS_MAX} subject detections.`),
 });
 export type ExternalDetectionsBody = z.input<typeof externalDetectionsBody>;
+export type ExternalDetections = z.output<typeof externalDetectionsBody>;
 
 /** What `POST /1/media/{id}/detections` answers: the model's current assertions on the media, and what became of them. */
 export const externalDetectionsResultSchema = z.object({
@@ -114,7 +115,7 @@ export type ExternalDetectionsResult = z.infer<typeof externalDetectionsResultSc
  * Every problem of well-shaped detections under the application's type: each names an output subject once, and
  * app_data (when given) is the type's, lying inside the focus or media. Empty when they are valid.
  */
-export function externalDetectionErrors(body: z.output<typeof externalDetectionsBody>, context: AnswerContext): FieldError[] {
+export function externalDetectionErrors(body: ExternalDetections, context: AnswerContext): FieldError[] {
   const rule = answerRuleOf(context.type);
   if (!rule) return [{ field: 'application_id', message: `Applications of type ${context.type} take no detections from outside.` }];
   const focus = body.focus?.box ?? null;
