@@ -76,7 +76,7 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 /** One subject of an outside model's detection, in the interface's assertion shape. */
 const externalDetection = z
   .object({
-    subject_uid: z.string().min(1, 'Give a subject_uid.').max(100),
+    subject_uid: z.string({ error: 'Give a subject_uid.' }).min(1, 'Give a subject_uid.').max(100),
     probability: z.number({ error: 'probability is a number from 0 to 1.' }).min(0, 'probability is a number from 0 to 1.').max(1, 'probability is a number from 0 to 1.'),
     app_data_type: z.enum(APP_DATA_TYPES, { error: `app_data_type is one of ${APP_DATA_TYPES.join(', ')}.` }).nullable().optional(),
     app_data: z.custom<AppData>().nullable().optional(),
@@ -87,7 +87,7 @@ const externalDetection = z
 
 /** The body of `POST /1/media/{id}/detections` (extension): one outside model's detections of the media in an application. */
 export const externalDetectionsBody = z.object({
-  application_id: z.string().min(1, 'Give an application_id.').max(100),
+  application_id: z.string({ error: 'Give an application_id.' }).min(1, 'Give an application_id.').max(100),
   model: modelName,
   focus: focusSchema.nullable().optional(),
   subjects: z
