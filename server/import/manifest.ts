@@ -1,5 +1,5 @@
 import { readCsvTable } from './formats/csv-table';
-import { MANIFEST_NAME } from './formats/csv';
+import { MANIFEST_NAME } from '../export/manifest';
 import { baseName, stemOf, type FileImage, type LabelFile } from './formats/parsed';
 
 /**

@@ -1,4 +1,5 @@
 import { invalid } from '../../errors';
+import { MANIFEST_NAME } from '../../export/manifest';
 import type { ExportNotes } from '../../export/notes';
 import { readCsvTable } from './csv-table';
 import { baseName, filesEndingWith, type FileImage, type FileMark, type ImageRef, type LabelFile, type LabelParser } from './parsed';
@@ -12,8 +13,6 @@ const BOX_COLUMNS = [
 ];
 const VALUE_COLUMNS = ['count', 'offset_x', 'offset_y'] as const;
 
-/** The file that maps exported file names to media ids (exports write it); it is read by every format, not as labels. */
-export const MANIFEST_NAME = 'manifest.csv';
 
 type Row = Record<string, string>;
 
