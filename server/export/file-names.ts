@@ -5,7 +5,7 @@ const NAME_MAX = 120;
 function safeName(name: string): string {
   return name
     .replace(/^.*[/\\]/, '')
-    .replace(/[\u0000-\u001f\u007f:*?"<>|]/g, '_')
+    .replace(/[\p{Cc}:*?"<>|]/gu, '_')
     .trim()
     .replace(/^\.+/, '')
     .slice(-NAME_MAX);
