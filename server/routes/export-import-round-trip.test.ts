@@ -5,7 +5,7 @@ import { assertions } from '../db/schema';
 import { insertApplication, insertSubject } from '../feedback/test-fixtures';
 import { readCsvTable } from '../import/formats/csv-table';
 import { checkCoco, ZipContents } from '../testing/export-formats';
-import { importFiles, uploadNamed, type SentFile } from '../testing/import-fixtures';
+import { importFiles, uploadNamed } from '../testing/import-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function exportFile(format: string): Promise<SentFile> {
+async function exportFile(format: string): Promise<[string, Uint8Array]> {
   const started = await t.inject({ method: 'POST', url: `/1/applications/${sourceApp}/exports`, headers: admin, payload: { format } });
   expect(started.statusCode, started.body).toBe(202);
   const { export_id, file_name } = started.json<ExportStatus>();

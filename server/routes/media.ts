@@ -4,7 +4,7 @@ import { requireAuth } from '../auth/context';
 import { assertions } from '../db/schema';
 import { toMediaAssertion } from '../domain/assertions';
 import { deleteMediaItem, getMediaRow, searchMedia, storeUpload, toMedia } from '../domain/media';
-import { mediaAssertionSchema, mediaSchema, mediaSubjectAssociationSchema } from '../domain/media-schemas';
+import { mediaAssertionSchema, mediaSchema, mediaSubjectAssociationSchema, uploadedMediaSchema } from '../domain/media-schemas';
 import { currentAssertionsOfMedia, toAssociations } from '../domain/media-subjects';
 import { invalid } from '../errors';
 import { postExternalDetections } from '../import/external-detections';
@@ -25,10 +25,10 @@ const searchQuery = pagingQuery.pick({ limit: true }).extend({
 });
 
 export const mediaRoutes: RoutesPlugin = async (app) => {
-  app.post('/1/media', { config: { multipart: true }, schema: { response: { 201: mediaSchema } } }, async (request, reply) => {
+  app.post('/1/media', { config: { multipart: true }, schema: { response: { 200: uploadedMediaSchema, 201: uploadedMediaSchema } } }, async (request, reply) => {
     const { upload } = await readUpload(request, requireAuth(request));
-    const media = await storeUpload(app.db, app.blobs, upload);
-    return reply.status(201).send(toMedia(media, mediaLinksFor(request)));
+    const { row, duplicate } = await storeUpload(app.db, app.blobs, upload);
+    return reply.status(duplicate ? 200 : 201).send({ ...toMedia(row, mediaLinksFor(request)), duplicate });
   });
 
   app.get('/1/media/all/search', { schema: { querystring: searchQuery, response: { 200: listOf(mediaSchema) } } }, async (request) => {
