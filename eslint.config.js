@@ -19,7 +19,7 @@ const SERVER_FLOORS = [
   ['app.ts'],
   ['routes'],
   ['background', 'demo'],
-  ['export'],
+  ['export', 'import'],
   ['processing'],
   ['feedback', 'callbacks'],
   ['domain', 'identity'],
@@ -33,7 +33,7 @@ const SERVER_FLOORS = [
 ].map((floor) => floor.map((name) => `./server/${name}`));
 
 /** Code below the routes says what went wrong with a DomainError (server/errors.ts); only the edge speaks HTTP. */
-const HTTP_FREE = ['background', 'demo', 'export', 'processing', 'feedback', 'callbacks', 'domain', 'identity', 'types', 'vision', 'jobs', 'media', 'db', 'net'];
+const HTTP_FREE = ['background', 'demo', 'export', 'import', 'processing', 'feedback', 'callbacks', 'domain', 'identity', 'types', 'vision', 'jobs', 'media', 'db', 'net'];
 
 function serverLayerZones() {
   const floors = SERVER_FLOORS.map((floor, index) => ({

@@ -1,5 +1,6 @@
 // `npm run export -- --app <id> --format coco|yolo|voc [--images] ...`: downloads an application's labels.
-import { EXPORT_USAGE, parseExportArgs, UsageError } from './export/args';
+import { UsageError } from './cli/args';
+import { EXPORT_USAGE, parseExportArgs } from './export/args';
 import { formatExportSummary, runExport } from './export/run-export';
 
 try {

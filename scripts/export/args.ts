@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { EXPORT_FORMATS, type ExportFormat } from '../../src/api/schemas/exports';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TENANT_NAME } from '../../server/demo/seed-identity';
+import { DEMO_ACCOUNTS, DEMO_TENANT_NAME } from '../../server/demo/seed-identity';
+import { baseUrlOf, credentialsOf, UsageError } from '../cli/args';
 import type { ExportOptions } from './run-export';
 
 export const EXPORT_USAGE = `Usage: npm run export -- --app <application id> --format <${EXPORT_FORMATS.join('|')}> [--images]
@@ -12,27 +13,9 @@ file, or with --images) and saves it under the service's file name, or as --out 
 LOOPLABEL_API_KEY, else LOOPLABEL_EMAIL and LOOPLABEL_PASSWORD, else the demo admin (${DEMO_ACCOUNTS.admin.email}) in
 "${DEMO_TENANT_NAME}". Only tenant admins and the application's managers may export.`;
 
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
-
 export type ExportArgs = Omit<ExportOptions, 'progressOutput'>;
 
 const isFormat = (value: string): value is ExportFormat => (EXPORT_FORMATS as readonly string[]).includes(value);
-
-function credentialsOf(values: { 'api-key'?: string; email?: string; password?: string }, env: NodeJS.ProcessEnv) {
-  const apiKey = values['api-key'] ?? (values.email === undefined ? env.LOOPLABEL_API_KEY : undefined);
-  const email = values.email ?? env.LOOPLABEL_EMAIL;
-  const password = values.password ?? env.LOOPLABEL_PASSWORD;
-  if (values['api-key'] !== undefined && values.email !== undefined) throw new UsageError('Give --api-key or --email and --password, not both.');
-  if (apiKey) return { credentials: { apiKey }, demo: false };
-  if ((email === undefined) !== (password === undefined)) throw new UsageError('Give both --email and --password, or neither.');
-  if (email === undefined) return { credentials: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD }, demo: true };
-  return { credentials: { email, password: password ?? '' }, demo: false };
-}
 
 /** Reads the command line; environment variables fill in credentials that the flags leave out. */
 export function parseExportArgs(argv: string[], env: NodeJS.ProcessEnv): ExportArgs {
@@ -60,7 +43,7 @@ export function parseExportArgs(argv: string[], env: NodeJS.ProcessEnv): ExportA
   if (!values.format || !isFormat(values.format)) throw new UsageError(`Give --format ${EXPORT_FORMATS.join(', ')}.`);
   const { credentials, demo } = credentialsOf(values, env);
   return {
-    baseUrl: values.url.replace(/\/+$/, ''),
+    baseUrl: baseUrlOf(values.url),
     credentials,
     tenant: values.tenant ?? (demo ? DEMO_TENANT_NAME : undefined),
     applicationId: values.app,

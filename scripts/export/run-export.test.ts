@@ -7,7 +7,8 @@ import { recordAssertions } from '../../server/domain/assertions';
 import { insertApplication, insertMedia, insertSubject } from '../../server/feedback/test-fixtures';
 import { checkCoco, checkYolo, ZipContents } from '../../server/testing/export-formats';
 import { createTestApp, type TestApp } from '../../server/testing/test-app';
-import { EXPORT_USAGE, parseExportArgs, UsageError } from './args';
+import { UsageError } from '../cli/args';
+import { EXPORT_USAGE, parseExportArgs } from './args';
 import { ExportError, formatExportSummary, runExport, type ExportOptions } from './run-export';
 
 let testApp: TestApp;

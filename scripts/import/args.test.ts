@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TENANT_NAME } from '../../server/demo/seed-identity';
-import { parseImportArgs, UsageError } from './args';
+import { UsageError } from '../cli/args';
+import { parseImportArgs } from './args';
 
 describe('parseImportArgs', () => {
   it('reads the folder, subject, URL, credentials and tenant', () => {
@@ -9,6 +10,7 @@ describe('parseImportArgs', () => {
       {},
     );
     expect(args).toEqual({
+      mode: 'folder',
       baseUrl: 'http://127.0.0.1:9000',
       folder: 'photos',
       subject: 'Belt',
@@ -29,9 +31,32 @@ describe('parseImportArgs', () => {
     expect(demo.tenant).toBe(DEMO_TENANT_NAME);
   });
 
+  it('reads label files, the format, the application and, for predictions, the model', () => {
+    const argv = ['--labels', 'a.json', '--labels', 'labels/', '--format', 'yolo', '--app', 'app_1', '--as', 'predictions', '--model', 'yolov8n', '--api-key', 'k'];
+    expect(parseImportArgs(argv, {})).toEqual({
+      mode: 'labels',
+      baseUrl: 'http://127.0.0.1:8080',
+      credentials: { apiKey: 'k' },
+      tenant: undefined,
+      applicationId: 'app_1',
+      format: 'yolo',
+      as: 'predictions',
+      model: 'yolov8n',
+      paths: ['a.json', 'labels/'],
+    });
+    expect(parseImportArgs(['--labels', 'a.csv', '--format', 'csv', '--app', 'app_1'], {})).toMatchObject({ as: 'labels', model: undefined, tenant: DEMO_TENANT_NAME });
+  });
+
   it.each([
     [['--subject', 's'], /exactly one folder/],
     [['a', 'b', '--subject', 's'], /exactly one folder/],
+    [['--labels', 'a.json', '--format', 'coco'], /--app/],
+    [['--labels', 'a.json', '--app', 'app_1'], /--format coco, yolo, voc, csv/],
+    [['--labels', 'a.json', '--app', 'app_1', '--format', 'xml'], /--format/],
+    [['--labels', 'a.json', '--app', 'app_1', '--format', 'coco', '--as', 'guesses'], /--as is labels or predictions/],
+    [['--labels', 'a.json', '--app', 'app_1', '--format', 'coco', '--as', 'predictions'], /--model/],
+    [['--labels', 'a.json', '--app', 'app_1', '--format', 'coco', '--model', 'm'], /--model/],
+    [['photos', '--labels', 'a.json', '--app', 'app_1', '--format', 'coco'], /no folder of images/],
     [['a'], /--subject/],
     [['a', '--subject', 's', '--email', 'x@y.test'], /both --email and --password/],
     [['a', '--subject', 's', '--concurrency', '0'], /--concurrency/],

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ApiClient, BasicCredentials } from '../../src/api/client';
+import type { ApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { createSubject, listSubjects } from '../../src/api/endpoints/subjects';
 import { uploadMediaToSubject } from '../../src/api/endpoints/uploads';
 import type { Subject } from '../../src/api/schemas/subjects';
 import type { TenantListItem } from '../../src/api/schemas/identity';
-import { signIn, SignInError } from '../cli/sign-in';
+import { signIn, SignInError, type CliCredentials } from '../cli/sign-in';
 import { findImages } from './find-images';
 import { createProgress, type ProgressOutput } from './progress';
 
@@ -15,7 +15,7 @@ export interface ImportOptions {
   folder: string;
   /** The subject's name (or uid); a subject of that name is created when there is none. */
   subject: string;
-  credentials: BasicCredentials;
+  credentials: CliCredentials;
   /** A tenant id or name; may be left out when the user has one tenant only. */
   tenant?: string;
   /** Uploads in flight at once. */

@@ -3,7 +3,7 @@ import { JSON_DEPTH_MAX } from '../../src/api/limits';
 import { JSON_TOO_DEEP_MESSAGE, nestsDeeperThan } from '../../src/api/json-depth';
 
 // The answers' shapes are the contract's: the app parses what these serialize.
-export { mediaSchema } from '../../src/api/schemas/media';
+export { mediaSchema, uploadedMediaSchema } from '../../src/api/schemas/media';
 export {
   assertionSchema,
   detectionRecordSchema,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, min, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, min, notExists, sql } from 'drizzle-orm';
 import type { Focus } from '../../src/api/types';
 import type { MediaSubjectAssociation } from '../../src/api/schemas/detections';
 import type { Database } from '../db';
@@ -106,6 +106,28 @@ export async function listSubjectMedia(
   associations.sort((a, b) => rank(a) - rank(b));
   const last = page.pairs.at(-1);
   return { associations, nextCursor: page.hasMore && last ? last.firstSeq : null };
+}
+
+/** The current association of the media (and focus) with the subject by a user outside applications (source 1), if any. */
+export async function currentAssociation(
+  db: Database,
+  target: { mediaId: string; subjectUid: string; focus: Focus | null },
+): Promise<{ capture_id: string } | null> {
+  const [row] = await db
+    .select({ capture_id: assertions.detectionId })
+    .from(assertions)
+    .where(
+      and(
+        eq(assertions.mediaId, target.mediaId),
+        eq(assertions.subjectUid, target.subjectUid),
+        eq(assertions.focusKey, focusKey(target.focus)),
+        eq(assertions.current, true),
+        isNull(assertions.appId),
+        isNotNull(assertions.userId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 /** A focus box reaches no further than the media's edges. */

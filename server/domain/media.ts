@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Media } from '../../src/api/schemas/media';
 import type { AuthContext } from '../auth/context';
 import type { Database } from '../db';
@@ -104,12 +105,45 @@ export async function insertMedia(db: Database, input: NewMedia): Promise<MediaR
   return row!;
 }
 
-/** An uploaded file and what the uploader said of it. */
-export type NewUpload = Omit<NewMedia, 'stored'> & { bytes: Buffer };
+/** An uploaded file and what the uploader said of it; `allowDuplicate` keeps bytes the tenant already has as a new item. */
+export type NewUpload = Omit<NewMedia, 'stored'> & { bytes: Buffer; allowDuplicate?: boolean };
 
-/** Checks and stores an uploaded image and its resized copies (refused: too large, not an image), then creates its media item. */
-export async function storeUpload(db: Database, blobs: BlobStore, { bytes, ...item }: NewUpload): Promise<MediaRow> {
-  return insertMedia(db, { ...item, stored: await storeMedia(blobs, bytes) });
+/** An upload's media item, and whether it is an earlier item of the same bytes rather than a new one. */
+export interface StoredUpload {
+  row: MediaRow;
+  duplicate: boolean;
+}
+
+/** The tenant's oldest media item of these bytes. */
+async function mediaOfBytes(db: Database, tenantId: string, md5: string): Promise<MediaRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(media)
+    .where(and(eq(media.tenantId, tenantId), eq(media.md5, md5)))
+    .orderBy(asc(media.createdAt), asc(media.mediaId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Checks and stores an uploaded image and its resized copies (refused: too large, not an image), then creates its
+ * media item. Bytes the tenant already has (by md5) are not stored twice: the earlier item is the answer, marked a
+ * duplicate, unless the upload allows duplicates. Uploads of the same bytes at once wait for each other (an advisory
+ * lock on tenant and md5), so they make one item.
+ */
+export async function storeUpload(db: Database, blobs: BlobStore, { bytes, allowDuplicate = false, ...item }: NewUpload): Promise<StoredUpload> {
+  const md5 = createHash('md5').update(bytes).digest('hex');
+  const earlier = allowDuplicate ? undefined : await mediaOfBytes(db, item.tenantId, md5);
+  if (earlier) return { row: earlier, duplicate: true };
+  const stored = await storeMedia(blobs, bytes);
+  return db.transaction(async (tx) => {
+    if (!allowDuplicate) {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`media:${item.tenantId}:${md5}`}))`);
+      const raced = await mediaOfBytes(tx, item.tenantId, md5);
+      if (raced) return { row: raced, duplicate: true };
+    }
+    return { row: await insertMedia(tx, { ...item, stored }), duplicate: false };
+  });
 }
 
 /** The original bytes of a media item. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { answerRuleOf } from '../../src/api/application-types';
 import type { ExportAnnotation } from '../../src/api/application-types/export-annotation';
 import type { AnswerRule } from '../../src/api/application-types/rule';
@@ -6,6 +6,7 @@ import type { Database } from '../db';
 import { media, subjects } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import { invalid } from '../errors';
+import { uniqueFileNames } from './file-names';
 import type { ExportLabel } from './labels-source';
 import type { ExportNotes } from './notes';
 
@@ -18,7 +19,7 @@ export interface ExportCategory {
 
 export interface ExportImage {
   mediaId: string;
-  /** `<media_id>.<ext>`: unique, and the same in every format. */
+  /** The name it was uploaded under, made unique in the export (server/export/file-names.ts); the same in every format. */
   fileName: string;
   width: number;
   height: number;
@@ -55,7 +56,14 @@ async function mediaOf(db: Database, tenantId: string, mediaIds: string[]) {
     const chunk = mediaIds.slice(start, start + MEDIA_QUERY_CHUNK);
     rows.push(
       ...(await db
-        .select({ mediaId: media.mediaId, width: media.imageWidth, height: media.imageHeight, blobKey: media.originalKey, format: media.mediaFormat })
+        .select({
+          mediaId: media.mediaId,
+          width: media.imageWidth,
+          height: media.imageHeight,
+          blobKey: media.originalKey,
+          format: media.mediaFormat,
+          filename: sql<string | null>`${media.details}->>'filename'`,
+        })
         .from(media)
         .where(and(eq(media.tenantId, tenantId), inArray(media.mediaId, chunk)))),
     );
@@ -99,17 +107,16 @@ export async function buildDataset(db: Database, appRow: ApplicationRow, labels:
     annotations.push(...annotationsOf(rule, label, categoryOf, notes));
     byMedia.set(label.media_id, annotations);
   }
-  const rows = await mediaOf(db, appRow.tenantId, [...byMedia.keys()]);
-  const images = rows
-    .map((row) => ({
-      mediaId: row.mediaId,
-      fileName: `${row.mediaId}.${extensionOf(row.format)}`,
-      width: row.width,
-      height: row.height,
-      blobKey: row.blobKey,
-      // In the application's subject order, so that exports of the same labels are the same files.
-      annotations: (byMedia.get(row.mediaId) ?? []).sort((a, b) => categoryOf.get(a.subjectUid)!.id - categoryOf.get(b.subjectUid)!.id),
-    }))
-    .sort((a, b) => (a.mediaId < b.mediaId ? -1 : a.mediaId > b.mediaId ? 1 : 0));
+  const rows = (await mediaOf(db, appRow.tenantId, [...byMedia.keys()])).sort((a, b) => (a.mediaId < b.mediaId ? -1 : a.mediaId > b.mediaId ? 1 : 0));
+  const fileNames = uniqueFileNames(rows.map((row) => ({ mediaId: row.mediaId, uploadedName: row.filename, extension: extensionOf(row.format) })));
+  const images = rows.map((row, index) => ({
+    mediaId: row.mediaId,
+    fileName: fileNames[index]!,
+    width: row.width,
+    height: row.height,
+    blobKey: row.blobKey,
+    // In the application's subject order, so that exports of the same labels are the same files.
+    annotations: (byMedia.get(row.mediaId) ?? []).sort((a, b) => categoryOf.get(a.subjectUid)!.id - categoryOf.get(b.subjectUid)!.id),
+  }));
   return { applicationName: appRow.name, categories, categoryOf, images };
 }

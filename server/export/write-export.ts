@@ -7,6 +7,7 @@ import { PRIVATE_FILE_MODE } from '../data-dir';
 import type { BlobStore } from '../media/blob-store';
 import type { ExportDataset } from './dataset';
 import { ExportTooLargeError } from './export-limits';
+import { manifestFile } from './manifest';
 import type { ExportFile, FormatWriter } from './formats/format-writer';
 import type { ExportNotes } from './notes';
 
@@ -83,7 +84,7 @@ export async function writeExport(options: WriteExportOptions): Promise<void> {
   }
   const out = createWriteStream(options.path, { mode: PRIVATE_FILE_MODE });
   try {
-    await writeZip(zipStream(out, options.maxBytes), labelFiles, options);
+    await writeZip(zipStream(out, options.maxBytes), [...labelFiles, manifestFile(dataset)], options);
   } catch (error) {
     // Let the writes already handed to the file finish (destroying the stream under them throws from inside fs);
     // the caller removes the partial file.

@@ -7,6 +7,7 @@ import { newId } from '../db/ids';
 import { applications, feedbackQueue, media, models, subjects } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import { readMediaBytes } from '../domain/media';
+import { DEFAULT_FEEDBACK_CONFIG } from '../config';
 import { invalid } from '../errors';
 import { markJobFinished } from '../jobs/finished';
 import type { BlobStore } from '../media/blob-store';
@@ -179,9 +180,24 @@ export const isReleasing = (app: FastifyInstance, applicationId: string) => app.
  * Queues a release of the application (a `release-model` job: at most one waits per application, so while one
  * waits this does nothing). The job reads the application again when it starts, so it learns every answer.
  */
-export async function startRelease(app: FastifyInstance, appRow: Pick<ApplicationRow, 'tenantId' | 'applicationId' | 'type'>): Promise<void> {
+export async function startRelease(app: Pick<FastifyInstance, 'db' | 'jobs'>, appRow: Pick<ApplicationRow, 'tenantId' | 'applicationId' | 'type'>): Promise<void> {
   if (!isImplemented(appRow.type)) throw invalid(`Applications of type ${appRow.type} have no baseline model to release.`);
   const release = { tenantId: appRow.tenantId, applicationId: appRow.applicationId };
   await app.jobs.send(app.db, 'release-model', release, { singletonKey: appRow.applicationId });
   app.jobs.kick();
+}
+
+/**
+ * Starts a release once the application has this many answers since its last one (RELEASE_EVERY_ANSWERS; 0: only
+ * on request). `answersSinceRelease` is what recording the latest answer returned (null: it recorded nothing).
+ */
+export async function releaseIfDue(
+  app: Pick<FastifyInstance, 'db' | 'jobs' | 'config'>,
+  appRow: Pick<ApplicationRow, 'tenantId' | 'applicationId' | 'type'>,
+  answersSinceRelease: number | null,
+): Promise<void> {
+  const releaseEvery = (app.config.feedback ?? DEFAULT_FEEDBACK_CONFIG).releaseEveryAnswers;
+  if (answersSinceRelease !== null && releaseEvery > 0 && answersSinceRelease >= releaseEvery && isImplemented(appRow.type)) {
+    await startRelease(app, appRow);
+  }
 }

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 
 async function uploadAs(t: TestApp, host: string) {
-  const body = await multipartBody([['file', png, 'shot.png']]);
+  const body = await multipartBody([['file', png, 'shot.png'], ['allow_duplicate', 'true']]);
   const auth = await t.demoAuth('labeller@demo.test');
   return t.inject({ method: 'POST', url: '/1/media', headers: { ...auth, ...body.headers, host }, payload: body.payload });
 }

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import type { ImageFormat } from './image-header';
 
-/** A plain image in the given format, built in memory for tests. */
-export function makeImage(format: ImageFormat, width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+/** A plain image in the given format, built in memory for tests; images of another `red` have other bytes. */
+export function makeImage(format: ImageFormat, width: number, height: number, red = 30): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: red, g: 120, b: 200 } } })
     .toFormat(format)
     .toBuffer();
 }

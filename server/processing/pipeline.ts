@@ -9,6 +9,7 @@ import { considerForFeedback } from '../feedback/scheduler';
 import { isImplemented } from '../types/registry';
 import type { ServiceContext } from './context';
 import { proposalsFor } from './predict';
+import type { ModelProposal } from '../vision/models/proposal';
 import { markJobFinished } from '../jobs/finished';
 import type { JobQueue } from '../jobs/queue';
 import { unixNow } from '../db/unix-time';
@@ -91,42 +92,66 @@ export async function processMediaForApplication(
   { chain = [], jobId }: ProcessOptions = {},
 ): Promise<void> {
   const { modelId, proposals } = await propose(ctx, appRow, mediaRow, focus);
-  const appId = appRow.applicationId;
-  const mediaId = mediaRow.mediaId;
-
-  const flowed = await ctx.db.transaction(async (tx) => {
-    if (jobId !== undefined && !(await markJobFinished(tx, jobId))) return 0;
-    if (proposals.length === 0) return 0;
-    const now = unixNow();
-    await recordAssertions(tx, {
-      tenantId: appRow.tenantId,
-      mediaId,
-      focus,
-      modelId,
-      appId,
-      createdAt: now,
-      assertions: proposals.map((proposal) => ({
-        subjectUid: proposal.subject_uid,
-        appDataType: proposal.app_data_type,
-        appData: proposal.app_data,
-        probability: proposal.probability,
-        uncalProb: proposal.uncal_prob,
-      })),
-    });
-    await touchDetectionRecord(tx, appId, mediaId, focus, now);
-    await considerForFeedback(tx, appRow, mediaId, focus, proposals, modelId);
-
-    const detected = proposals.filter((proposal) => proposal.probability > detectionThreshold(appRow, proposal.subject_uid));
-    if (detected.length === 0) return 0;
-    await enqueueDetectionPosts(tx, appRow, {
-      media: { media_id: mediaId, parent_media_ids: mediaRow.parentMediaIds },
-      ...(focus ? { focus } : {}),
-      subjects: detected.map(({ subject_uid, probability }) => ({ subject_uid, probability, updated_at: now })),
-    });
-    const subjectUids = detected.map((proposal) => proposal.subject_uid);
-    return enqueueForSubjects(ctx.jobs, tx, appRow.tenantId, mediaId, subjectUids, focus, [...chain, appId]);
+  const { flowed } = await ctx.db.transaction(async (tx) => {
+    if (jobId !== undefined && !(await markJobFinished(tx, jobId))) return { flowed: 0, queued: false };
+    return recordModelProposals(ctx.jobs, tx, { appRow, mediaRow, focus, modelId, proposals, chain });
   });
   if (flowed > 0) ctx.jobs.kick();
+}
+
+/** A model's proposals for one media item (and focus) of an application. */
+export interface ModelProposals {
+  appRow: ApplicationRow;
+  mediaRow: MediaRow;
+  focus: Focus | null;
+  modelId: string | null;
+  proposals: readonly ModelProposal[];
+  /** The applications upstream of this one for this media. */
+  chain?: readonly string[];
+}
+
+/**
+ * In the caller's transaction: records a model's proposals as model assertions (source 3), touches the detection
+ * record, offers the proposals for feedback, queues the detection posts, and sends detections over their threshold on
+ * to the applications that take their subject as input. The same for the service's models and outside ones. Returns
+ * how many downstream jobs it queued (kick the queue when any) and whether the media entered the feedback queue.
+ */
+export async function recordModelProposals(
+  jobs: JobQueue,
+  tx: Database,
+  { appRow, mediaRow, focus, modelId, proposals, chain = [] }: ModelProposals,
+): Promise<{ flowed: number; queued: boolean }> {
+  if (proposals.length === 0) return { flowed: 0, queued: false };
+  const appId = appRow.applicationId;
+  const mediaId = mediaRow.mediaId;
+  const now = unixNow();
+  await recordAssertions(tx, {
+    tenantId: appRow.tenantId,
+    mediaId,
+    focus,
+    modelId,
+    appId,
+    createdAt: now,
+    assertions: proposals.map((proposal) => ({
+      subjectUid: proposal.subject_uid,
+      appDataType: proposal.app_data_type,
+      appData: proposal.app_data,
+      probability: proposal.probability,
+      uncalProb: proposal.uncal_prob,
+    })),
+  });
+  await touchDetectionRecord(tx, appId, mediaId, focus, now);
+  const queued = await considerForFeedback(tx, appRow, mediaId, focus, proposals, modelId);
+
+  const detected = proposals.filter((proposal) => proposal.probability > detectionThreshold(appRow, proposal.subject_uid));
+  if (detected.length === 0) return { flowed: 0, queued };
+  await enqueueDetectionPosts(tx, appRow, {
+    media: { media_id: mediaId, parent_media_ids: mediaRow.parentMediaIds },
+    ...(focus ? { focus } : {}),
+    subjects: detected.map(({ subject_uid, probability }) => ({ subject_uid, probability, updated_at: now })),
+  });
+  const subjectUids = detected.map((proposal) => proposal.subject_uid);
+  return { flowed: await enqueueForSubjects(jobs, tx, appRow.tenantId, mediaId, subjectUids, focus, [...chain, appId]), queued };
 }
 
 /** Waits until every due background job has run (for tests and scripts). */

@@ -111,7 +111,7 @@ describe('exporting a box detection application', () => {
     expect(status).toMatchObject({ state: 'ready', done: 2, total: 2, file_name: 'export-box-detection-coco.zip' });
     expect(file.headers['content-type']).toBe('application/zip');
     const zip = ZipContents.read(file.rawPayload);
-    expect(zip.paths()).toEqual(['annotations.json', ...mediaIds.map((id) => `images/${id}.png`)]);
+    expect(zip.paths()).toEqual(['annotations.json', ...mediaIds.map((id) => `images/${id}.png`), 'manifest.csv']);
     expect(Buffer.from(zip.files[`images/${mediaIds[0]}.png`]!).equals(imageBytes)).toBe(true);
     expect(checkCoco(JSON.parse(zip.text('annotations.json'))).annotations).toHaveLength(4);
   });

@@ -8,11 +8,10 @@ import { applicationNotFound, getApplicationRow } from '../domain/applications';
 import { toMedia } from '../domain/media';
 import { submitFeedback } from '../feedback/answers';
 import { heldFeedback, pullFeedback, returnFeedback, type Lease, type PulledItem } from '../feedback/pull';
-import { startRelease } from '../feedback/release';
+import { releaseIfDue } from '../feedback/release';
 import { queueCounts } from '../feedback/scheduler';
 import { invalid } from '../errors';
 import type { RoutesPlugin } from './instance';
-import { isImplemented } from '../types/registry';
 import { mediaLinksFor } from './media-links';
 
 const appParams = z.object({ applicationId: z.string().min(1).max(100) });
@@ -65,19 +64,16 @@ function leaseOf(app: FastifyInstance, request: FastifyRequest<{ Params: { appli
 
 /** `POST …/feedback` under `/1` and, for existing clients, `/21`. */
 function registerFeedbackPost(app: Parameters<RoutesPlugin>[0], path: string) {
-  const releaseEvery = (app.config.feedback ?? DEFAULT_FEEDBACK_CONFIG).releaseEveryAnswers;
   app.post(path, { schema: { params: appParams, body: feedbackBody } }, async (request, reply) => {
     const auth = requireAuth(request);
-    const { appRow, answersSinceRelease: answers } = await submitFeedback(
+    const { appRow, answersSinceRelease } = await submitFeedback(
       app.db,
       { tenantId: auth.tenantId, userId: auth.userId },
       request.params.applicationId,
       request.body,
       idempotencyKeyOf(request),
     );
-    if (answers !== null && releaseEvery > 0 && answers >= releaseEvery && isImplemented(appRow.type)) {
-      await startRelease(app, appRow);
-    }
+    await releaseIfDue(app, appRow, answersSinceRelease);
     return reply.status(204).send();
   });
 }

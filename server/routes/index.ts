@@ -13,6 +13,7 @@ import { exportRoutes } from './exports';
 import { feedbackRoutes } from './feedback';
 import { feedbackHistoryRoutes } from './feedback-history';
 import { gatewayRoutes } from './gateways';
+import { importRoutes } from './imports';
 import { inviteRoutes } from './invites';
 import { mediaRoutes } from './media';
 import { modelRoutes } from './models';
@@ -58,6 +59,7 @@ export const apiRoutes = ({ db, ...deps }: Omit<AuthenticationDeps, 'userOfApiKe
       consensusRoutes,
       reviewRoutes,
       exportRoutes,
+      importRoutes,
     ];
     for (const routes of resources) {
       await api.register(routes);

@@ -5,6 +5,7 @@ import type { NewUpload } from '../domain/media';
 import { focusText } from '../domain/media-schemas';
 import { receiveForm } from '../http/multipart-form';
 import { parseWith } from '../http/parse';
+import { queryBoolean } from '../http/schemas';
 
 const optionalText = z.string().max(1000).optional();
 
@@ -26,6 +27,8 @@ const uploadFields = z.object({
     .regex(/^[A-Za-z0-9_-]{1,50}$/, { message: 'Use up to 50 letters, digits, "_" or "-".' })
     .optional(),
   focus: focusText.optional(),
+  /** Keep the file as a new media item even when the tenant has its bytes already (extension). */
+  allow_duplicate: queryBoolean.optional(),
 });
 
 /** An upload as the domain takes it (the file and its details), and the focus the form named. */
@@ -40,12 +43,13 @@ export async function readUpload(request: FastifyRequest, owner: { tenantId: str
   const single = Object.fromEntries(
     Object.entries(form.fields).map(([name, values]) => [name, name === 'meta_tags' ? values : values[0]]),
   );
-  const { media_timestamp, meta_tags, set_assignment, focus, ...details } = parseWith(uploadFields, single, 'body');
+  const { media_timestamp, meta_tags, set_assignment, focus, allow_duplicate, ...details } = parseWith(uploadFields, single, 'body');
   return {
     upload: {
       tenantId: owner.tenantId,
       uploadedBy: owner.userId,
       bytes: form.bytes,
+      allowDuplicate: allow_duplicate ?? false,
       mediaTimestamp: media_timestamp,
       metaTags: meta_tags,
       setAssignment: set_assignment,

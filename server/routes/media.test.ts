@@ -170,7 +170,7 @@ describe('GET and DELETE /1/media/{id}', () => {
   it('keeps the file another media item shares when one of them is deleted', async () => {
     const bytes = await makeImage('webp', 50, 50);
     const first = (await upload(labeller, [['file', bytes, 'a.webp']])).json();
-    const second = (await upload(labeller, [['file', bytes, 'b.webp']])).json();
+    const second = (await upload(labeller, [['file', bytes, 'b.webp'], ['allow_duplicate', 'true']])).json();
     await t.inject({ method: 'DELETE', url: `/1/media/${first.media_id}`, headers: labeller });
     await drainProcessing(t.app);
     const file = await t.inject({ method: 'GET', url: second.media_url.replace('https://labels.example', '') });
@@ -182,7 +182,7 @@ describe('GET /1/media/all/search', () => {
   it('finds the tenant\'s media by md5, filename and external_media_id, newest first', async () => {
     const image = await makeImage('png', 64, 48);
     const first = (await upload(labeller, [['file', image, 'search-me.png'], ['external_media_id', 'cam-7/1']])).json();
-    const second = (await upload(labeller, [['file', image, 'search-me.png'], ['external_media_id', 'cam-7/2']])).json();
+    const second = (await upload(labeller, [['file', image, 'search-me.png'], ['external_media_id', 'cam-7/2'], ['allow_duplicate', '1']])).json();
     const search = (query: string, headers = labeller) => t.inject({ method: 'GET', url: `/1/media/all/search?${query}`, headers });
     const byMd5 = await search(`md5=${first.md5.toUpperCase()}`);
     expect(byMd5.statusCode).toBe(200);

@@ -4,10 +4,12 @@ import { requireAuth } from '../auth/context';
 import { assertions } from '../db/schema';
 import { toMediaAssertion } from '../domain/assertions';
 import { deleteMediaItem, getMediaRow, readMediaBytes, searchMedia, storeUpload, toMedia } from '../domain/media';
-import { mediaAssertionSchema, mediaSchema, mediaSubjectAssociationSchema } from '../domain/media-schemas';
+import { mediaAssertionSchema, mediaSchema, mediaSubjectAssociationSchema, uploadedMediaSchema } from '../domain/media-schemas';
 import { currentAssertionsOfMedia, toAssociations } from '../domain/media-subjects';
 import { invalid } from '../errors';
+import { postExternalDetections } from '../import/external-detections';
 import { mediaObjectsSchema } from '../../src/api/schemas/detected-objects';
+import { externalDetectionsBody, externalDetectionsResultSchema } from '../../src/api/schemas/imports';
 import { detectCocoObjects } from '../vision/detector/detector';
 import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
@@ -25,10 +27,10 @@ const searchQuery = pagingQuery.pick({ limit: true }).extend({
 });
 
 export const mediaRoutes: RoutesPlugin = async (app) => {
-  app.post('/1/media', { config: { multipart: true }, schema: { response: { 201: mediaSchema } } }, async (request, reply) => {
+  app.post('/1/media', { config: { multipart: true }, schema: { response: { 200: uploadedMediaSchema, 201: uploadedMediaSchema } } }, async (request, reply) => {
     const { upload } = await readUpload(request, requireAuth(request));
-    const media = await storeUpload(app.db, app.blobs, upload);
-    return reply.status(201).send(toMedia(media, mediaLinksFor(request)));
+    const { row, duplicate } = await storeUpload(app.db, app.blobs, upload);
+    return reply.status(duplicate ? 200 : 201).send({ ...toMedia(row, mediaLinksFor(request)), duplicate });
   });
 
   app.get('/1/media/all/search', { schema: { querystring: searchQuery, response: { 200: listOf(mediaSchema) } } }, async (request) => {
@@ -52,6 +54,15 @@ export const mediaRoutes: RoutesPlugin = async (app) => {
     await deleteMediaItem(app.db, app.blobs, row, auth);
     return reply.status(204).send();
   });
+
+  app.post(
+    '/1/media/:mediaId/detections',
+    { schema: { params: mediaParams, body: externalDetectionsBody, response: { 201: externalDetectionsResultSchema, 200: externalDetectionsResultSchema } } },
+    async (request, reply) => {
+      const result = await postExternalDetections(app, requireAuth(request), request.params.mediaId, request.body);
+      return reply.status(result.created ? 201 : 200).send(result);
+    },
+  );
 
   app.get(
     '/1/media/:mediaId/detections',

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { subjectMediaUploadSchema } from '../../src/api/schemas/media';
 import type { Focus } from '../../src/api/types';
 import { requireAuth } from '../auth/context';
 import { requireMayRemove } from '../domain/association-rights';
 import { getMediaRow, storeUpload, type MediaRow } from '../domain/media';
 import { focusInput, focusText, mediaSubjectAssociationSchema, pagedListOf } from '../domain/media-schemas';
-import { listSubjectMedia, removeAssociation, requireFocusInside } from '../domain/media-subjects';
+import { currentAssociation, listSubjectMedia, removeAssociation, requireFocusInside } from '../domain/media-subjects';
 import { getSubjectRow } from '../domain/subjects';
 import { invalid } from '../errors';
 import type { RoutesPlugin } from './instance';
@@ -23,14 +24,16 @@ const associateBody = z.object({ media_id: nodeId, focus: focusInput.nullish() }
 
 const removeQuery = z.object({ media_id: nodeId.optional(), focus: focusText.optional() });
 
-const associationResult = z.object({ media_id: z.string(), subject_uid: z.string(), capture_id: z.string() });
 
-/** The media and focus of a multipart upload, or of a JSON `{media_id, focus?}` naming an existing item. */
-async function mediaToAssociate(request: FastifyRequest): Promise<{ row: MediaRow; focus: Focus | null }> {
+/**
+ * The media and focus of a multipart upload (with whether its bytes were the tenant's already), or of a JSON
+ * `{media_id, focus?}` naming an existing item.
+ */
+async function mediaToAssociate(request: FastifyRequest): Promise<{ row: MediaRow; focus: Focus | null; duplicate?: boolean }> {
   const auth = requireAuth(request);
   if (request.isMultipart()) {
     const { upload, focus } = await readUpload(request, auth);
-    return { row: await storeUpload(request.server.db, request.server.blobs, upload), focus };
+    return { ...(await storeUpload(request.server.db, request.server.blobs, upload)), focus };
   }
   const body = parseWith(associateBody, request.body, 'body');
   return { row: await getMediaRow(request.server.db, auth.tenantId, body.media_id), focus: body.focus ?? null };
@@ -39,20 +42,17 @@ async function mediaToAssociate(request: FastifyRequest): Promise<{ row: MediaRo
 export const subjectMediaRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/1/subjects/:subjectUid/media',
-    { config: { multipart: true }, schema: { params: subjectParams, response: { 200: associationResult } } },
+    { config: { multipart: true }, schema: { params: subjectParams, response: { 200: subjectMediaUploadSchema } } },
     async (request) => {
       const auth = requireAuth(request);
       const subject = await getSubjectRow(app.db, auth.tenantId, request.params.subjectUid);
-      const { row, focus } = await mediaToAssociate(request);
+      const { row, focus, duplicate } = await mediaToAssociate(request);
       requireFocusInside(focus, row);
-      const { capture_id } = await associateMedia(app, {
-        tenantId: auth.tenantId,
-        mediaId: row.mediaId,
-        subjectUid: subject.subjectUid,
-        focus,
-        userId: auth.userId,
-      });
-      return { media_id: row.mediaId, subject_uid: subject.subjectUid, capture_id };
+      const association = { tenantId: auth.tenantId, mediaId: row.mediaId, subjectUid: subject.subjectUid, focus, userId: auth.userId };
+      // A file uploaded again to the subject it is in changes nothing; to another subject, it joins that one too.
+      const existing = duplicate ? await currentAssociation(app.db, association) : null;
+      const { capture_id } = existing ?? (await associateMedia(app, association));
+      return { media_id: row.mediaId, subject_uid: subject.subjectUid, capture_id, ...(duplicate === undefined ? {} : { duplicate }) };
     },
   );
 

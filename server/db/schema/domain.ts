@@ -122,7 +122,11 @@ export const media = pgTable(
     details: jsonb('details').$type<MediaDetails>().notNull().default({}),
     uploadedByUser: text('uploaded_by_user'),
   },
-  (t) => [index('media_tenant_idx').on(t.tenantId, t.createdAt)],
+  (t) => [
+    index('media_tenant_idx').on(t.tenantId, t.createdAt),
+    index('media_md5_idx').on(t.tenantId, t.md5),
+    index('media_filename_idx').on(t.tenantId, sql`(${t.details} ->> 'filename')`),
+  ],
 );
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

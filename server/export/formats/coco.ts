@@ -45,7 +45,8 @@ export function cocoDocument(dataset: ExportDataset, createdAt: Date) {
       if ('keypoints' in fields) pointCategories.add(category_id);
       annotations.push({ id: annotations.length + 1, image_id: imageId, category_id, segmentation: [], iscrowd: 0, ...fields });
     }
-    return { id: imageId, file_name: image.fileName, width: image.width, height: image.height, ...imageLabels(image, categoryId) };
+    // media_id (which COCO readers pass over) lets an import find the media item again, whatever the file is named.
+    return { id: imageId, file_name: image.fileName, width: image.width, height: image.height, media_id: image.mediaId, ...imageLabels(image, categoryId) };
   });
   return {
     info: {

@@ -58,4 +58,10 @@ export const boxDetection: AnswerRule<BoxRegion[]> = {
   agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreeBoxes),
   marks: (regions) => ({ boxes: regions.map((region) => region.box) }),
   exportAnnotations: (regions, subjectUid) => regions.map(({ box }) => ({ kind: 'box', subjectUid, box })),
+  importAppData(annotations) {
+    const regions = annotations.flatMap((annotation): BoxRegion[] =>
+      annotation.kind !== 'box' ? [] : [annotation.probability === undefined ? { box: annotation.box } : { box: annotation.box, probability: annotation.probability }],
+    );
+    return regions.length > 0 ? { appData: regions } : null;
+  },
 };

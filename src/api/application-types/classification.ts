@@ -1,5 +1,5 @@
 import { agreeBySubject } from './agreement';
-import type { AnswerRule } from './rule';
+import { importPresence, type AnswerRule } from './rule';
 
 /**
  * One subject, the chosen class, True; or False for every output subject: none of the classes applies. Labellers
@@ -13,4 +13,5 @@ export const classification: AnswerRule = {
   allowsNone: true,
   agree: (answers, tolerance) => agreeBySubject(answers, tolerance),
   exportAnnotations: (_none, subjectUid) => [{ kind: 'image_category', subjectUid }],
+  importAppData: importPresence,
 };

@@ -1,5 +1,5 @@
 import { agreeByMajority } from './agreement';
-import type { AnswerRule } from './rule';
+import { importPresence, type AnswerRule } from './rule';
 
 /** True or False for every output subject, in one message. Labellers agree by majority per subject; a tie is a disagreement. */
 export const detectionFullframe: AnswerRule = {
@@ -9,4 +9,5 @@ export const detectionFullframe: AnswerRule = {
   allowsFalse: true,
   agree: (answers) => agreeByMajority(answers),
   exportAnnotations: (_none, subjectUid) => [{ kind: 'image_category', subjectUid }],
+  importAppData: importPresence,
 };

@@ -1,7 +1,7 @@
 import type { BoxCoords } from '../types';
 
 /** The per-image values an answer can carry besides marks: a count or an edge offset. */
-type ImageValueName = 'count' | 'offset_x' | 'offset_y';
+export type ImageValueName = 'count' | 'offset_x' | 'offset_y';
 
 /**
  * What one answer of an application becomes in an export, in the media's pixels. Each application type says how its
@@ -13,3 +13,10 @@ export type ExportAnnotation =
   /** The subject is in the image (a class of the whole image). */
   | { kind: 'image_category'; subjectUid: string }
   | { kind: 'image_value'; subjectUid: string; name: ImageValueName; value: number };
+
+/**
+ * An annotation read from an imported label file, placed on its media item (whole pixels inside it), with the
+ * model's confidence when the file gives one. Each application type says which app_data these make
+ * (AnswerRule.importAppData), the inverse of its exportAnnotations.
+ */
+export type ImportedAnnotation = ExportAnnotation & { probability?: number };

@@ -18,5 +18,9 @@ export function offsetRule(appDataType: 'offset_x' | 'offset_y'): AnswerRule<num
     agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreeWithin),
     marks: (offset) => ({ lines: [{ axis: appDataType === 'offset_x' ? 'x' : 'y', at: offset }] }),
     exportAnnotations: (value, subjectUid) => [{ kind: 'image_value', subjectUid, name: appDataType, value }],
+    importAppData(annotations) {
+      const stated = annotations.find((annotation) => annotation.kind === 'image_value' && annotation.name === appDataType);
+      return stated?.kind === 'image_value' ? { appData: stated.value } : null;
+    },
   };
 }

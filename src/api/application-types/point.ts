@@ -37,4 +37,8 @@ export const pointRule: AnswerRule<PointCoords[]> = {
   agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreePoints),
   marks: (points) => ({ points }),
   exportAnnotations: (points, subjectUid) => points.map(({ x, y }) => ({ kind: 'point', subjectUid, x, y })),
+  importAppData(annotations) {
+    const points = annotations.flatMap((annotation): PointCoords[] => (annotation.kind === 'point' ? [{ x: annotation.x, y: annotation.y }] : []));
+    return points.length > 0 ? { appData: points } : null;
+  },
 };

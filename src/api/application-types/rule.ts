@@ -1,7 +1,7 @@
 import type { z } from '../zod';
 import type { AppDataType, BoxCoords, FieldError } from '../types';
 import type { ItemAnswer } from './answer';
-import type { ExportAnnotation } from './export-annotation';
+import type { ExportAnnotation, ImportedAnnotation } from './export-annotation';
 
 /** Where an answer's marks are judged: the media's size and the focus, if the answer has one. */
 export interface AnswerPlace {
@@ -46,7 +46,16 @@ export interface AnswerRule<T = unknown> {
   marks?(appData: T): AnswerMarks;
   /** What a True answer on the subject (with its checked app_data, or null) becomes in a label export. */
   exportAnnotations(appData: T, subjectUid: string): ExportAnnotation[];
+  /**
+   * The inverse, for imports: the app_data of a True answer on a subject from the imported annotations of that
+   * subject (whole pixels inside the media), or null when they show nothing of it.
+   */
+  importAppData(annotations: readonly ImportedAnnotation[]): { appData: T } | null;
 }
+
+/** For types whose True answers carry no app_data: any annotation of the subject says it is there. */
+export const importPresence = (annotations: readonly ImportedAnnotation[]): { appData: null } | null =>
+  annotations.length > 0 ? { appData: null } : null;
 
 /** Boxes and points must lie inside the focus when there is one, else inside the media. */
 export function markArea(place: AnswerPlace): { area: BoxCoords; name: string } {

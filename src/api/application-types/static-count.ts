@@ -17,4 +17,11 @@ export const staticCount: AnswerRule<number> = {
   allowsFalse: true,
   agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreeWithin),
   exportAnnotations: (value, subjectUid) => [{ kind: 'image_value', subjectUid, name: 'count', value }],
+  /** The count a file states, else the number of objects it marks (a detection dataset counts its boxes). */
+  importAppData(annotations) {
+    const stated = annotations.find((annotation) => annotation.kind === 'image_value' && annotation.name === 'count');
+    if (stated?.kind === 'image_value') return { appData: stated.value };
+    const objects = annotations.filter((annotation) => annotation.kind === 'box' || annotation.kind === 'point').length;
+    return objects > 0 ? { appData: objects } : null;
+  },
 };

@@ -3,13 +3,20 @@ import { answerRuleOf, ruleOfAppDataType } from '../application-types';
 import type { AppData, FeedbackSubjectAnswer } from '../application-types/answer';
 import type { AnswerPlace, AnswerRule } from '../application-types/rule';
 import { ANSWERS_MAX, CLIENT_DATA_MAX_BYTES, EARLIEST_DECISION_TIME } from '../limits';
-import { APP_DATA_TYPES, type BoxCoords, type FieldError, type Focus } from '../types';
+import { APP_DATA_TYPES, type AppDataType, type BoxCoords, type FieldError, type Focus } from '../types';
 
 const focusBox = z
   .object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() })
   .refine(({ x0, y0, x1, y1 }) => x0 < x1 && y0 < y1, 'The focus needs x0 < x1 and y0 < y1.');
 
 export const focusSchema = z.object({ box: focusBox }) satisfies z.ZodType<Focus>;
+
+/** Problems with the shape of app_data, by the rule of the app_data_type it names (none when it names none). */
+export function appDataShapeIssues({ app_data_type, app_data }: { app_data_type?: AppDataType | null; app_data?: unknown }) {
+  if (!app_data_type) return [];
+  const parsed = ruleOfAppDataType(app_data_type)?.appData?.safeParse(app_data);
+  return (parsed?.error?.issues ?? []).map((issue) => ({ code: 'custom' as const, path: ['app_data', ...issue.path], message: issue.message }));
+}
 
 /** One answer. A True answer's app_data must have the shape its app_data_type names; which type, and where its marks lie, depend on the application. */
 export const feedbackAnswer = z
@@ -20,12 +27,8 @@ export const feedbackAnswer = z
     app_data: z.custom<AppData>().nullable().optional(),
   })
   .superRefine((answer, context) => {
-    if (answer.result !== 'True' || !answer.app_data_type) return;
-    const shape = ruleOfAppDataType(answer.app_data_type)?.appData;
-    const parsed = shape?.safeParse(answer.app_data);
-    for (const issue of parsed?.error?.issues ?? []) {
-      context.addIssue({ code: 'custom', path: ['app_data', ...issue.path], message: issue.message });
-    }
+    if (answer.result !== 'True') return;
+    for (const issue of appDataShapeIssues(answer)) context.addIssue(issue);
   }) satisfies z.ZodType<FeedbackSubjectAnswer>;
 
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
@@ -58,7 +61,8 @@ export interface AnswerContext {
   height: number;
 }
 
-function focusErrors(focus: BoxCoords, { width, height }: AnswerContext): FieldError[] {
+/** The focus must lie inside the media. */
+export function focusErrors(focus: BoxCoords, { width, height }: Pick<AnswerContext, 'width' | 'height'>): FieldError[] {
   if (focus.x0 < 0 || focus.y0 < 0 || focus.x1 > width || focus.y1 > height) {
     return [{ field: 'focus.box', message: `The focus must lie inside the media (${width} × ${height} pixels).` }];
   }
@@ -96,7 +100,12 @@ function answerErrors(
   if (answer.app_data_type !== rule.appDataType) {
     return [{ field: `${at}.app_data_type`, message: `A True ${context.type} answer has app_data_type ${rule.appDataType}.` }];
   }
-  return (rule.placementErrors?.(answer.app_data, place) ?? []).map(({ field, message }) => ({
+  return placementErrors(rule, answer.app_data, at, place);
+}
+
+/** Where the marks of a well-shaped app_data lie wrong, with fields under `<at>.app_data`. */
+export function placementErrors(rule: AnswerRule, appData: unknown, at: string, place: AnswerPlace): FieldError[] {
+  return (rule.placementErrors?.(appData, place) ?? []).map(({ field, message }) => ({
     field: field ? `${at}.app_data.${field}` : `${at}.app_data`,
     message,
   }));

@@ -37,6 +37,13 @@ export const mediaSchema = z.object({
 });
 export type Media = z.infer<typeof mediaSchema>;
 
-/** What a multipart upload to a subject answers. */
-export const subjectMediaUploadSchema = z.object({ media_id: z.string(), subject_uid: z.string(), capture_id: z.string() });
+/**
+ * What `POST /1/media` answers: the media object, and (extension) whether it is an earlier item of the same bytes
+ * (200) rather than a new one (201).
+ */
+export const uploadedMediaSchema = mediaSchema.extend({ duplicate: z.boolean() });
+export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
+
+/** What a multipart upload to a subject answers; `duplicate` (extension): the tenant had these bytes, as `media_id`. */
+export const subjectMediaUploadSchema = z.object({ media_id: z.string(), subject_uid: z.string(), capture_id: z.string(), duplicate: z.boolean().optional() });
 export type SubjectMediaUpload = z.infer<typeof subjectMediaUploadSchema>;

@@ -7,10 +7,12 @@ import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { setUploadSubject, usePreferences } from '../../../lib/preferences';
 import { useSubjects } from '../../../lib/queries/subjects';
-import { summariseUploads } from '../upload/upload-queue';
+import { summariseUploads, type UploadItem } from '../upload/upload-queue';
 import { useUploadQueue } from '../upload/use-upload-queue';
 
 const STATUS_TEXT = { queued: 'Waiting', uploading: 'Uploading', done: 'Uploaded', failed: 'Failed' } as const;
+
+const statusText = (item: UploadItem) => (item.status === 'done' && item.duplicate ? 'Already uploaded' : STATUS_TEXT[item.status]);
 
 /** Many images onto a subject, by drag and drop or the file picker, three at a time. */
 export function Component() {
@@ -20,6 +22,7 @@ export function Component() {
   const remembered = usePreferences((state) => state.uploadSubjects[tenantId] ?? '');
   const [over, setOver] = useState(false);
   const [needsSubject, setNeedsSubject] = useState(false);
+  const [allowDuplicate, setAllowDuplicate] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const subjectId = useId();
   // Only the person's own last choice is preselected: a guess would send images into someone's running application.
@@ -28,7 +31,7 @@ export function Component() {
   function addFiles(files: FileList | null) {
     if (!files || files.length === 0) return;
     setNeedsSubject(!chosen);
-    if (chosen) add(Array.from(files), chosen);
+    if (chosen) add(Array.from(files), { subjectUid: chosen, allowDuplicate });
   }
 
   function handleDrop(event: DragEvent) {
@@ -80,6 +83,10 @@ export function Component() {
                 </p>
               )}
             </div>
+            <label className="choice" title="A file whose bytes the tenant already has is normally reported and not stored again.">
+              <input type="checkbox" checked={allowDuplicate} onChange={(event) => setAllowDuplicate(event.target.checked)} />
+              Keep duplicates as new media
+            </label>
           </div>
           <div
             className={`dropzone${over ? ' dropzone--over' : ''}`}
@@ -117,7 +124,7 @@ export function Component() {
             {items.map((item) => (
               <li key={item.id}>
                 <span>
-                  {item.name} <span className="muted">· {STATUS_TEXT[item.status]}</span>
+                  {item.name} <span className="muted">· {statusText(item)}</span>
                 </span>
                 <progress max={1} value={item.progress} aria-label={`Upload of ${item.name}`} />
                 {item.error && (

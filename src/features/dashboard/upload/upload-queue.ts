@@ -3,19 +3,27 @@ import type { SubjectMediaUpload } from '../../../api/schemas/media';
 
 export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
 
+/** Where files go: the subject, and whether bytes the tenant already has become new media items all the same. */
+export interface UploadTarget {
+  subjectUid: string;
+  allowDuplicate: boolean;
+}
+
 export interface UploadItem {
   id: number;
   name: string;
   size: number;
-  subjectUid: string;
+  target: UploadTarget;
   status: UploadStatus;
   /** 0 to 1. */
   progress: number;
   error?: string;
   mediaId?: string;
+  /** Done, and the tenant had these bytes already: `mediaId` is that earlier item. */
+  duplicate?: boolean;
 }
 
-export type UploadFile = (file: File, subjectUid: string, onProgress: (fraction: number) => void) => Promise<SubjectMediaUpload>;
+export type UploadFile = (file: File, target: UploadTarget, onProgress: (fraction: number) => void) => Promise<SubjectMediaUpload>;
 
 export interface UploadQueueOptions {
   upload: UploadFile;
@@ -24,7 +32,7 @@ export interface UploadQueueOptions {
 }
 
 export interface UploadQueue {
-  add: (files: readonly File[], subjectUid: string) => void;
+  add: (files: readonly File[], target: UploadTarget) => void;
   getItems: () => readonly UploadItem[];
   subscribe: (listener: () => void) => () => void;
 }
@@ -56,9 +64,9 @@ export function createUploadQueue({ upload, concurrency = UPLOAD_CONCURRENCY, ma
       if (!next || !file) return;
       running += 1;
       update(next.id, { status: 'uploading' });
-      upload(file, next.subjectUid, (progress) => update(next.id, { progress }))
+      upload(file, next.target, (progress) => update(next.id, { progress }))
         .then(
-          (result) => update(next.id, { status: 'done', progress: 1, mediaId: result.media_id }),
+          (result) => update(next.id, { status: 'done', progress: 1, mediaId: result.media_id, duplicate: result.duplicate ?? false }),
           (error: unknown) =>
             update(next.id, { status: 'failed', error: error instanceof Error ? error.message : 'The upload failed.' }),
         )
@@ -71,10 +79,10 @@ export function createUploadQueue({ upload, concurrency = UPLOAD_CONCURRENCY, ma
   }
 
   return {
-    add(newFiles, subjectUid) {
+    add(newFiles, target) {
       const added = newFiles.map((file): UploadItem => {
         const id = nextId++;
-        const base = { id, name: file.name, size: file.size, subjectUid, progress: 0 };
+        const base = { id, name: file.name, size: file.size, target, progress: 0 };
         if (file.size > maxBytes) return { ...base, status: 'failed', error: tooLargeMessage(maxBytes) };
         files.set(id, file);
         return { ...base, status: 'queued' };
@@ -91,10 +99,11 @@ export function createUploadQueue({ upload, concurrency = UPLOAD_CONCURRENCY, ma
   };
 }
 
-/** "12 uploaded, 2 failed" (with what is still going, while it goes). */
+/** "12 uploaded, 3 already uploaded, 2 failed" (the middle one when there are any; what is still going, while it goes). */
 export function summariseUploads(items: readonly UploadItem[]): string {
   const count = (status: UploadStatus) => items.filter((item) => item.status === status).length;
-  const parts = [`${count('done')} uploaded`, `${count('failed')} failed`];
+  const duplicates = items.filter((item) => item.status === 'done' && item.duplicate).length;
+  const parts = [`${count('done') - duplicates} uploaded`, ...(duplicates > 0 ? [`${duplicates} already uploaded`] : []), `${count('failed')} failed`];
   const remaining = count('queued') + count('uploading');
   if (remaining > 0) parts.push(`${remaining} in progress`);
   return parts.join(', ');

@@ -1,6 +1,7 @@
 import { errorFromResponse, NetworkError } from '../../../api/errors';
 import { subjectMediaPath } from '../../../api/endpoints/media';
 import type { SubjectMediaUpload } from '../../../api/schemas/media';
+import type { UploadTarget } from './upload-queue';
 import { getApiClient } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session/session-store';
 
@@ -16,11 +17,7 @@ function parseJson(text: string): unknown {
  * Uploads one file straight to a subject. XMLHttpRequest rather than fetch, because only it reports upload
  * progress; same base URL and bearer token as the API client. Rejects with the client's ApiError types.
  */
-export function uploadToSubject(
-  file: File,
-  subjectUid: string,
-  onProgress: (fraction: number) => void,
-): Promise<SubjectMediaUpload> {
+export function uploadToSubject(file: File, { subjectUid, allowDuplicate }: UploadTarget, onProgress: (fraction: number) => void): Promise<SubjectMediaUpload> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', getApiClient().baseUrl + subjectMediaPath(subjectUid));
@@ -37,6 +34,7 @@ export function uploadToSubject(
       else reject(errorFromResponse(request.status, body, request.getResponseHeader('Retry-After')));
     };
     const form = new FormData();
+    if (allowDuplicate) form.append('allow_duplicate', 'true');
     form.append('file', file, file.name);
     request.send(form);
   });

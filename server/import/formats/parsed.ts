@@ -1,0 +1,61 @@
+import type { ImageValueName } from '../../../src/api/application-types/export-annotation';
+import type { BoxCoords } from '../../../src/api/types';
+import type { ExportNotes } from '../../export/notes';
+
+/** A label file, decoded: its path (inside a zip, `/`-separated) and its text. */
+export interface LabelFile {
+  path: string;
+  text: string;
+}
+
+/** A mark as a label file states it, by class name, in the file's own units; `probability` when it gives a score. */
+export type FileMark = { className: string; probability?: number } & (
+  | { kind: 'box'; box: BoxCoords }
+  | { kind: 'point'; x: number; y: number }
+  | { kind: 'image_category' }
+  | { kind: 'image_value'; name: ImageValueName; value: number }
+);
+
+/** How a file names the image its marks are on; the import matches it to a media item of the tenant. */
+export interface ImageRef {
+  mediaId?: string;
+  externalMediaId?: string;
+  /** The image's file name, without folders. */
+  fileName?: string;
+  /** Only the name without its extension (a YOLO label file is named after its image's stem). */
+  stem?: string;
+}
+
+export interface FileImage {
+  /** Where the image is named, for messages: `annotations.json`, `labels/a.txt`, `labels.csv row 4`. */
+  source: string;
+  ref: ImageRef;
+  /** The image's size as the file states it; marks are scaled when the stored media is of another size. */
+  size?: { width: number; height: number };
+  /** `pixels` of the image, or `fractions` of its width and height (YOLO). */
+  units: 'pixels' | 'fractions';
+  marks: FileMark[];
+}
+
+/** What a format's parser reads from the label files. */
+export interface ParsedLabels {
+  /** The classes the files label (a subject they cover is answered False on an image without its marks). */
+  classes: string[];
+  images: FileImage[];
+}
+
+/** Reads the files of one format; throws an `invalid` DomainError for files that are not that format, and notes lesser problems. */
+export type LabelParser = (files: readonly LabelFile[], notes: ExportNotes) => ParsedLabels;
+
+/** The file name at the end of a path, whichever separator it uses. */
+export const baseName = (path: string) => path.replace(/^.*[/\\]/, '');
+
+/** The file name without its extension. */
+export const stemOf = (path: string) => baseName(path).replace(/\.[^.]*$/, '');
+
+/** How an image is named in messages. */
+export const describeRef = (ref: ImageRef) => ref.fileName ?? ref.stem ?? ref.externalMediaId ?? ref.mediaId ?? '(unnamed image)';
+
+/** The files whose names end with one of the extensions, in path order. */
+export const filesEndingWith = (files: readonly LabelFile[], ...extensions: string[]) =>
+  files.filter((file) => extensions.some((extension) => file.path.toLowerCase().endsWith(extension))).sort((a, b) => a.path.localeCompare(b.path));

@@ -1,0 +1,89 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../db';
+import { media } from '../db/schema';
+import type { ApplicationRow } from '../domain/applications';
+import type { MediaRow } from '../domain/media';
+import { describeRef, type ImageRef } from './formats/parsed';
+
+/** The media item an image of the file names, or why none could be chosen. */
+export type MediaMatch = { mediaRow: MediaRow } | { reason: string };
+
+const REF_CHUNK = 1000;
+
+const filenameOf = sql<string | null>`${media.details}->>'filename'`;
+const externalIdOf = sql<string | null>`${media.details}->>'external_media_id'`;
+const filenameStemOf = sql<string | null>`regexp_replace(${media.details}->>'filename', '\\.[^.]*$', '')`;
+
+/** Whether the media item belongs to the application: it has a record there, or sits in one of its input subjects. */
+function inApplication(appRow: ApplicationRow) {
+  const inputs = appRow.inputSubjects.length > 0 ? appRow.inputSubjects : [''];
+  return sql<boolean>`(EXISTS (SELECT 1 FROM detection_records d WHERE d.app_id = ${appRow.applicationId} AND d.media_id = ${media.mediaId})
+    OR EXISTS (SELECT 1 FROM assertions a WHERE a.media_id = ${media.mediaId} AND a.current AND a.app_id IS NULL
+      AND a.subject_uid IN (${sql.join(inputs.map((uid) => sql`${uid}`), sql`, `)})))`;
+}
+
+type Candidate = MediaRow & { inApp: boolean };
+
+async function candidatesFor(db: Database, appRow: ApplicationRow, refs: readonly ImageRef[]): Promise<Candidate[]> {
+  const names = (pick: (ref: ImageRef) => string | undefined) => [...new Set(refs.map(pick).filter((name): name is string => name !== undefined))];
+  const ids = names((ref) => ref.mediaId);
+  const externalIds = names((ref) => ref.externalMediaId);
+  const fileNames = names((ref) => ref.fileName);
+  const stems = names((ref) => ref.stem);
+  const rows = await db
+    .select({ row: media, inApp: inApplication(appRow) })
+    .from(media)
+    .where(
+      and(
+        eq(media.tenantId, appRow.tenantId),
+        or(
+          inArray(media.mediaId, ids),
+          inArray(externalIdOf, [...externalIds, ...fileNames, ...stems]),
+          inArray(filenameOf, fileNames),
+          inArray(filenameStemOf, stems),
+        ),
+      ),
+    );
+  return rows.map(({ row, inApp }) => ({ ...row, inApp }));
+}
+
+const stem = (name: string | undefined) => name?.replace(/\.[^.]*$/, '');
+
+/** The candidates one reference names: by media id first, then external_media_id, then file name (or stem). */
+function namedBy(ref: ImageRef, candidates: readonly Candidate[]): Candidate[] {
+  const byId = candidates.filter((row) => row.mediaId === ref.mediaId);
+  if (byId.length > 0) return byId;
+  if (ref.externalMediaId) return candidates.filter((row) => row.details.external_media_id === ref.externalMediaId);
+  const name = ref.fileName ?? ref.stem;
+  if (name === undefined) return [];
+  const sameName = (row: Candidate) => (ref.fileName ? row.details.filename === name : stem(row.details.filename ?? undefined) === name);
+  return candidates.filter((row) => sameName(row) || row.details.external_media_id === name);
+}
+
+function choose(ref: ImageRef, candidates: readonly Candidate[]): MediaMatch {
+  const named = namedBy(ref, candidates);
+  const inApp = named.filter((row) => row.inApp);
+  const chosen = named.length === 1 ? named : inApp;
+  if (chosen.length === 1) {
+    const { inApp: _inApp, ...mediaRow } = chosen[0]!;
+    return { mediaRow };
+  }
+  const name = describeRef(ref);
+  if (named.length === 0) return { reason: `No media item of this tenant is named ${name} (by file name or external_media_id).` };
+  const ids = (chosen.length > 1 ? chosen : named).map((row) => row.mediaId);
+  return { reason: `${ids.length} media items are named ${name} (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}); name it by media_id or external_media_id.` };
+}
+
+/**
+ * The tenant's media item each reference names. Among several of one name, the one of the application (with a record
+ * there, or in one of its input subjects) is taken; when that leaves more than one, or none, the image is skipped.
+ */
+export async function matchMedia(db: Database, appRow: ApplicationRow, refs: readonly ImageRef[]): Promise<MediaMatch[]> {
+  const matches: MediaMatch[] = [];
+  for (let start = 0; start < refs.length; start += REF_CHUNK) {
+    const chunk = refs.slice(start, start + REF_CHUNK);
+    const candidates = await candidatesFor(db, appRow, chunk);
+    matches.push(...chunk.map((ref) => choose(ref, candidates)));
+  }
+  return matches;
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { importFields, importReportSchema } from '../../src/api/schemas/imports';
+import { requireAuth } from '../auth/context';
+import { getApplicationRow, requireManageApplication } from '../domain/applications';
+import { receiveFiles } from '../http/multipart-form';
+import { parseWith } from '../http/parse';
+import { nodeId } from '../http/schemas';
+import { runImport } from '../import/run-import';
+import type { RoutesPlugin } from './instance';
+
+const appParams = z.object({ applicationId: nodeId });
+
+/** Label imports (local-service extension): tenant admins and the application's managers only. */
+export const importRoutes: RoutesPlugin = async (app) => {
+  app.post(
+    '/1/applications/:applicationId/imports',
+    { config: { multipart: true }, schema: { params: appParams, response: { 200: importReportSchema } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
+      requireManageApplication(auth, appRow);
+      const { files, fields } = await receiveFiles(request, 'the label files');
+      const firstValues = Object.fromEntries(Object.entries(fields).map(([name, values]) => [name, values[0]]));
+      return runImport(app, auth, appRow, { fields: parseWith(importFields, firstValues, 'body'), uploads: files });
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import { z } from '../zod';
+import { answerRuleOf } from '../application-types';
+import type { AppData } from '../application-types/answer';
+import { ANSWERS_MAX, MODEL_NAME_MAX } from '../limits';
+import { APP_DATA_TYPES, type FieldError } from '../types';
+import { mediaAssertionSchema } from './detections';
+import { exportNoteSchema } from './exports';
+import { appDataShapeIssues, focusErrors, focusSchema, placementErrors, type AnswerContext } from './feedback';
+
+/** COCO detection JSON, YOLO text files with their classes, Pascal VOC XML, or a CSV of one mark per row. */
+export const IMPORT_FORMATS = ['coco', 'yolo', 'voc', 'csv'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+export const IMPORT_FORMAT_NAMES: Readonly<Record<ImportFormat, string>> = { coco: 'COCO JSON', yolo: 'YOLO', voc: 'Pascal VOC', csv: 'CSV' };
+
+/** `labels` become people's answers; `predictions` become an outside model's proposals. */
+export const IMPORT_KINDS = ['labels', 'predictions'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+const MODEL_NAME_MESSAGE = `model is a name of 1 to ${MODEL_NAME_MAX} letters, digits, spaces or . _ - : / @ +.`;
+
+/** The name an outside model goes by. */
+export const modelName = z
+  .string({ error: MODEL_NAME_MESSAGE })
+  .trim()
+  .min(1, MODEL_NAME_MESSAGE)
+  .max(MODEL_NAME_MAX, MODEL_NAME_MESSAGE)
+  .regex(/^[\p{L}\p{N} ._:/@+-]+$/u, MODEL_NAME_MESSAGE);
+
+/** The model_id an outside model's assertions carry: never the id of one of the service's own releases. */
+export const externalModelId = (name: string) => `external:${name}`;
+
+/** The text fields of `POST /1/applications/{id}/imports`, sent beside the label files of the multipart form. */
+export const importFields = z
+  .object({
+    format: z.enum(IMPORT_FORMATS, { error: `format is one of ${IMPORT_FORMATS.join(', ')}.` }),
+    as: z.enum(IMPORT_KINDS, { error: `as is one of ${IMPORT_KINDS.join(', ')}.` }).default('labels'),
+    model: modelName.optional(),
+  })
+  .superRefine(({ as, model }, context) => {
+    if (as === 'predictions' && model === undefined) {
+      context.addIssue({ code: 'custom', path: ['model'], message: 'Predictions need the name of the model that made them (model).' });
+    }
+    if (as === 'labels' && model !== undefined) {
+      context.addIssue({ code: 'custom', path: ['model'], message: 'Labels are answers of the person importing them; model is only for predictions.' });
+    }
+  });
+export type ImportFields = z.input<typeof importFields>;
+
+/** An image of the file that was not imported, and why. */
+export const importSkipSchema = z.object({ image: z.string(), reason: z.string() });
+export type ImportSkip = z.infer<typeof importSkipSchema>;
+
+/** What an import did. Importing the same file again creates nothing: its images count as unchanged. */
+export const importReportSchema = z.object({
+  format: z.enum(IMPORT_FORMATS),
+  as: z.enum(IMPORT_KINDS),
+  /** The model_id the predictions carry; null for labels. */
+  model_id: z.string().nullable(),
+  /** Images the files name. */
+  images: z.number().int(),
+  /** Of those, the ones matched to a media item of the tenant. */
+  matched: z.number().int(),
+  /** Matched images whose labels or predictions were recorded now. */
+  created: z.number().int(),
+  /** Matched images that already carried exactly these labels or predictions (an import done before). */
+  unchanged: z.number().int(),
+  skipped: z.array(importSkipSchema),
+  /** Classes of the files that name no output subject of the application, with their marks; nothing was guessed. */
+  unknown_classes: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  /** What was adjusted on the way (rounded, clipped, scaled) or left out, and how often. */
+  notes: z.array(exportNoteSchema),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** One subject of an outside model's detection, in the interface's assertion shape. */
+const externalDetection = z
+  .object({
+    subject_uid: z.string({ error: 'Give a subject_uid.' }).min(1, 'Give a subject_uid.').max(100),
+    probability: z.number({ error: 'probability is a number from 0 to 1.' }).min(0, 'probability is a number from 0 to 1.').max(1, 'probability is a number from 0 to 1.'),
+    app_data_type: z.enum(APP_DATA_TYPES, { error: `app_data_type is one of ${APP_DATA_TYPES.join(', ')}.` }).nullable().optional(),
+    app_data: z.custom<AppData>().nullable().optional(),
+  })
+  .superRefine((detection, context) => {
+    for (const issue of appDataShapeIssues(detection)) context.addIssue(issue);
+  });
+
+/** The body of `POST /1/media/{id}/detections` (extension): one outside model's detections of the media in an application. */
+export const externalDetectionsBody = z.object({
+  application_id: z.string({ error: 'Give an application_id.' }).min(1, 'Give an application_id.').max(100),
+  model: modelName,
+  focus: focusSchema.nullable().optional(),
+  subjects: z
+    .array(externalDetection, { error: 'subjects is a list of detections.' })
+    .min(1, 'Give at least one subject detection.')
+    .max(ANSWERS_MAX, `Give at most ${ANSWERS_MAX} subject detections.`),
+});
+export type ExternalDetectionsBody = z.input<typeof externalDetectionsBody>;
+export type ExternalDetections = z.output<typeof externalDetectionsBody>;
+
+/** What `POST /1/media/{id}/detections` answers: the model's current assertions on the media, and what became of them. */
+export const externalDetectionsResultSchema = z.object({
+  media_id: z.string(),
+  application_id: z.string(),
+  model_id: z.string(),
+  /** False when the model had already posted exactly these detections: nothing was recorded again. */
+  created: z.boolean(),
+  /** True when the detections are ambiguous enough to wait in the application's feedback queue. */
+  queued_for_feedback: z.boolean(),
+  detections: z.array(mediaAssertionSchema),
+});
+export type ExternalDetectionsResult = z.infer<typeof externalDetectionsResultSchema>;
+
+/**
+ * Every problem of well-shaped detections under the application's type: each names an output subject once, and
+ * app_data (when given) is the type's, lying inside the focus or media. Empty when they are valid.
+ */
+export function externalDetectionErrors(body: ExternalDetections, context: AnswerContext): FieldError[] {
+  const rule = answerRuleOf(context.type);
+  if (!rule) return [{ field: 'application_id', message: `Applications of type ${context.type} take no detections from outside.` }];
+  const focus = body.focus?.box ?? null;
+  const focusProblems = focus ? focusErrors(focus, context) : [];
+  if (focusProblems.length > 0) return focusProblems;
+  const uids = body.subjects.map((detection) => detection.subject_uid);
+  if (new Set(uids).size !== uids.length) return [{ field: 'subjects', message: 'Give each subject at most once.' }];
+  return body.subjects.flatMap((detection, index): FieldError[] => {
+    const at = `subjects.${index}`;
+    if (!context.outputSubjects.includes(detection.subject_uid)) {
+      return [{ field: `${at}.subject_uid`, message: `${detection.subject_uid} is not an output subject of the application.` }];
+    }
+    const hasData = detection.app_data !== undefined && detection.app_data !== null;
+    if (!hasData) return detection.app_data_type ? [{ field: `${at}.app_data`, message: 'app_data_type needs its app_data.' }] : [];
+    if (rule.appDataType === null || detection.app_data_type !== rule.appDataType) {
+      const expected = rule.appDataType === null ? `A ${context.type} detection carries no app_data.` : `A ${context.type} detection has app_data_type ${rule.appDataType}.`;
+      return [{ field: `${at}.app_data_type`, message: expected }];
+    }
+    return placementErrors(rule, detection.app_data, at, { width: context.width, height: context.height, focus });
+  });
+}
