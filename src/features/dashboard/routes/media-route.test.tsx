@@ -41,7 +41,7 @@ const ASSERTIONS: MediaAssertion[] = [
     probability: 1,
     timestamp: 1_700_000_100,
   }),
-  assertion({ detection_id: 'd-released', model_id: 'mdl-2', probability: 0.9, timestamp: 1_700_000_200 }),
+  assertion({ detection_id: 'd-released', model_id: 'mdl-app-cars-2', probability: 0.9, timestamp: 1_700_000_200 }),
   assertion({ detection_id: 'd-gone', user_id: 'u-left-long-ago', model_id: null, subject_uid: 's-in', app_id: null, app_data_type: null, app_data: null, probability: 1 }),
 ];
 
@@ -69,7 +69,7 @@ describe('media page', () => {
     expect(within(models).getAllByRole('cell', { name: 'Car' })).toHaveLength(2);
     expect(await within(models).findByRole('cell', { name: 'Model v2' })).toBeInTheDocument();
     expect(within(models).getByRole('cell', { name: 'Baseline model (v0)' })).toBeInTheDocument();
-    expect(models).not.toHaveTextContent('mdl-2');
+    expect(models).not.toHaveTextContent('mdl-app-cars-2');
 
     const legend = screen.getByRole('list', { name: 'Marks on the image' });
     expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Model’s marks (2)', 'People’s marks (1)']);
