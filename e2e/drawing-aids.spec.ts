@@ -25,6 +25,27 @@ test('Shift+click on an object proposes its box, close to what the model found',
   for (const edge of ['x0', 'y0', 'x1', 'y1'] as const) expect(Math.abs(proposed[edge] - target[edge])).toBeLessThanOrEqual(4);
 });
 
+test('without the detector (offline), GrabCut in the worker boxes the clicked object, loading OpenCV.js only then', async ({ page, service }) => {
+  const openCvRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/opencv-[\w-]+\.js$/.test(new URL(request.url()).pathname)) openCvRequests.push(request.url());
+  });
+  await page.route('**/1/media/*/objects', (route) => route.abort('internetdisconnected'));
+  const labeller = await signInToLabel(page, service);
+  const item = await openQueue(page, labeller, 'box_detection');
+  const { boxes } = item.annotation as Extract<Annotation, { type: 'box_detection' }>;
+  const target = boxes[0]!;
+  expect(openCvRequests).toEqual([]);
+  const centre = await onPage(page, item, (target.x0 + target.x1) / 2, (target.y0 + target.y1) / 2);
+  await page.keyboard.down('Shift');
+  await page.mouse.click(centre.x, centre.y);
+  await page.keyboard.up('Shift');
+  const current = async () => ((await shown(page)).annotation as Extract<Annotation, { type: 'box_detection' }>).boxes;
+  await expect.poll(async () => (await current()).length, { timeout: 30_000 }).toBe(boxes.length + 1);
+  expect(intersectionOverUnion((await current()).at(-1)!, target)).toBeGreaterThanOrEqual(0.8);
+  expect(openCvRequests).toHaveLength(1);
+});
+
 /** Uploads one of the vision benchmark's photos to the input subject of an application; its id and true boxes. */
 async function uploadBenchPhoto(service: Parameters<typeof apiAs>[0], labeller: Awaited<ReturnType<typeof signInToLabel>>, appId: string, name: string) {
   const photos = new URL('../scripts/bench/vision/photos/', import.meta.url);

@@ -16,6 +16,7 @@ export interface GrabCutOptions {
   readonly growths: number;
   /** An object smaller than this share of its rectangle is a speck: the rectangle grows all round. */
   readonly minFill: number;
+  refine?: number;
 }
 
 export const GRABCUT_OPTIONS: GrabCutOptions = { maxSide: 160, iterations: 4, startSide: 0.1, growths: 6, minFill: 0.05 };
@@ -65,10 +66,14 @@ export class GrabCutImage {
       region = this.segment(rect, seed);
       if (!region) return null;
       const grown = this.growTowardsObject(rect, region.box);
-      if (!grown) return region;
+      if (!grown) break;
       rect = grown;
     }
-    return region;
+    if (!region || !this.options.refine) return region;
+    const { box } = region;
+    const pad = { x: this.options.refine * (box.x1 - box.x0), y: this.options.refine * (box.y1 - box.y0) };
+    const refined = this.segment(clampRect({ x0: box.x0 - pad.x, y0: box.y0 - pad.y, x1: box.x1 + pad.x, y1: box.y1 + pad.y }, this.width, this.height), seed);
+    return refined ?? region;
   }
 
   /** The object inside a drawn rectangle (its largest foreground part), or null. */

@@ -29,10 +29,6 @@ let loading: Promise<OpenCv> | null = null;
 
 /** OpenCV.js, loaded and compiled once (about a second). */
 export function loadOpenCv(): Promise<OpenCv> {
-  loading ??= import('@techstark/opencv-js').then(async (module) => {
-    // The package's export is a promise of the ready module (its `then` is not a module's: hence the wrapping).
-    const exported = (module as { default?: unknown }).default ?? module;
-    return (await (exported as Promise<unknown>)) as OpenCv;
-  });
+  loading ??= import('./opencv-module').then(async ({ readyOpenCv }) => (await readyOpenCv()) as OpenCv);
   return loading;
 }
