@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import type { Application } from '../../../api/schemas/application';
 import { helpOf } from '../shortcuts/workspace-actions';
 import { typeModule } from '../type-modules/registry';
-import { ShortcutsDialog } from './shortcuts-dialog';
+import { ShortcutsHelp } from './shortcuts-help';
 import { WorkspaceFrame } from './workspace-frame';
 
 export interface WorkspaceMessageProps {
@@ -27,7 +27,7 @@ export function WorkspaceMessage({ app, backTo, headerStatus, children }: Worksp
       canvas={<div className="workspace__message">{children}</div>}
       panel={null}
     >
-      <ShortcutsDialog open={helpOpen} actions={module ? helpOf(module) : []} onClose={() => setHelpOpen(false)} />
+      <ShortcutsHelp open={helpOpen} actions={module ? helpOf(module) : []} onClose={() => setHelpOpen(false)} />
     </WorkspaceFrame>
   );
 }

@@ -24,6 +24,7 @@ import type { ActionContext, AnnotationBase, CanvasCommands, Edit, WorkspaceComm
 import { ActionButton } from './action-button';
 import { ViewControls } from './view-controls';
 import { WorkspaceFrame } from './workspace-frame';
+import { ShortcutsHelp } from './shortcuts-help';
 import { ClassPicker } from '../marks/class-picker';
 import { ProposalsBar } from '../marks/proposals-bar';
 import { useClassNames, useConfidenceFloor, useMarkClasses } from '../marks/use-mark-controls';
@@ -49,9 +50,8 @@ export interface WorkspaceProps {
   onEdited?: (annotation: Annotation) => void;
 }
 
-// Not needed to draw the first item: loaded once it is drawn (the list and its virtualiser) or when asked for.
+// Not needed to draw the first item: loaded once it is drawn (the list and its virtualiser).
 const ObjectList = lazy(() => import('../object-list/object-list').then((m) => ({ default: m.ObjectList })));
-const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })));
 
 /** Where an application sets no detection threshold (or 0), proposals under even odds count as doubtful. */
 const DEFAULT_THRESHOLD = 0.5;
@@ -241,11 +241,7 @@ export function Workspace(props: WorkspaceProps) {
         </>
       }
     >
-      {helpOpen && (
-        <Suspense>
-          <ShortcutsDialog open actions={helpOf(module)} onClose={() => setHelpOpen(false)} />
-        </Suspense>
-      )}
+      <ShortcutsHelp open={helpOpen} actions={helpOf(module)} onClose={() => setHelpOpen(false)} />
     </WorkspaceFrame>
   );
 }
