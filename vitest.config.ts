@@ -13,6 +13,8 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           setupFiles: ['src/testing/setup.ts'],
+          // a flow through several pages against the fake service takes seconds on a busy two-core machine
+          testTimeout: 20_000,
         },
       },
       {
