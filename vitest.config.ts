@@ -23,8 +23,9 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['server/scale-out.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // migrations on a new embedded database or a release re-reading images take over 30 s on two shared cores
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
       {
