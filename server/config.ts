@@ -55,7 +55,7 @@ export const DEFAULT_CALLBACK_CONFIG: CallbackConfig = {
 };
 
 /** Where media bytes live: files under `<dataDir>/media` (the default), or an S3-compatible bucket. */
-export type MediaStoreConfig = { kind: 'disk' } | { kind: 's3'; s3: S3Settings };
+type MediaStoreConfig = { kind: 'disk' } | { kind: 's3'; s3: S3Settings };
 
 export interface ServiceConfig {
   port: number;

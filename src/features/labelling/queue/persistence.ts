@@ -18,7 +18,7 @@ export interface OutboxEntry {
   readonly sequence: number;
 }
 
-export interface Draft {
+interface Draft {
   readonly tenantId: string;
   readonly appId: string;
   readonly mediaId: string;
