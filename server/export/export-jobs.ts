@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { CreateExportBody, ExportFormat, ExportStatus } from '../../src/api/schemas/exports';
 import type { AuthContext } from '../auth/context';
-import { DEFAULT_EXPORT_MAX_BYTES } from '../config';
+import { DEFAULT_EXPORT_MAX_BYTES } from '../environment';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, exports } from '../db/schema';
