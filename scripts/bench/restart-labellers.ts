@@ -6,7 +6,7 @@ import type { Application } from '../../src/api/schemas/application';
 import type { FeedbackResponse } from '../../src/api/schemas/feedback';
 
 /** An answer the service acknowledged with 204: it must survive any crash after that. */
-export interface AcknowledgedAnswer {
+interface AcknowledgedAnswer {
   applicationId: string;
   mediaId: string;
 }

@@ -19,7 +19,7 @@ import { getToken } from '../../src/api/endpoints/identity';
 import { answeredApplication, answeredMedia, startLabellers } from './restart-labellers';
 import { formatTable } from './table';
 
-export const RESTART_TARGET_SECONDS = 5;
+const RESTART_TARGET_SECONDS = 5;
 const LABELLERS = 8;
 const root = join(import.meta.dirname, '..', '..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,7 +32,7 @@ export interface RestartBenchOptions {
   thinkMs: number;
 }
 
-export const RESTART_BENCH: RestartBenchOptions = { kills: 3, labelSeconds: 8, thinkMs: 1500 };
+const RESTART_BENCH: RestartBenchOptions = { kills: 3, labelSeconds: 8, thinkMs: 1500 };
 
 export interface RestartBenchResult {
   restarts: { version_s: number; pull_s: number; answers_before_kill: number }[];

@@ -6,7 +6,7 @@ import type { LatencySummary } from './stats';
 import { formatTable } from './table';
 import { benchUpload, UPLOAD_BENCH, type UploadBenchOptions } from './upload-bench';
 
-export const TARGET_P95_MS = { feedback: 10, detections_page: 25 } as const;
+const TARGET_P95_MS = { feedback: 10, detections_page: 25 } as const;
 
 export interface ServiceBenchOptions {
   feedback?: FeedbackBenchOptions;

@@ -30,7 +30,7 @@ declare global {
 }
 
 /** Waits for the page's next animation frame. */
-export const nextFrame = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+const nextFrame = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
 /** Runs `inputs` one per animation frame, recording the frames meanwhile. */
 export async function recordInputs(page: Page, inputs: readonly (() => Promise<void>)[]): Promise<FrameRecord> {

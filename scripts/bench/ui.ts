@@ -17,12 +17,12 @@ import { routeBytes } from './ui-route-size';
 import { SCREEN } from './ui-screen';
 import { insertBoxes, LABELLER, signedInClient, signIn, stageCentre, UPLOADER, uploadPhoto, waitForDrawn } from './ui-scenes';
 
-export const BOX_COUNTS = [1000, 5000] as const;
+const BOX_COUNTS = [1000, 5000] as const;
 const INSERTED_BOXES = 1000;
 const INPUTS_PER_GESTURE = 60;
 const REPETITIONS = 3;
 
-export interface SceneFigures {
+interface SceneFigures {
   readonly boxes: number;
   readonly zoom: GestureFigures;
   readonly pan: GestureFigures;
@@ -153,7 +153,7 @@ async function sceneFrames(page: Page, boxes: number): Promise<SceneFigures> {
   return { boxes, zoom, pan, drag };
 }
 
-export async function runUiBenchmarks(baseUrl: string): Promise<UiBenchmarkResults> {
+async function runUiBenchmarks(baseUrl: string): Promise<UiBenchmarkResults> {
   const labeller = await signedInClient(baseUrl, LABELLER);
   const boxApp = (await listApplications(labeller.client)).data.find((a) => a.type === 'box_detection');
   if (!boxApp) throw new Error('The UI benchmarks need a box_detection application (the demo data has one).');
@@ -187,7 +187,7 @@ export async function runUiBenchmarks(baseUrl: string): Promise<UiBenchmarkResul
 
 const ms = (value: number | null) => (value === null ? 'n/a' : value.toFixed(1));
 
-export function printUiBenchmarks(results: UiBenchmarkResults) {
+function printUiBenchmarks(results: UiBenchmarkResults) {
   const gestureRow = (label: string, g: GestureFigures, p95Target: string) =>
     [label, g.inputs, ms(g.p95Ms), ms(g.worstFrameMs), g.longFrames, ms(g.longFrameTotalMs), p95Target];
   const rows = results.scenes.flatMap((scene) => {

@@ -23,7 +23,7 @@ export interface ImportOptions {
   progressOutput: ProgressOutput;
 }
 
-export interface ImportFailure {
+interface ImportFailure {
   file: string;
   message: string;
 }

@@ -18,7 +18,7 @@ export interface SignedInUser {
 }
 
 /** `user`: Basic, an API key or a bearer token, for calls about the user themself rather than a tenant. */
-export type AuthMode = 'bearer' | 'basic' | 'user' | 'none';
+type AuthMode = 'bearer' | 'basic' | 'user' | 'none';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

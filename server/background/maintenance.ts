@@ -15,7 +15,7 @@ declare module 'fastify' {
  * How often the database is maintained. Refreshing the statistics of 100,000 assertions takes about half a second
  * on the embedded database's one connection, so not more often than this.
  */
-export const MAINTENANCE_INTERVAL_SECONDS = 10 * 60;
+const MAINTENANCE_INTERVAL_SECONDS = 10 * 60;
 
 export function registerDatabaseMaintenance(app: FastifyInstance, database: DatabaseHandle): void {
   app.decorate('maintainDatabase', () => database.maintain());

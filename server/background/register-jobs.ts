@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { callbackDeliveryJob } from '../callbacks/worker';
 import { rateLimitSweepJob, type RateLimiter } from '../auth/rate-limit';
-import { DEFAULT_JOB_TIMEOUT_SECONDS } from '../config';
+import { DEFAULT_JOB_TIMEOUT_SECONDS } from '../environment';
 import type { DatabaseHandle } from '../db';
 import { databaseMaintenanceJob } from './maintenance';
 import { feedbackSchedulingJob } from '../feedback/timer';

@@ -4,7 +4,7 @@ import type { PeriodicJob } from '../jobs/queue';
 import type { CallbackAddressRules } from '../net/address-rule';
 import { createCallbackDispatcher } from './delivery';
 
-export const userAgentOf = (buildNumber: number) => `looplabel-local-service/1.${buildNumber}`;
+const userAgentOf = (buildNumber: number) => `looplabel-local-service/1.${buildNumber}`;
 
 /**
  * The callback address rule as this app's configuration sets it: hosts the operator allows, and loopback only while

@@ -8,7 +8,7 @@ import { ensurePrivateDir, restrictTree } from '../data-dir';
 import { migrate, type RunInTransaction } from './migrate';
 import * as schema from './schema';
 
-export { schema };
+;
 
 /** The drizzle database, the same type whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -49,7 +49,7 @@ export const pgliteTransactions =
     );
 
 /** Runs migration work in a transaction on one connection of the pool. */
-export const postgresTransactions =
+const postgresTransactions =
   (pool: pg.Pool): RunInTransaction =>
   async (work) => {
     const client = await pool.connect();

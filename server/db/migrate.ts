@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export interface MigrationTransaction {
+interface MigrationTransaction {
   /** Runs a script that may hold several statements. */
   exec(script: string): Promise<void>;
   query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;

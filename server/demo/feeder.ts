@@ -15,7 +15,7 @@ import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';
 import { unixNow } from '../db/unix-time';
 
 /** Every demo application has this many feedback requests waiting once the demo is filled (DEMO_WAITING). */
-export const DEMO_WAITING = 60;
+const DEMO_WAITING = 60;
 /** Right after the service listens, every demo application gets this many first, so that each can be tried at once. */
 export const DEMO_FIRST_WAITING = 3;
 

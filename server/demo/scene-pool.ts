@@ -25,7 +25,7 @@ export interface ScenePool {
 }
 
 /** One thread fewer than the machine has cores (at least one, at most three): the service keeps a core. */
-export const defaultScenePoolSize = () => Math.max(1, Math.min(3, availableParallelism() - 1));
+const defaultScenePoolSize = () => Math.max(1, Math.min(3, availableParallelism() - 1));
 
 /** A thread with nothing to do for this long ends; the next request starts a new one (in about half a second). */
 const IDLE_MS = 20_000;
@@ -44,7 +44,7 @@ interface Thread {
   idleTimer: NodeJS.Timeout | null;
 }
 
-export class ScenePoolClosedError extends Error {
+class ScenePoolClosedError extends Error {
   constructor() {
     super('The scene pool is closed.');
     this.name = 'ScenePoolClosedError';

@@ -5,7 +5,7 @@ import { createUser, findUserByEmail } from '../identity/users';
 
 export const DEMO_PASSWORD = 'looplabel-demo';
 export const DEMO_TENANT_NAME = 'Demo Lab';
-export const SECOND_DEMO_TENANT_NAME = 'Harbour Robotics';
+const SECOND_DEMO_TENANT_NAME = 'Harbour Robotics';
 
 export const DEMO_ACCOUNTS = {
   labeller: { email: 'labeller@demo.test', role: 'tenant_user' },

@@ -17,7 +17,7 @@ export type ApplicationRow = typeof applications.$inferSelect;
  * A subject's entry counts only when above 0: created applications hold 0.0 per output subject (as the
  * interface says), and that must not mean "post every detection".
  */
-export const DEFAULT_DETECTION_THRESHOLD = 0.5;
+const DEFAULT_DETECTION_THRESHOLD = 0.5;
 
 export function toApplication(row: ApplicationRow): Application {
   return {
@@ -258,4 +258,4 @@ export async function deleteApplication(db: Database, row: ApplicationRow): Prom
   });
 }
 
-export const newCallbackSecret = () => randomBytes(32).toString('hex');
+const newCallbackSecret = () => randomBytes(32).toString('hex');

@@ -31,7 +31,7 @@ export interface AssertionBatch {
   assertions: readonly NewAssertion[];
 }
 
-export interface NewAssertion {
+interface NewAssertion {
   subjectUid: string;
   appDataType?: AppDataType | null;
   appData?: AppData | null;

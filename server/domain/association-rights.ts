@@ -6,7 +6,7 @@ import { forbidden } from '../errors';
 import type { AssertionRow } from './assertions';
 import { canManageApplication } from './applications';
 
-export const REMOVE_ASSOCIATION_REFUSAL =
+const REMOVE_ASSOCIATION_REFUSAL =
   'You may remove only associations you made yourself (your captures and answers). Ask a tenant administrator, ' +
   'or a manager of the application whose model or labellers made it.';
 

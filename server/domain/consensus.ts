@@ -15,11 +15,11 @@ import { unixNow } from '../db/unix-time';
 export type ConsensusApplication = Pick<ApplicationRow, 'applicationId' | 'tenantId' | 'type' | 'labellersPerItem' | 'consensusTolerance'>;
 
 /** A current answer (assertion) as one entry of a feedback body's subjects; columns unqualified, for any FROM assertions. */
-export const answerEntrySql = sql`jsonb_strip_nulls(jsonb_build_object('subject_uid', subject_uid,
+const answerEntrySql = sql`jsonb_strip_nulls(jsonb_build_object('subject_uid', subject_uid,
   'result', CASE WHEN probability >= 0.5 THEN 'True' ELSE 'False' END, 'app_data_type', app_data_type, 'app_data', app_data))`;
 
 /** Each labeller's current answer to the item, earliest decision first. */
-export async function labellerAnswers(db: Database, appId: string, mediaId: string, key: string): Promise<LabellerAnswer[]> {
+async function labellerAnswers(db: Database, appId: string, mediaId: string, key: string): Promise<LabellerAnswer[]> {
   const result = await db.execute(sql`
     SELECT user_id, jsonb_agg(${answerEntrySql} ORDER BY seq) AS subjects,
       max(COALESCE(decision_time, created_at)) AS decision_time
@@ -138,7 +138,7 @@ async function decidedItems(db: Database, appIds: readonly string[], query: Deci
   return rowsOf<DecidedRow>(result);
 }
 
-export const toConsensusEntry = (row: DecidedRow): ConsensusEntry => ({
+const toConsensusEntry = (row: DecidedRow): ConsensusEntry => ({
   consensus_id: row.consensus_id,
   application_id: row.app_id,
   media_id: row.media_id,

@@ -7,9 +7,9 @@ import { answersAgree, type ConsensusApplication } from './consensus';
 import { peopleById } from './reviews';
 
 /** A gap between two answers longer than this is a pause, not the labeller's pace. */
-export const PAUSE_SECONDS = 300;
+const PAUSE_SECONDS = 300;
 /** How many of the latest decided items the agreement with consensus is measured on. */
-export const RECENT_CONSENSUS_ITEMS = 1000;
+const RECENT_CONSENSUS_ITEMS = 1000;
 
 interface PaceRow {
   user_id: string;

@@ -60,7 +60,7 @@ export async function currentAssertionsOfMedia(db: Database, mediaIds: readonly 
     );
 }
 
-export interface SubjectMediaPage {
+interface SubjectMediaPage {
   /** (media, focus) pairs in the order of their first assertion on the subject. */
   pairs: { mediaId: string; focusKey: string; firstSeq: number }[];
   hasMore: boolean;

@@ -29,7 +29,7 @@ export async function peopleById(db: Database, userIds: readonly string[]): Prom
   );
 }
 
-export const withPerson = (answer: LabellerAnswer, people: Map<string, Person>): LabellerAnswerView => ({
+const withPerson = (answer: LabellerAnswer, people: Map<string, Person>): LabellerAnswerView => ({
   user_id: answer.user_id,
   email: people.get(answer.user_id)?.email ?? null,
   name: people.get(answer.user_id)?.name ?? null,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { CreateExportBody, ExportFormat, ExportStatus } from '../../src/api/schemas/exports';
 import type { AuthContext } from '../auth/context';
-import { DEFAULT_EXPORT_MAX_BYTES } from '../config';
+import { DEFAULT_EXPORT_MAX_BYTES } from '../environment';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, exports } from '../db/schema';
@@ -23,7 +23,7 @@ import { isZipped, writeExport } from './write-export';
 import { unixNow } from '../db/unix-time';
 
 /** A finished export stays downloadable this long. */
-export const EXPORT_KEEP_SECONDS = 3600;
+const EXPORT_KEEP_SECONDS = 3600;
 /** An export still preparing after this long (its job was given up) is removed like an expired one. */
 const EXPORT_RUN_LIMIT_SECONDS = 86_400;
 /** Progress is written to the export's row every 1% of the images, and at least every this many. */

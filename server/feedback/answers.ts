@@ -18,7 +18,7 @@ export interface FeedbackAuthor {
 }
 
 /** What answering feedback needs of the application. */
-export type FeedbackApplication = Pick<
+type FeedbackApplication = Pick<
   ApplicationRow,
   'applicationId' | 'tenantId' | 'type' | 'outputSubjects' | 'labellersPerItem' | 'consensusTolerance'
 >;

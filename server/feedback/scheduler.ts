@@ -15,7 +15,7 @@ import { unheld } from './pull';
 export const SYSTEM_FEEDBACK_PER_HOUR = 120;
 const HOUR_SECONDS = 3600;
 
-export function feedbackRate(app: Pick<ApplicationRow, 'requestedFeedbackPerHour'>): number {
+function feedbackRate(app: Pick<ApplicationRow, 'requestedFeedbackPerHour'>): number {
   return app.requestedFeedbackPerHour ?? SYSTEM_FEEDBACK_PER_HOUR;
 }
 
@@ -84,7 +84,7 @@ async function remainingBudget(tx: Database, appId: string, rate: number, now: n
  * Schedules the most ambiguous waiting candidates of one application, up to its hourly budget. The application
  * row is locked so that concurrent calls cannot both spend the same budget. Returns how many became scheduled.
  */
-export async function scheduleApplication(db: Database, appId: string, now = unixNow()): Promise<number> {
+async function scheduleApplication(db: Database, appId: string, now = unixNow()): Promise<number> {
   return db.transaction(async (tx) => {
     const [app] = await tx.select().from(applications).where(eq(applications.applicationId, appId)).for('update');
     if (!app?.active) return 0;

@@ -22,7 +22,7 @@ export interface MeasuredSubjects {
 }
 
 /** One model's measures, by its type module's `measure`, on items already judged. */
-export function evaluationOf(module: TypeModule, items: readonly JudgedItem[], names: SubjectNames): ModelEvaluation {
+function evaluationOf(module: TypeModule, items: readonly JudgedItem[], names: SubjectNames): ModelEvaluation {
   const { overall, perSubject } = module.measure(items, names);
   return { data_count: items.length, model_performance: overall, model_performance_per_subject: perSubject };
 }

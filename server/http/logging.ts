@@ -27,7 +27,7 @@ const SECRET_KEYS = [
 ];
 
 /** pino's redact paths: the headers that carry credentials, and secret-named fields at the top two levels. */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-api-key"]',
@@ -37,7 +37,7 @@ export const REDACT_PATHS = [
 ];
 
 /** A request as one log line shows it: the path without its query. */
-export function serializeRequest(request: FastifyRequest) {
+function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
     url: request.url.split('?')[0],

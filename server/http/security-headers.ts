@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
  * (media, the favicon) and `data:` (the canvas cursors are inline SVG); inline styles (React and Konva set style
  * attributes); no plug-ins, no framing, no other base or form target, no eval.
  */
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   connectSrc: ["'self'"],

@@ -18,7 +18,7 @@ const toApiKey = (row: ApiKeyRow): ApiKey => ({
   last_used_at: row.lastUsedAt ? toUnixSeconds(row.lastUsedAt) : null,
 });
 
-export const apiKeyNotFound = () => notFound('API key not found.');
+const apiKeyNotFound = () => notFound('API key not found.');
 
 /** A new key for the user: the answer is the only place the key itself ever appears. */
 export async function createApiKey(db: Database, userId: string, description: string): Promise<CreatedApiKey> {

@@ -3,11 +3,11 @@ import type { BoxCoords } from '../../src/api/types';
 import type { ExportNotes } from '../export/notes';
 import type { FileImage, FileMark } from './formats/parsed';
 
-export const ROUNDED_NOTE = 'Fractional coordinates were rounded to whole pixels.';
-export const CLIPPED_NOTE = 'Boxes reaching outside the image were clipped to it.';
-export const OUTSIDE_NOTE = 'Boxes and points outside the image (and boxes of no area) were left out.';
-export const SCALED_NOTE = "Marks of images whose stated size differs from the stored media's were scaled to the media.";
-export const VALUE_ROUNDED_NOTE = 'Counts and offsets were rounded to whole numbers.';
+const ROUNDED_NOTE = 'Fractional coordinates were rounded to whole pixels.';
+const CLIPPED_NOTE = 'Boxes reaching outside the image were clipped to it.';
+const OUTSIDE_NOTE = 'Boxes and points outside the image (and boxes of no area) were left out.';
+const SCALED_NOTE = "Marks of images whose stated size differs from the stored media's were scaled to the media.";
+const VALUE_ROUNDED_NOTE = 'Counts and offsets were rounded to whole numbers.';
 
 export interface Placement {
   /** The stored media's size in pixels. */

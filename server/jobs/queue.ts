@@ -2,7 +2,7 @@ import type { Focus } from '../../src/api/types';
 import type { Database } from '../db';
 
 /** Run an application's model on a media item (and focus). */
-export interface ProcessMediaJob {
+interface ProcessMediaJob {
   appId: string;
   mediaId: string;
   focus: Focus | null;
@@ -11,17 +11,17 @@ export interface ProcessMediaJob {
 }
 
 /** Release a new model of the application (the automatic release after enough answers). */
-export interface ReleaseModelJob {
+interface ReleaseModelJob {
   tenantId: string;
   applicationId: string;
 }
 
 /** Prepare a label export whose row (state `preparing`) the request wrote. */
-export interface ExportJob {
+interface ExportJob {
   exportId: string;
 }
 
-export interface JobPayloads {
+interface JobPayloads {
   'process-media': ProcessMediaJob;
   'release-model': ReleaseModelJob;
   export: ExportJob;
@@ -47,13 +47,13 @@ export interface PeriodicJob {
   stop?(): Promise<void>;
 }
 
-export interface UnfinishedJobs {
+interface UnfinishedJobs {
   count: number;
   /** Unix seconds; null when there are none. */
   oldestAt: number | null;
 }
 
-export interface SendOptions {
+interface SendOptions {
   /** While a job with this key waits to run, sending another does nothing. */
   singletonKey?: string;
 }

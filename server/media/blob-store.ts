@@ -33,7 +33,7 @@ export function blobKeyOf(bytes: Buffer): string {
 }
 
 /** Guards every path built from a key, so a key from a URL can never walk out of the store. */
-export function isBlobKey(key: string): boolean {
+function isBlobKey(key: string): boolean {
   return BLOB_KEY.test(key);
 }
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const MEDIA_FILES_PATH = '/media-files';
-export const DEFAULT_MEDIA_URL_TTL_SECONDS = 6 * 3600;
+const DEFAULT_MEDIA_URL_TTL_SECONDS = 6 * 3600;
 /** Expiry is rounded up to the hour, so the same file gets the same URL for an hour and browsers can cache it. */
 const EXPIRY_BUCKET_SECONDS = 3600;
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { openImage, runImageWork } from './open-image';
 
-export const VARIANT_WIDTHS = [256, 1024, 2048] as const;
+const VARIANT_WIDTHS = [256, 1024, 2048] as const;
 
 export interface ImageVariant {
   width: number;

@@ -10,7 +10,7 @@ import { createS3BlobStore } from '../media/s3-blob-store';
 import './context';
 
 /** The media signing key, derived from the service secret so that it needs no file of its own. */
-export const mediaSigningKey = (serviceSecret: Buffer) => createHmac('sha256', serviceSecret).update('media-urls').digest();
+const mediaSigningKey = (serviceSecret: Buffer) => createHmac('sha256', serviceSecret).update('media-urls').digest();
 
 /** The configured media store: the bucket is checked before the service starts, files get their folder. */
 async function openBlobStore(app: FastifyInstance): Promise<BlobStore> {

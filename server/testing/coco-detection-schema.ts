@@ -6,14 +6,14 @@ import { z } from 'zod';
 
 const nonNegative = z.number().nonnegative();
 
-export const cocoImage = z.looseObject({
+const cocoImage = z.looseObject({
   id: z.number().int().positive(),
   file_name: z.string().min(1),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
 });
 
-export const cocoAnnotation = z.looseObject({
+const cocoAnnotation = z.looseObject({
   id: z.number().int().positive(),
   image_id: z.number().int().positive(),
   category_id: z.number().int().positive(),
@@ -26,7 +26,7 @@ export const cocoAnnotation = z.looseObject({
   num_keypoints: z.number().int().nonnegative().optional(),
 });
 
-export const cocoCategory = z.looseObject({
+const cocoCategory = z.looseObject({
   id: z.number().int().positive(),
   name: z.string().min(1),
   supercategory: z.string(),

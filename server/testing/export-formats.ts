@@ -52,7 +52,7 @@ export function checkCoco(document: unknown): CocoDetection {
   return coco;
 }
 
-export interface YoloBox {
+interface YoloBox {
   classIndex: number;
   cx: number;
   cy: number;
@@ -108,7 +108,7 @@ export function checkYolo(zip: ZipContents, imageCount: number): YoloDataset {
   return { names, labels };
 }
 
-export interface VocObject {
+interface VocObject {
   name: string;
   xmin: number;
   ymin: number;

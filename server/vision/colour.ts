@@ -58,7 +58,7 @@ export function labToRgb([l, a, b]: Lab): Rgb {
  * Lightness counts half as much as hue and chroma, so that one part under brighter or dimmer light
  * stays close to its own colour.
  */
-export const LIGHTNESS_WEIGHT = 0.5;
+const LIGHTNESS_WEIGHT = 0.5;
 
 export function labDistance(l1: number, a1: number, b1: number, l2: number, a2: number, b2: number): number {
   const dl = (l1 - l2) * LIGHTNESS_WEIGHT;

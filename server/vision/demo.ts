@@ -73,7 +73,7 @@ function difficultyOf(random: Random): SceneDifficulty {
 }
 
 /** What a type's demo scenes are made with: the scene's random source and difficulty, and a few helpers. */
-export interface DemoSceneKit {
+interface DemoSceneKit {
   random: Random;
   difficulty: SceneDifficulty;
   /** `count` parts of a demo subject, as it looks. */

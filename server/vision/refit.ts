@@ -18,7 +18,7 @@ const SPREAD_PERCENTILE = 0.9;
 const MIN_AREA_SHARE = 0.3;
 
 /** A part of an image where a True answer shows its subject; the foreground area of an `object` region is one object's. */
-export interface EvidenceRegion {
+interface EvidenceRegion {
   box: BoxCoords;
   object: boolean;
 }

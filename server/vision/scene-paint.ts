@@ -32,7 +32,7 @@ export function sceneLight(random: Random): Light {
   return { x: Math.cos(angle), y: Math.sin(angle), shadowLength: random.between(4, 9) };
 }
 
-export function blend(canvas: Canvas, index: number, colour: Rgb, opacity: number): void {
+function blend(canvas: Canvas, index: number, colour: Rgb, opacity: number): void {
   for (let c = 0; c < 3; c += 1) {
     const under = canvas.pixels[index + c] ?? 0;
     canvas.pixels[index + c] = under + ((colour[c] ?? 0) - under) * opacity;
@@ -50,7 +50,7 @@ export function fillRect(canvas: Canvas, box: BoxCoords, colour: Rgb, opacity: n
 }
 
 /** Smooth value noise in -1..1 whose features are about `cell` pixels across. */
-export function valueNoise(width: number, height: number, cell: number, random: Random): Float32Array {
+function valueNoise(width: number, height: number, cell: number, random: Random): Float32Array {
   const columns = Math.ceil(width / cell) + 2;
   const rows = Math.ceil(height / cell) + 2;
   const grid = Float32Array.from({ length: columns * rows }, () => random.float() * 2 - 1);

@@ -26,7 +26,7 @@ export interface PartSpec {
 }
 
 /** A container seen through a window, filled with liquid from `level` (pixels from the top) to its bottom. */
-export interface FillSpec {
+interface FillSpec {
   subject: string;
   color: string;
   level: number;
@@ -41,7 +41,7 @@ export interface SceneSpec {
   format?: 'png' | 'jpeg';
 }
 
-export interface SceneObject {
+interface SceneObject {
   subject: string | null;
   shape: PartShape;
   /** Extent of the object's pixels in the frame (x1, y1 exclusive), including any hidden by later parts, a cable or a guard. */
@@ -54,7 +54,7 @@ export interface SceneObject {
 }
 
 /** How the camera saw the scene. */
-export interface SceneConditions {
+interface SceneConditions {
   /** Parts are brighter on the light's side; their shadows fall away from it. */
   light: Light;
   /** A cable lies across one of the parts. */
@@ -66,7 +66,7 @@ export interface SceneConditions {
   blur: CameraBlur;
 }
 
-export interface SceneTruth {
+interface SceneTruth {
   difficulty: SceneDifficulty;
   conditions: SceneConditions;
   objects: SceneObject[];

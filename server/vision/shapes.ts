@@ -1,10 +1,9 @@
 import type { Random } from './random';
 
-export const PART_SHAPES = ['rect', 'rounded', 'disc', 'ring', 'hexagon'] as const;
-export type PartShape = (typeof PART_SHAPES)[number];
+export type PartShape = 'rect' | 'rounded' | 'disc' | 'ring' | 'hexagon';
 
 /** The surface of a part at a point: how it tilts and what detail darkens it. */
-export interface SurfacePoint {
+interface SurfacePoint {
   /** The in-plane part of the surface normal (length at most 1; 0, 0 is a face looking straight at the camera). */
   nx: number;
   ny: number;

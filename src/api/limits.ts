@@ -47,8 +47,6 @@ export const JSON_DEPTH_MAX = 32;
  */
 export const MIN_HELD_OUT_ANSWERS = 5;
 
-/** One file of a label import (a zip, or one label file), as for media. */
-export const IMPORT_FILE_MAX_BYTES = 25 * 1024 * 1024;
 /** All the label files of one import together, once unzipped. */
 export const IMPORT_TOTAL_MAX_BYTES = 200 * 1024 * 1024;
 /** Images one label import may name. */

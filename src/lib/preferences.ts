@@ -31,7 +31,7 @@ export function setUploadSubject(tenantId: string, subjectUid: string) {
 }
 
 /** Where an application has none: every proposal shows. */
-export const DEFAULT_CONFIDENCE_FLOOR = 0;
+const DEFAULT_CONFIDENCE_FLOOR = 0;
 
 /** The application's confidence floor, from 0 to 1 in whole percents. */
 export function setConfidenceFloor(appId: string, floor: number) {

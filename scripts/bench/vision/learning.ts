@@ -13,7 +13,7 @@ import { Tally, type TruthObject } from './evaluate';
 
 const LEARNING = path.join(import.meta.dirname, 'learning');
 const SUBJECT = 'chessboard';
-export const ANSWER_COUNTS = [0, 5, 10, 20] as const;
+const ANSWER_COUNTS = [0, 5, 10, 20] as const;
 /** Poses held out: both views of each, so that no held-out photo has its twin in training. */
 const HELD_OUT_POSES = ['12', '13', '14'];
 

@@ -32,7 +32,7 @@ function objectFields(annotation: ExportAnnotation, image: ExportImage) {
 }
 
 /** The COCO detection document (https://cocodataset.org/#format-data); ids count from 1. */
-export function cocoDocument(dataset: ExportDataset, createdAt: Date) {
+function cocoDocument(dataset: ExportDataset, createdAt: Date) {
   const categoryId = (uid: string) => dataset.categoryOf.get(uid)!.id;
   const annotations: object[] = [];
   const pointCategories = new Set<number>();

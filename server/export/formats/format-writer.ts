@@ -20,7 +20,7 @@ export interface FormatWriter {
 }
 
 /** The side of the square box that stands for a point in formats that have boxes only. */
-export const POINT_BOX_SIZE = 10;
+const POINT_BOX_SIZE = 10;
 
 /** A POINT_BOX_SIZE square centred on the point, cut to the image. */
 export function pointBox(x: number, y: number, image: Pick<ExportImage, 'width' | 'height'>): BoxCoords {
@@ -33,7 +33,7 @@ export function pointBox(x: number, y: number, image: Pick<ExportImage, 'width' 
   };
 }
 
-export const POINT_AS_BOX_NOTE = `Points were written as ${POINT_BOX_SIZE}×${POINT_BOX_SIZE} pixel boxes centred on each point.`;
+const POINT_AS_BOX_NOTE = `Points were written as ${POINT_BOX_SIZE}×${POINT_BOX_SIZE} pixel boxes centred on each point.`;
 
 /**
  * The boxes of an image for formats that have boxes only: boxes as they are, points as small boxes (noted), and a

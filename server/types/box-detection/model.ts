@@ -3,7 +3,7 @@ import type { ModelProposal } from '../../vision/models/proposal';
 import { leastCertainProbability, presenceIn, type SubjectEvidence } from '../../vision/models/subject-evidence';
 
 /** Doubtful boxes stay in the proposed set, with their probability, so that a person can confirm or remove them. */
-export const BOX_MIN_PROBABILITY = 0.25;
+const BOX_MIN_PROBABILITY = 0.25;
 
 export function detectBoxes(evidence: SubjectEvidence, subject_uid: string): ModelProposal {
   const boxes: BoxRegion[] = evidence.detections

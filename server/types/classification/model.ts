@@ -3,7 +3,7 @@ import type { ModelParameters } from '../../vision/models/parameters';
 import type { ModelProposal } from '../../vision/models/proposal';
 import { presenceIn, subjectEvidence } from '../../vision/models/subject-evidence';
 
-export interface SubjectScore {
+interface SubjectScore {
   subject_uid: string;
   probability: number;
   /** Presence evidence of the subject on its own. */
@@ -18,7 +18,7 @@ const odds = (presence: number) => Math.min(presence, MAX_PRESENCE) / (1 - Math.
  * evidence is real (the best presence), classes share in proportion to the odds of their presence; otherwise all
  * are equally likely.
  */
-export function classificationScores(image: AnalysisImage, subjects: readonly string[], parameters: ModelParameters): SubjectScore[] {
+function classificationScores(image: AnalysisImage, subjects: readonly string[], parameters: ModelParameters): SubjectScore[] {
   const presences = subjects.map((uid) => presenceIn(subjectEvidence(image, uid, parameters)).probability);
   const confidence = Math.max(0, ...presences);
   const total = presences.reduce((sum, presence) => sum + odds(presence), 0);

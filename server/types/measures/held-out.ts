@@ -10,7 +10,7 @@ export interface JudgedItem {
 }
 
 /** A model's measure over all its held-out items, and one per answered output subject (by uid). */
-export interface Judgement {
+interface Judgement {
   overall: Measures;
   perSubject: Record<string, Measures>;
 }

@@ -10,7 +10,7 @@ import { DETECTOR_INPUT_SIZE } from './objects';
 const require = createRequire(import.meta.url);
 
 /** The model's files, as @vladmandic/human ships them (its package exports no path to them, so from its entry). */
-export const MODEL_DIR = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');
+const MODEL_DIR = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');
 const MODEL_NAME = 'centernet';
 const DETECTIONS_OUTPUT = 'tower_0/detections';
 /** The head's merged stride-16 features (32 × 32 × 256): what a box region looks like to the detector. */

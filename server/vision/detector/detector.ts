@@ -10,7 +10,7 @@ import { featureMapOf, type FeatureMap } from './features';
 import type { DetectorReply, DetectorRequest } from './worker';
 
 /** At most this many images wait for the detector; more are refused ('unavailable') rather than queued. */
-export const DETECTOR_QUEUE_LIMIT = 16;
+const DETECTOR_QUEUE_LIMIT = 16;
 
 const busy = () => unavailable('The detector is busy; try again in a few seconds.', 5);
 

@@ -5,7 +5,7 @@ import type { CenterNetOutput } from './centernet';
 export const FEATURE_GRID_SIZE = 32;
 export const REGION_FEATURE_CHANNELS = 256;
 /** A region's embedding: the mean features of its four quarters. */
-export const REGION_EMBEDDING_SIZE = 4 * REGION_FEATURE_CHANNELS;
+const REGION_EMBEDDING_SIZE = 4 * REGION_FEATURE_CHANNELS;
 
 /** A unit vector: what a region or an image looks like to the detector, compared by dot products. */
 export type Embedding = Float32Array;
@@ -115,7 +115,7 @@ function meanEmbedding(map: FeatureMap, { x0, y0, x1, y1 }: CellBox): Embedding 
 
 export const regionEmbedding = (map: FeatureMap, box: BoxCoords): Embedding => cellsEmbedding(map, cellBoxOf(map, box));
 
-export function normalized(vector: Float32Array): Embedding {
+function normalized(vector: Float32Array): Embedding {
   let norm = 0;
   for (const value of vector) norm += value * value;
   norm = Math.sqrt(norm);

@@ -5,7 +5,7 @@ import { intersectionOverUnion } from '../../../src/api/application-types/box-de
 /** The detector looks at a square image this many pixels across. */
 export const DETECTOR_INPUT_SIZE = 512;
 /** Objects less likely than this are dropped at once: below it the detector is mostly wrong. */
-export const DETECTOR_MIN_SCORE = 0.1;
+const DETECTOR_MIN_SCORE = 0.1;
 /** Of two boxes of one class that overlap this much (IoU), the weaker one is the same object again. */
 const SAME_OBJECT_IOU = 0.5;
 

@@ -9,7 +9,7 @@ export interface Examples {
   calibration?: Calibration;
 }
 
-export interface Calibration {
+interface Calibration {
   slope: number;
   offset: number;
 }
@@ -29,7 +29,7 @@ export interface SubjectHead {
 /** At most this many of each kind are kept (the newest): the head's size and its scoring time stay bounded. */
 export const HEAD_LIMITS = { positives: 40, negatives: 80 };
 /** The head speaks only with at least this many examples of each kind. */
-export const MIN_EXAMPLES = { positives: 2, negatives: 2 };
+const MIN_EXAMPLES = { positives: 2, negatives: 2 };
 const NEIGHBOURS = 3;
 /** Before a calibration is fitted: how sharply a similarity margin turns into a probability. */
 const DEFAULT_CALIBRATION: Calibration = { slope: 24, offset: 0 };

@@ -8,7 +8,7 @@ import type { DetectedObject } from '../detector/objects';
 import { clampBox } from './media-box';
 
 /** The models look at most this many pixels across; results are mapped back to media pixels. */
-export const ANALYSIS_WIDTH = 512;
+const ANALYSIS_WIDTH = 512;
 
 /** A media item (or its focus region) decoded for analysis: Lab pixels and the way back to media pixels. */
 export interface AnalysisImage {

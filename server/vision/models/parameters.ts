@@ -4,7 +4,7 @@ import { isHexColour } from '../colour';
 import type { SubjectHead } from '../head/head';
 
 /** Which feature of the subject an offset application measures, along its axis. */
-export const OFFSET_REFERENCES = ['near_edge', 'centre', 'far_edge'] as const;
+const OFFSET_REFERENCES = ['near_edge', 'centre', 'far_edge'] as const;
 export type OffsetReference = (typeof OFFSET_REFERENCES)[number];
 
 /** What a subject looks like, as the baseline models see it. Areas are in media pixels. */

@@ -11,7 +11,7 @@ import type { ModelParameters } from './parameters';
  * Who sees a subject: the pretrained detector when the subject maps to one of its classes, else the colour model
  * when the subject has a configured colour, else nobody.
  */
-export type EvidenceSource = 'detector' | 'colour' | 'learned' | 'none';
+type EvidenceSource = 'detector' | 'colour' | 'learned' | 'none';
 
 /** The candidate objects of one subject in one image. */
 export interface SubjectEvidence {

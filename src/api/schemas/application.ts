@@ -22,14 +22,14 @@ const LABELLERS_MESSAGE = `Use a whole number from ${LABELLERS_PER_ITEM.min} to 
 const TOLERANCE_MESSAGE = `Use a number from 0 to ${CONSENSUS_TOLERANCE_MAX.toLocaleString('en')}.`;
 
 /** How many distinct labellers answer each feedback item before its consensus is decided. */
-export const labellersPerItem = z
+const labellersPerItem = z
   .number(LABELLERS_MESSAGE)
   .int(LABELLERS_MESSAGE)
   .min(LABELLERS_PER_ITEM.min, LABELLERS_MESSAGE)
   .max(LABELLERS_PER_ITEM.max, LABELLERS_MESSAGE);
 
 /** How far counts and offsets may differ, and how many pixels apart points may lie, for labellers to agree. */
-export const consensusTolerance = z.number(TOLERANCE_MESSAGE).min(0, TOLERANCE_MESSAGE).max(CONSENSUS_TOLERANCE_MAX, TOLERANCE_MESSAGE);
+const consensusTolerance = z.number(TOLERANCE_MESSAGE).min(0, TOLERANCE_MESSAGE).max(CONSENSUS_TOLERANCE_MAX, TOLERANCE_MESSAGE);
 
 const subjectList = z
   .array(z.string().min(1).max(100))
@@ -39,7 +39,7 @@ const subjectList = z
 const urlList = z.array(secureUrl).max(POST_URLS_MAX, `Give at most ${POST_URLS_MAX} URLs.`);
 
 /** The fields a client may write, each with its rule; all optional. Unknown keys are ignored. */
-export const applicationInput = z
+const applicationInput = z
   .object({
     name: z.string().trim().min(1, NAME_MESSAGE).max(APPLICATION_NAME_MAX, NAME_MESSAGE),
     type: applicationType,

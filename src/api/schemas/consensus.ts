@@ -4,7 +4,7 @@ import { feedbackResponse, focusSchema } from './feedback';
 import { mediaSchema } from './media';
 
 /** How an item's label was decided: labellers agreed, a manager resolved their disagreement, or one labeller answered. */
-export const CONSENSUS_SOURCES = ['agreed', 'review', 'single'] as const;
+const CONSENSUS_SOURCES = ['agreed', 'review', 'single'] as const;
 export type ConsensusSource = (typeof CONSENSUS_SOURCES)[number];
 
 const subjectsOut = z.custom<ItemAnswer>((value) => Array.isArray(value));
@@ -24,7 +24,7 @@ export const consensusEntrySchema = z.object({
 export type ConsensusEntry = z.infer<typeof consensusEntrySchema>;
 
 /** A labeller's answer to an item, with who gave it. */
-export const labellerAnswerSchema = z.object({
+const labellerAnswerSchema = z.object({
   user_id: z.string(),
   email: z.string().nullable(),
   name: z.string().nullable(),
@@ -60,7 +60,7 @@ export const consensusReleaseSchema = z.object({
 });
 
 /** One labeller on the leaderboard: how many items they answered, their pace, and how often they agreed with consensus. */
-export const labellerStandingSchema = z.object({
+const labellerStandingSchema = z.object({
   user_id: z.string(),
   email: z.string().nullable(),
   name: z.string().nullable(),

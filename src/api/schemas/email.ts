@@ -1,6 +1,6 @@
 import { z } from '../zod';
 
-export const EMAIL_MESSAGE = 'Give a valid email address.';
+const EMAIL_MESSAGE = 'Give a valid email address.';
 
 /** An email address, stored lower-cased. */
 export const email = z

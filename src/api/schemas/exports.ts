@@ -6,7 +6,7 @@ export type ExportFormat = z.infer<typeof exportFormat>;
 
 export const EXPORT_FORMAT_NAMES: Readonly<Record<ExportFormat, string>> = { coco: 'COCO JSON', yolo: 'YOLO', voc: 'Pascal VOC' };
 
-export const exportFormat = z.enum(EXPORT_FORMATS, { error: `format is one of ${EXPORT_FORMATS.join(', ')}.` });
+const exportFormat = z.enum(EXPORT_FORMATS, { error: `format is one of ${EXPORT_FORMATS.join(', ')}.` });
 
 /** The body of `POST /1/applications/{id}/exports`. */
 export const createExportBody = z.object({
@@ -16,7 +16,7 @@ export const createExportBody = z.object({
 });
 export type CreateExportBody = z.input<typeof createExportBody>;
 
-export const EXPORT_STATES = ['preparing', 'ready', 'failed'] as const;
+const EXPORT_STATES = ['preparing', 'ready', 'failed'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
 
 /** What the export left out or wrote differently (e.g. answers its format cannot express), and how often. */

@@ -3,7 +3,7 @@ import { appDataType, storedAppData } from './detections';
 import { focusSchema } from './feedback';
 import { mediaSchema } from './media';
 
-export const proposedSubjectSchema = z.object({
+const proposedSubjectSchema = z.object({
   subject_uid: z.string(),
   media_id: z.string(),
   probability: z.number(),
@@ -28,4 +28,3 @@ export const pendingCountSchema = z.object({
   /** Held by labellers (leased, not yet answered). */
   leased: z.number(),
 });
-export type PendingCount = z.infer<typeof pendingCountSchema>;

@@ -19,7 +19,7 @@ export function appDataShapeIssues({ app_data_type, app_data }: { app_data_type?
 }
 
 /** One answer. A True answer's app_data must have the shape its app_data_type names; which type, and where its marks lie, depend on the application. */
-export const feedbackAnswer = z
+const feedbackAnswer = z
   .object({
     subject_uid: z.string().min(1, 'Give a subject_uid.').max(100),
     result: z.enum(['True', 'False'], { error: 'result is True or False.' }),

@@ -3,7 +3,7 @@ import { z } from '../zod';
 const number = z.number().optional();
 const storage = z.object({ total: number, free: number, used: number, percent: number }).optional();
 
-export const gatewayStatusSchema = z.object({
+const gatewayStatusSchema = z.object({
   platform: z
     .object({
       gpu: z.object({ mem_used: number, temperature: z.string().optional(), utilization: z.string().optional() }).optional(),

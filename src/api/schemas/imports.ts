@@ -11,8 +11,6 @@ import { appDataShapeIssues, focusErrors, focusSchema, placementErrors, type Ans
 export const IMPORT_FORMATS = ['coco', 'yolo', 'voc', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-export const IMPORT_FORMAT_NAMES: Readonly<Record<ImportFormat, string>> = { coco: 'COCO JSON', yolo: 'YOLO', voc: 'Pascal VOC', csv: 'CSV' };
-
 /** `labels` become people's answers; `predictions` become an outside model's proposals. */
 export const IMPORT_KINDS = ['labels', 'predictions'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -20,7 +18,7 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 const MODEL_NAME_MESSAGE = `model is a name of 1 to ${MODEL_NAME_MAX} letters, digits, spaces or . _ - : / @ +.`;
 
 /** The name an outside model goes by. */
-export const modelName = z
+const modelName = z
   .string({ error: MODEL_NAME_MESSAGE })
   .trim()
   .min(1, MODEL_NAME_MESSAGE)
@@ -48,7 +46,7 @@ export const importFields = z
 export type ImportFields = z.input<typeof importFields>;
 
 /** An image of the file that was not imported, and why. */
-export const importSkipSchema = z.object({ image: z.string(), reason: z.string() });
+const importSkipSchema = z.object({ image: z.string(), reason: z.string() });
 export type ImportSkip = z.infer<typeof importSkipSchema>;
 
 /** What an import did. Importing the same file again creates nothing: its images count as unchanged. */
@@ -95,7 +93,6 @@ export const externalDetectionsBody = z.object({
     .min(1, 'Give at least one subject detection.')
     .max(ANSWERS_MAX, `Give at most ${ANSWERS_MAX} subject detections.`),
 });
-export type ExternalDetectionsBody = z.input<typeof externalDetectionsBody>;
 export type ExternalDetections = z.output<typeof externalDetectionsBody>;
 
 /** What `POST /1/media/{id}/detections` answers: the model's current assertions on the media, and what became of them. */

@@ -29,7 +29,7 @@ const matched = {
 };
 
 /** box_detection: boxes shown (at least 0.5 probable) against the answers' boxes, matched one to one at IoU ≥ 0.5. */
-export const boxMeasuresSchema = z.object({
+const boxMeasuresSchema = z.object({
   kind: z.literal('boxes'),
   ...held,
   truth_boxes: count,
@@ -42,7 +42,7 @@ export const boxMeasuresSchema = z.object({
 });
 
 /** point: points shown against the answers' points, matched one to one, nearest first. */
-export const pointMeasuresSchema = z.object({
+const pointMeasuresSchema = z.object({
   kind: z.literal('points'),
   ...held,
   /** Pixels: a true point is found when its matched point lies this close. */
@@ -57,7 +57,7 @@ export const pointMeasuresSchema = z.object({
 });
 
 /** static_count: the proposed count against the answer's (False: 0). */
-export const countMeasuresSchema = z.object({
+const countMeasuresSchema = z.object({
   kind: z.literal('counts'),
   ...held,
   mean_absolute_error: z.number().nullable(),
@@ -66,7 +66,7 @@ export const countMeasuresSchema = z.object({
 });
 
 /** offset_x, offset_y: the proposed offset against the answer's, where both give one. */
-export const offsetMeasuresSchema = z.object({
+const offsetMeasuresSchema = z.object({
   kind: z.literal('offsets'),
   ...held,
   /** Answers with an offset that the model also gave one for. */
@@ -80,7 +80,7 @@ export const offsetMeasuresSchema = z.object({
 });
 
 /** counts[i][j]: answers whose truth is labels[i] and whose proposal is labels[j]. */
-export const confusionSchema = z.object({
+const confusionSchema = z.object({
   labels: z.array(z.string()),
   counts: z.array(z.array(count)),
 });
@@ -90,7 +90,7 @@ export type Confusion = z.infer<typeof confusionSchema>;
  * classification (labels: the subjects' names; precision, recall, F1 averaged over them) and detection_fullframe
  * (labels: present, absent; the figures of "present").
  */
-export const classMeasuresSchema = z.object({
+const classMeasuresSchema = z.object({
   kind: z.literal('classes'),
   ...held,
   accuracy: ratio,

@@ -14,7 +14,7 @@ export const ANSWER_SETS = ['training', 'validation'] as const;
 export type AnswerSet = (typeof ANSWER_SETS)[number];
 
 /** One model measured on a set of validation items. */
-export const modelEvaluationSchema = z.object({
+const modelEvaluationSchema = z.object({
   /** Answered validation items (media and focus) it was measured on. */
   data_count: z.number().int(),
   model_performance: measuresSchema,
@@ -44,7 +44,7 @@ export const releasedModelSchema = z.object({
 export type ReleasedModel = z.infer<typeof releasedModelSchema>;
 
 /** The model that a release replaced, measured on the same validation items as the release. */
-export const previousModelPerformanceSchema = z.object({
+const previousModelPerformanceSchema = z.object({
   model_id: z.string(),
   model_performance: measuresSchema,
   model_performance_per_subject: z.record(z.string(), measuresSchema),
@@ -82,10 +82,10 @@ export interface ModelsQuery {
  * What became of a release's candidate: `released`; or kept back because its measure rests on fewer than
  * MIN_HELD_OUT_ANSWERS held-out answers, or because its figure is worse than the current model's on the same answers.
  */
-export const CANDIDATE_OUTCOMES = ['released', 'not_enough_answers', 'not_better'] as const;
+const CANDIDATE_OUTCOMES = ['released', 'not_enough_answers', 'not_better'] as const;
 
 /** The latest candidate model a release fitted, and whether it was released. */
-export const candidateDecisionSchema = z.object({
+const candidateDecisionSchema = z.object({
   decided_at: z.number(),
   outcome: z.enum(CANDIDATE_OUTCOMES),
   /** The held-out answered items the candidate and the current model were both measured on. */

@@ -7,7 +7,7 @@ const APP_VERSION = '0.1.0';
 let environment: ClientEnvironment | undefined;
 
 /** The page's client environment, made once per page load with a fresh session id. */
-export function clientEnvironment(): ClientEnvironment {
+function clientEnvironment(): ClientEnvironment {
   environment ??= browserEnvironment(APP_NAME, APP_VERSION, crypto.randomUUID());
   return environment;
 }

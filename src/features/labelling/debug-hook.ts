@@ -24,7 +24,7 @@ declare global {
   }
 }
 
-export const debugEnabled = (): boolean =>
+const debugEnabled = (): boolean =>
   import.meta.env.DEV || new URLSearchParams(window.location.search).get('debug') === '1';
 
 const state = {

@@ -9,7 +9,7 @@ export interface History<T> {
   readonly limit: number;
 }
 
-export const DEFAULT_HISTORY_LIMIT = 100;
+const DEFAULT_HISTORY_LIMIT = 100;
 
 export const createHistory = <T>(initial: T, limit = DEFAULT_HISTORY_LIMIT): History<T> => ({
   past: [],

@@ -8,7 +8,7 @@ export const applicationQueryOptions = (appId: string) =>
   queryOptions({ queryKey: applicationKeys.detail(appId), queryFn: () => getApplication(getApiClient(), appId) });
 
 /** How often the waiting and leased counts are asked again while a queue is open. */
-export const PENDING_POLL_MS = 15_000;
+const PENDING_POLL_MS = 15_000;
 
 export const pendingCountQueryOptions = (appId: string) =>
   queryOptions({

@@ -13,7 +13,7 @@ export const mediaDetectionsQueryOptions = (mediaId: string) =>
     staleTime: 0,
   });
 
-export const mediaSubjectsQueryOptions = (mediaId: string) =>
+const mediaSubjectsQueryOptions = (mediaId: string) =>
   queryOptions({
     queryKey: mediaKeys.subjects(mediaId),
     queryFn: async () => (await getMediaSubjects(getApiClient(), mediaId)).data,

@@ -15,7 +15,7 @@ let waiting: Array<(renewed: boolean) => void> = [];
  * Asks the person for their password again (the dialog is mounted once, at the app's root) and resolves true once
  * a new token for the same tenant is in place. Every call made while the dialog is open shares it.
  */
-export function requestReauth(): Promise<boolean> {
+function requestReauth(): Promise<boolean> {
   if (!getSession()) return Promise.resolve(false);
   return new Promise((resolve) => {
     waiting.push(resolve);

@@ -6,7 +6,7 @@ import { userTenantsQueryOptions } from './user-tenants';
 import { getPendingCredentials } from './pending-credentials';
 import { getSession } from './session-store';
 
-export class SignInRequiredError extends Error {
+class SignInRequiredError extends Error {
   constructor() {
     super('Sign in to continue.');
     this.name = 'SignInRequiredError';

@@ -48,7 +48,7 @@ interface Combo {
   readonly alt: boolean;
 }
 
-export function parseCombo(combo: string): Combo {
+function parseCombo(combo: string): Combo {
   // The key is whatever follows the last '+' separator, so 'Shift++' is Shift and '+'.
   const match = /^((?:(?:Mod|Shift|Alt)\+)*)(.+)$/.exec(combo);
   const modifiers = (match?.[1] ?? '').split('+');
@@ -78,7 +78,7 @@ function comboMatches(combo: Combo, event: KeyboardEventLike, platform: Platform
 }
 
 /** Whether the keystroke belongs to a text field (input, textarea, select, contentEditable). */
-export function isTextEntryTarget(target: EventTarget | null | undefined): boolean {
+function isTextEntryTarget(target: EventTarget | null | undefined): boolean {
   if (!target || typeof (target as Element).tagName !== 'string') return false;
   const element = target as HTMLElement;
   if (element.isContentEditable || element.getAttribute('contenteditable') === 'true') return true;

@@ -3,7 +3,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../../../api/endpoints/
 import { getApiClient } from '../../../lib/api-client';
 
 // A user's keys, whatever tenant they are signed in to: the user id keeps one person's cache apart from another's.
-export const apiKeyKeys = {
+const apiKeyKeys = {
   all: ['api-keys'] as const,
   list: (userId: string) => [...apiKeyKeys.all, 'list', { userId }] as const,
 };

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../../lib/session/session-store';
 
-export interface RedirectState {
+interface RedirectState {
   from?: string;
 }
 

@@ -4,7 +4,7 @@ import type { StatsBucket } from '../../../api/schemas/application';
 import { getApiClient } from '../../../lib/api-client';
 import { applicationKeys } from '../../../lib/queries/keys';
 
-export const applicationStatsQueryOptions = (appId: string, bucket: StatsBucket) =>
+const applicationStatsQueryOptions = (appId: string, bucket: StatsBucket) =>
   queryOptions({
     queryKey: applicationKeys.stats(appId, bucket),
     queryFn: () => getApplicationStats(getApiClient(), appId, bucket),

@@ -5,7 +5,7 @@ import { getApiClient } from '../../../lib/api-client';
 import { applicationKeys } from '../../../lib/queries/keys';
 
 /** Page after page through `paging.next`; the first page is built from the query. */
-export const detectionsQueryOptions = (appId: string, query: DetectionsQuery) =>
+const detectionsQueryOptions = (appId: string, query: DetectionsQuery) =>
   infiniteQueryOptions({
     queryKey: applicationKeys.detections(appId, query),
     queryFn: ({ pageParam }) =>

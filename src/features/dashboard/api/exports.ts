@@ -8,7 +8,7 @@ import { saveFile } from '../utils/save-file';
 
 const PREPARING_POLL_MS = 500;
 
-export const exportStatusQueryOptions = (appId: string, exportId: string) =>
+const exportStatusQueryOptions = (appId: string, exportId: string) =>
   queryOptions({
     queryKey: applicationKeys.export(appId, exportId),
     queryFn: () => getExport(getApiClient(), appId, exportId),

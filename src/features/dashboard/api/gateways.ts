@@ -3,13 +3,13 @@ import { getGateway, listGateways } from '../../../api/endpoints/gateways';
 import { getApiClient } from '../../../lib/api-client';
 import { gatewayKeys } from '../../../lib/queries/keys';
 
-export const gatewaysQueryOptions = (tenantId: string) =>
+const gatewaysQueryOptions = (tenantId: string) =>
   queryOptions({
     queryKey: gatewayKeys.list(tenantId),
     queryFn: async () => (await listGateways(getApiClient())).data,
   });
 
-export const gatewayQueryOptions = (gatewayId: string) =>
+const gatewayQueryOptions = (gatewayId: string) =>
   queryOptions({ queryKey: gatewayKeys.detail(gatewayId), queryFn: () => getGateway(getApiClient(), gatewayId) });
 
 export const useGateways = (tenantId: string) => useQuery(gatewaysQueryOptions(tenantId));

@@ -7,10 +7,10 @@ import { getApiClient } from '../../../lib/api-client';
 import { applicationKeys, modelKeys } from '../../../lib/queries/keys';
 
 /** How often a running release is asked about. */
-export const RELEASE_POLL_MS = 1000;
+const RELEASE_POLL_MS = 1000;
 
 /** The latest releases, newest first (one page: the most the service gives at once). */
-export const modelsQueryOptions = (appId: string) =>
+const modelsQueryOptions = (appId: string) =>
   queryOptions({
     queryKey: modelKeys.list(appId),
     queryFn: async () => (await listModels(getApiClient(), appId, { reverse: true, limit: PAGE_LIMIT.max })).data,

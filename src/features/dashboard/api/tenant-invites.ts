@@ -3,7 +3,7 @@ import { listTenantInvites, sendInvite } from '../../../api/endpoints/identity';
 import { getApiClient } from '../../../lib/api-client';
 import { tenantInviteKeys } from '../../../lib/queries/keys';
 
-export const tenantInvitesQueryOptions = (tenantId: string) =>
+const tenantInvitesQueryOptions = (tenantId: string) =>
   queryOptions({
     queryKey: tenantInviteKeys.list(tenantId),
     queryFn: async () => (await listTenantInvites(getApiClient())).data,

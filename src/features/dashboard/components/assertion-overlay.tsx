@@ -7,7 +7,7 @@ import type { Focus } from '../../../api/types';
 export type MarkedAssertion = Pick<Assertion, 'detection_id' | 'user_id' | 'app_data_type' | 'app_data'>;
 
 /** How the image fills its box, as its CSS object-fit says; the marks follow the same fit. */
-export type ImageFit = 'fill' | 'contain' | 'cover';
+type ImageFit = 'fill' | 'contain' | 'cover';
 
 const ASPECT: Record<ImageFit, string> = { fill: 'none', contain: 'xMidYMid meet', cover: 'xMidYMid slice' };
 

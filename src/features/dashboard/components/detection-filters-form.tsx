@@ -2,7 +2,7 @@ import { fromDateTimeLocal, toDateTimeLocal, type DetectionFilters, type SourceF
 import type { FilterField } from '../utils/filter-errors';
 
 /** A model whose proposals the browser can show. */
-export interface ModelChoice {
+interface ModelChoice {
   version: number;
   label: string;
 }

@@ -16,7 +16,7 @@ export interface DetectionThumbProps {
 const unique = (values: string[]) => [...new Set(values)];
 
 /** What a thumbnail says: the subjects, who asserted them (a model or people), and the highest probability. */
-export function describeRecord(record: DetectionRecord, subjectName: (uid: string) => string, personName: (userId: string) => string) {
+function describeRecord(record: DetectionRecord, subjectName: (uid: string) => string, personName: (userId: string) => string) {
   const { detections } = record;
   const subjects = unique(detections.map((detection) => subjectName(detection.subject_uid))).join(', ') || 'No subject';
   const sources = unique(detections.map((detection) => (detection.user_id ? personName(detection.user_id) : 'Model'))).join(', ') || '—';

@@ -8,7 +8,7 @@ const TOP = 8;
 const PLOT_HEIGHT = HEIGHT - BOTTOM - TOP;
 const PLOT_WIDTH = WIDTH - LEFT - 8;
 
-export interface ChartSeries {
+interface ChartSeries {
   /** Names its colour: `chart__line--<key>`, `chart__point--<key>`, `legend__swatch--<key>`. */
   key: string;
   label: string;

@@ -45,7 +45,7 @@ export function initialState(): DashboardState {
 }
 
 /** Presence measures (detection_fullframe) from a present/absent table [[TP, FN], [FP, TN]]. */
-export function presence(n: number, [[tp, fn], [fp, tn]]: [[number, number], [number, number]]): Measures {
+function presence(n: number, [[tp, fn], [fp, tn]]: [[number, number], [number, number]]): Measures {
   return {
     kind: 'classes',
     n,
@@ -59,11 +59,11 @@ export function presence(n: number, [[tp, fn], [fp, tn]]: [[number, number], [nu
 }
 
 /** Box measures of 52 true boxes, `found` of them by `shown` boxes. */
-export function boxes(n: number, found: number, shown: number, AP: number): Measures {
+function boxes(n: number, found: number, shown: number, AP: number): Measures {
   return { kind: 'boxes', n, reason: null, truth_boxes: 52, shown_boxes: shown, found, precision: found / shown, recall: found / 52, F1: (2 * found) / (52 + shown), AP };
 }
 
-export function sampleModel(appId: string, version: number, measures: Measures): ReleasedModel {
+function sampleModel(appId: string, version: number, measures: Measures): ReleasedModel {
   return {
     model_id: `mdl-${appId}-${version}`,
     application_id: appId,

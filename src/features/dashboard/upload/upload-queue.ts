@@ -1,7 +1,7 @@
 import { MAX_MEDIA_BYTES } from '../../../api/endpoints/media';
 import type { SubjectMediaUpload } from '../../../api/schemas/media';
 
-export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
+type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
 
 /** Where files go: the subject, and whether bytes the tenant already has become new media items all the same. */
 export interface UploadTarget {
@@ -37,7 +37,7 @@ export interface UploadQueue {
   subscribe: (listener: () => void) => () => void;
 }
 
-export const UPLOAD_CONCURRENCY = 3;
+const UPLOAD_CONCURRENCY = 3;
 
 const tooLargeMessage = (maxBytes: number) => `Too large: the limit is ${Math.round(maxBytes / 1024 / 1024)} MiB.`;
 

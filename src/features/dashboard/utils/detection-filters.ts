@@ -16,7 +16,7 @@ export interface DetectionFilters {
   modelVersion?: number;
 }
 
-export const DETECTIONS_PAGE_SIZE = 60;
+const DETECTIONS_PAGE_SIZE = 60;
 
 const SOURCES: readonly SourceFilter[] = ['all', 'user', 'model'];
 

@@ -2,11 +2,11 @@ import type { Gateway, GatewayStatus } from '../../../api/schemas/gateways';
 import { formatBytes } from './gateway-status';
 
 /** A disk fuller than this, in percent, is flagged. */
-export const DISK_FULL_PERCENT = 80;
+const DISK_FULL_PERCENT = 80;
 /** A gateway that missed this many reports in a row is flagged as not reporting. */
-export const MISSED_REPORTS = 3;
+const MISSED_REPORTS = 3;
 
-export type ProblemKind = 'offline' | 'silent' | 'disk' | 'camera';
+type ProblemKind = 'offline' | 'silent' | 'disk' | 'camera';
 
 /** Something an operator should look at; offline and silent gateways are urgent, the rest are warnings. */
 export interface GatewayProblem {

@@ -4,7 +4,7 @@ import type { InviteAnswer } from '../../../api/schemas/identity';
 import { userTenantKeys } from '../../../lib/session/user-tenants';
 import { withUserClient } from '../../../lib/session/user-client';
 
-export const inviteKeys = {
+const inviteKeys = {
   all: ['invites'] as const,
   mine: (email: string) => [...inviteKeys.all, 'mine', { email }] as const,
 };

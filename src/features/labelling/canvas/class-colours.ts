@@ -4,7 +4,7 @@
 export const MARK_COLOUR = '#ffd60a';
 
 /** Nine colours for keys 1–9, told apart on photographs and from each other; a tenth class starts over. */
-export const CLASS_COLOURS: readonly string[] = [MARK_COLOUR, '#32d74b', '#ff9f0a', '#bf5af2', '#66e0ff', '#ff453a', '#ffffff', '#c9a26b', '#8e8cff'];
+const CLASS_COLOURS: readonly string[] = [MARK_COLOUR, '#32d74b', '#ff9f0a', '#bf5af2', '#66e0ff', '#ff453a', '#ffffff', '#c9a26b', '#8e8cff'];
 
 /** A mark's colour: its class's, or the first for a mark without one (count markers). */
 export function classColour(classes: readonly string[], subjectUid: string | undefined): string {

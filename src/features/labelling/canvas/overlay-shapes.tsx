@@ -27,7 +27,7 @@ export function BoxOutline({ box, colour, dashed = false }: { box: Box; colour: 
   );
 }
 
-export function Handles({ box, scale }: { box: Box; scale: number }) {
+function Handles({ box, scale }: { box: Box; scale: number }) {
   const size = HANDLE_PX / scale;
   return HANDLES.map((handle) => {
     const at = handlePosition(box, handle);

@@ -10,7 +10,7 @@ import type { PaintScene } from '../type-modules/type-module';
 
 export const SELECTED_COLOUR = '#3ea6ff';
 /** The mark under the pointer, on the canvas or in the object list. */
-export const HOVER_COLOUR = '#ff7ad9';
+const HOVER_COLOUR = '#ff7ad9';
 const OUTLINE = 'rgba(0, 0, 0, 0.65)';
 const POINT_RADIUS_PX = 5;
 /** Beyond this many visible boxes the probability labels would only be noise. */

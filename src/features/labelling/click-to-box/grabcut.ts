@@ -19,7 +19,7 @@ export interface GrabCutOptions {
   refine?: number;
 }
 
-export const GRABCUT_OPTIONS: GrabCutOptions = { maxSide: 160, iterations: 4, startSide: 0.1, growths: 6, minFill: 0.05 };
+const GRABCUT_OPTIONS: GrabCutOptions = { maxSide: 160, iterations: 4, startSide: 0.1, growths: 6, minFill: 0.05 };
 
 // OpenCV's GrabCut mask values (0, background, is what the mask starts as)
 const FOREGROUND = 1;

@@ -3,7 +3,7 @@ import type { Size } from '../geometry/types';
 import type { Region } from './region';
 
 /** Pixels of the copy the search runs on: about 2 MP keeps a click within budget on a 4000×3000 image. */
-export const MAX_WORKING_PIXELS = 2_000_000;
+const MAX_WORKING_PIXELS = 2_000_000;
 
 /** The size of the working copy: the source itself when small enough, else the largest that fits the budget. */
 export function workingSize(source: Size, maxPixels = MAX_WORKING_PIXELS): Size {

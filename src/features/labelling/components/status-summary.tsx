@@ -15,7 +15,7 @@ export interface StatusSummaryProps {
 const MIN_PACE_WINDOW_MS = 60_000;
 
 /** Answers per hour since the session started, counting at least one minute so the first answers don't spike it. */
-export const pacePerHour = (answered: number, startedAt: number, now: number) =>
+const pacePerHour = (answered: number, startedAt: number, now: number) =>
   Math.round((answered * 3_600_000) / Math.max(MIN_PACE_WINDOW_MS, now - startedAt));
 
 export function StatusSummary({ inHand, waiting, answered, startedAt, now, sync }: StatusSummaryProps) {

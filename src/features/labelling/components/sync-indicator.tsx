@@ -2,7 +2,7 @@ import './sync-indicator.css';
 import type { OutboxStatus } from '../queue/outbox';
 
 /** Short words for the sync state, and a longer explanation for the tooltip. */
-export function describeSync({ state, waiting }: OutboxStatus): { text: string; detail: string } {
+function describeSync({ state, waiting }: OutboxStatus): { text: string; detail: string } {
   switch (state) {
     case 'saved-locally':
       return { text: 'Saved here', detail: `${waiting} answer(s) saved in this browser, about to be sent.` };

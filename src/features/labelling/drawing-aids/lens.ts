@@ -3,7 +3,7 @@ import type { Box, ImagePoint, ScreenPoint, Size } from '../geometry/types';
 
 /** The lens's side in screen pixels, and how much larger than the current view it shows the image. */
 export const LENS_PX = 160;
-export const LENS_ZOOM = 4;
+const LENS_ZOOM = 4;
 const GAP_PX = 24;
 
 /** The image pixels the lens shows: a square centred on the pointer's pixel. */

@@ -4,7 +4,7 @@ import type { WorkspaceAction } from '../type-modules/type-module';
 
 export const useMagnifier = create<{ readonly on: boolean }>()(() => ({ on: false }));
 
-export const toggleMagnifier = () => useMagnifier.setState((state) => ({ on: !state.on }));
+const toggleMagnifier = () => useMagnifier.setState((state) => ({ on: !state.on }));
 
 /** `m`: the registry action of the types that place marks to the pixel. */
 export const magnifierAction = <A,>(): WorkspaceAction<A> => ({

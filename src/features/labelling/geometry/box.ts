@@ -9,8 +9,8 @@ export function boxFromCorners(a: ImagePoint, b: ImagePoint): Box {
   return { x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x, b.x), y1: Math.max(a.y, b.y) };
 }
 
-export const boxWidth = (box: Box) => box.x1 - box.x0;
-export const boxHeight = (box: Box) => box.y1 - box.y0;
+const boxWidth = (box: Box) => box.x1 - box.x0;
+const boxHeight = (box: Box) => box.y1 - box.y0;
 export const boxArea = (box: Box) => boxWidth(box) * boxHeight(box);
 
 export function intersectBoxes(a: Box, b: Box): Box | null {

@@ -11,7 +11,7 @@ export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1000, maxMs: 30_000 };
  * Exponential backoff with "equal jitter": the n-th consecutive failure waits between half and all of
  * base * 2^(n-1), capped at maxMs, so that many clients coming back at once do not retry in step.
  */
-export function backoffDelay(failures: number, policy: BackoffPolicy, random: () => number): number {
+function backoffDelay(failures: number, policy: BackoffPolicy, random: () => number): number {
   const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, failures - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }

@@ -12,7 +12,6 @@ const answer = (mediaId: string): FeedbackResponse => ({
 });
 
 describe('Outbox', () => {
-  let factory: IDBFactory;
   let service: ReturnType<typeof fakeFeedbackService>;
   let timers: ReturnType<typeof manualScheduler>;
   let network: ReturnType<typeof manualNetwork>;
@@ -21,7 +20,7 @@ describe('Outbox', () => {
   let ids: number;
 
   beforeEach(() => {
-    factory = new IDBFactory();
+    vi.stubGlobal('indexedDB', new IDBFactory());
     service = fakeFeedbackService();
     timers = manualScheduler();
     network = manualNetwork();
@@ -36,7 +35,7 @@ describe('Outbox', () => {
   });
 
   async function open(extra: Partial<OutboxOptions> = {}) {
-    const store = await openLabellingStore('u', factory);
+    const store = await openLabellingStore('u');
     stores.push(store);
     const outbox = await Outbox.open({
       client: service.client,

@@ -6,7 +6,7 @@ import { type BackoffPolicy, DEFAULT_BACKOFF, retryDelay } from './backoff';
 import { browserNetwork, createListeners, type NetworkSignal, realScheduler, type Scheduler } from './environment';
 import type { AnswerStore, OutboxEntry, QueueState } from './persistence';
 
-export type SyncState = 'idle' | 'saved-locally' | 'sending' | 'all-sent' | 'waiting' | 'paused-auth' | 'offline';
+type SyncState = 'idle' | 'saved-locally' | 'sending' | 'all-sent' | 'waiting' | 'paused-auth' | 'offline';
 
 export interface OutboxStatus {
   readonly state: SyncState;

@@ -1,6 +1,7 @@
 // The labelling app's durable state in IndexedDB, one database per user: answers the service has not confirmed
 // (every application of every tenant), the items each application's queue holds and those it answered last, drafts
 // of items in progress, and the application each queue belongs to (to show its items offline).
+import { type DBSchema, openDB } from 'idb';
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
 import type { FeedbackResponse } from '../../../api/schemas/feedback';
@@ -17,7 +18,7 @@ export interface OutboxEntry {
   readonly sequence: number;
 }
 
-export interface Draft {
+interface Draft {
   readonly tenantId: string;
   readonly appId: string;
   readonly mediaId: string;
@@ -74,73 +75,60 @@ export interface LabellingStore {
 
 export const labellingDbName = (userId: string) => `looplabel:${encodeURIComponent(userId)}`;
 
-const ITEMS = 'items';
-const ANSWERS = 'answers';
-const DRAFTS = 'drafts';
-const APPLICATIONS = 'applications';
-
-function requestDone<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed.'));
-  });
+interface LabellingDb extends DBSchema {
+  items: { key: [string, string]; value: QueueKey & Partial<QueueState> };
+  answers: { key: string; value: OutboxEntry; indexes: { tenantId: string } };
+  drafts: { key: [string, string, string]; value: Draft };
+  applications: { key: [string, string]; value: QueueKey & ApplicationSnapshot };
 }
 
-function transactionDone(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onabort = transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed.'));
+export async function openLabellingStore(userId: string): Promise<LabellingStore> {
+  const db = await openDB<LabellingDb>(labellingDbName(userId), 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        database.createObjectStore('items', { keyPath: ['tenantId', 'appId'] });
+        database.createObjectStore('answers', { keyPath: 'id' }).createIndex('tenantId', 'tenantId');
+        database.createObjectStore('drafts', { keyPath: ['tenantId', 'appId', 'mediaId'] });
+      }
+      if (oldVersion < 2) database.createObjectStore('applications', { keyPath: ['tenantId', 'appId'] });
+    },
   });
-}
-
-export async function openLabellingStore(userId: string, factory: IDBFactory = indexedDB): Promise<LabellingStore> {
-  const open = factory.open(labellingDbName(userId), 2);
-  open.onupgradeneeded = (event) => {
-    if (event.oldVersion < 1) {
-      open.result.createObjectStore(ITEMS, { keyPath: ['tenantId', 'appId'] });
-      open.result.createObjectStore(ANSWERS, { keyPath: 'id' }).createIndex('tenantId', 'tenantId');
-      open.result.createObjectStore(DRAFTS, { keyPath: ['tenantId', 'appId', 'mediaId'] });
-    }
-    if (event.oldVersion < 2) open.result.createObjectStore(APPLICATIONS, { keyPath: ['tenantId', 'appId'] });
-  };
-  const db = await requestDone(open);
-
-  async function write(stores: string[], change: (transaction: IDBTransaction) => void): Promise<void> {
-    const transaction = db.transaction(stores, 'readwrite');
-    change(transaction);
-    await transactionDone(transaction);
-  }
-  const read = <T>(store: string, query: (objects: IDBObjectStore) => IDBRequest<T>) =>
-    requestDone(query(db.transaction(store, 'readonly').objectStore(store)));
   const draftsOf = ({ tenantId, appId }: QueueKey) => IDBKeyRange.bound([tenantId, appId, ''], [tenantId, appId, '\uffff']);
 
   return {
     answers: (tenantId) => ({
-      loadAnswers: async () =>
-        ((await read(ANSWERS, (objects) => objects.index('tenantId').getAll(tenantId))) as OutboxEntry[]).sort((a, b) => a.sequence - b.sequence),
-      putAnswer: (entry, queue) =>
-        write([ANSWERS, DRAFTS, ITEMS], (transaction) => {
-          transaction.objectStore(ANSWERS).put(entry);
-          transaction.objectStore(DRAFTS).delete([entry.tenantId, entry.appId, entry.body.media_id]);
-          if (queue) transaction.objectStore(ITEMS).put({ tenantId: entry.tenantId, appId: entry.appId, ...queue });
-        }),
-      deleteAnswer: (id) => write([ANSWERS], (transaction) => transaction.objectStore(ANSWERS).delete(id)),
+      loadAnswers: async () => (await db.getAllFromIndex('answers', 'tenantId', tenantId)).sort((a, b) => a.sequence - b.sequence),
+      putAnswer: async (entry, queue) => {
+        const transaction = db.transaction(['answers', 'drafts', 'items'], 'readwrite');
+        await Promise.all([
+          transaction.objectStore('answers').put(entry),
+          transaction.objectStore('drafts').delete([entry.tenantId, entry.appId, entry.body.media_id]),
+          queue && transaction.objectStore('items').put({ tenantId: entry.tenantId, appId: entry.appId, ...queue }),
+          transaction.done,
+        ]);
+      },
+      deleteAnswer: (id) => db.delete('answers', id),
     }),
     loadQueue: async ({ tenantId, appId }) => {
       // A row of an older version has no answered items.
-      const row = (await read(ITEMS, (objects) => objects.get([tenantId, appId]))) as Partial<QueueState> | undefined;
+      const row = await db.get('items', [tenantId, appId]);
       return { items: row?.items ?? [], recent: row?.recent ?? [] };
     },
-    saveQueue: ({ tenantId, appId }, queue) => write([ITEMS], (transaction) => transaction.objectStore(ITEMS).put({ tenantId, appId, ...queue })),
-    loadDrafts: async (key) => (await read(DRAFTS, (objects) => objects.getAll(draftsOf(key)))) as Draft[],
-    saveDraft: (draft) => write([DRAFTS], (transaction) => transaction.objectStore(DRAFTS).put(draft)),
-    deleteDraft: ({ tenantId, appId }, mediaId) => write([DRAFTS], (transaction) => transaction.objectStore(DRAFTS).delete([tenantId, appId, mediaId])),
+    saveQueue: async ({ tenantId, appId }, queue) => {
+      await db.put('items', { tenantId, appId, ...queue });
+    },
+    loadDrafts: (key) => db.getAll('drafts', draftsOf(key)),
+    saveDraft: async (draft) => {
+      await db.put('drafts', draft);
+    },
+    deleteDraft: ({ tenantId, appId }, mediaId) => db.delete('drafts', [tenantId, appId, mediaId]),
     loadApplication: async ({ tenantId, appId }) => {
-      const row = (await read(APPLICATIONS, (objects) => objects.get([tenantId, appId]))) as ApplicationSnapshot | undefined;
+      const row = await db.get('applications', [tenantId, appId]);
       return row ? { application: row.application, subjectNames: row.subjectNames } : null;
     },
-    saveApplication: ({ tenantId, appId }, snapshot) =>
-      write([APPLICATIONS], (transaction) => transaction.objectStore(APPLICATIONS).put({ tenantId, appId, ...snapshot })),
+    saveApplication: async ({ tenantId, appId }, snapshot) => {
+      await db.put('applications', { tenantId, appId, ...snapshot });
+    },
     close: () => db.close(),
   };
 }

@@ -5,7 +5,7 @@ import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import type { Scheduler } from './environment';
 
 /** What the next POST does: succeed, fail with a status, or reach the service but lose the answer on the way back. */
-export type PostOutcome =
+type PostOutcome =
   | 'ok'
   | 'network-down'
   | 'lost-after-commit'

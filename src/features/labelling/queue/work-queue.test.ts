@@ -11,13 +11,12 @@ const key = { tenantId: 't', appId: 'a' };
 const answer = (mediaId: string): FeedbackResponse => ({ media_id: mediaId, subjects: [{ subject_uid: 'cat', result: 'False' }], decision_time: 1_700_000_000 });
 
 describe('WorkQueue', () => {
-  let factory: IDBFactory;
   let service: ReturnType<typeof fakeFeedbackService>;
   let stores: LabellingStore[];
   let outboxes: Outbox[];
 
   beforeEach(() => {
-    factory = new IDBFactory();
+    vi.stubGlobal('indexedDB', new IDBFactory());
     service = fakeFeedbackService();
     stores = [];
     outboxes = [];
@@ -28,7 +27,7 @@ describe('WorkQueue', () => {
   });
 
   async function openStore() {
-    const store = await openLabellingStore('u', factory);
+    const store = await openLabellingStore('u');
     stores.push(store);
     return store;
   }

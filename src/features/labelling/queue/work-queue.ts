@@ -4,7 +4,7 @@ import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
 import { createListeners } from './environment';
 import type { AnsweredItem, LabellingStore, QueueKey, QueueState } from './persistence';
 
-export type PullState = 'idle' | 'pulling' | 'empty' | 'error';
+type PullState = 'idle' | 'pulling' | 'empty' | 'error';
 
 export interface WorkQueueSnapshot {
   /** Pulled and not yet answered; the first is the current item. */

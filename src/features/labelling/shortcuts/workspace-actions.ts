@@ -86,7 +86,7 @@ const VIEW: readonly Action[] = [
 ];
 
 /** The confidence floor moves by this much a key press. */
-export const FLOOR_STEP = 0.05;
+const FLOOR_STEP = 0.05;
 
 const hasProposals = (ctx: { proposals: { total: number } | null }) => (ctx.proposals?.total ?? 0) > 0;
 

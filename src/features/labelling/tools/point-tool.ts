@@ -22,7 +22,7 @@ export interface PointToolContext extends ToolContext {
 }
 
 /** A found object larger than this share of the bounds is background: the point stays where it was clicked. */
-export const SNAP_MAX_AREA_FRACTION = 0.05;
+const SNAP_MAX_AREA_FRACTION = 0.05;
 
 export const POINT_TOOL_IDLE: PointToolState = { name: 'idle' };
 

@@ -61,7 +61,7 @@ export interface Transition<S> {
 }
 
 /** Screen pixels a pointer must travel before a press becomes a drag. */
-export const DRAG_THRESHOLD_PX = 3;
+const DRAG_THRESHOLD_PX = 3;
 
 export const isDrag = (from: ImagePoint, to: ImagePoint, scale: number) =>
   Math.hypot(to.x - from.x, to.y - from.y) * scale >= DRAG_THRESHOLD_PX;

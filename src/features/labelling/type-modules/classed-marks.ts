@@ -53,7 +53,7 @@ export function classifySelected<A, T extends MarkClass>(list: ClassedList<A, T>
   return list.withMarks(annotation, marks, index);
 }
 
-export function selectedClass<A, T extends MarkClass>(list: ClassedList<A, T>, annotation: A): string | null {
+function selectedClass<A, T extends MarkClass>(list: ClassedList<A, T>, annotation: A): string | null {
   const index = list.selected(annotation);
   return index === null ? null : (list.marks(annotation)[index]?.subject_uid ?? null);
 }

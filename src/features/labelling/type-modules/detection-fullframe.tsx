@@ -15,7 +15,7 @@ export interface FullframeAnnotation {
  * application holds for every subject) or none falls back to 0.5, the interface's default: a 0 would
  * prefill every subject as present.
  */
-export const DEFAULT_PRESENCE_THRESHOLD = 0.5;
+const DEFAULT_PRESENCE_THRESHOLD = 0.5;
 
 export function presenceThreshold(app: Pick<Application, 'detection_thresholds'>, subjectUid: string): number {
   const threshold = app.detection_thresholds[subjectUid];

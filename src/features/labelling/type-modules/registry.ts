@@ -20,7 +20,7 @@ export const typeModule = (type: ApplicationType | string): AnyTypeModule | unde
 /** The module of an annotation (every annotation is made by its module, so there always is one). */
 export const moduleOf = (annotation: Annotation): AnyTypeModule => byType.get(annotation.type)!;
 
-export const isLabellable = (app: Pick<Application, 'type' | 'output_subjects'>): boolean =>
+const isLabellable = (app: Pick<Application, 'type' | 'output_subjects'>): boolean =>
   byType.has(app.type) && app.output_subjects.length > 0;
 
 /** The editable starting point for an item; null when this application cannot be labelled here. */

@@ -34,7 +34,7 @@ export function nudgeSelected<A, T>(list: MarkList<A, T>, annotation: A, dx: num
 }
 
 /** Removes one mark; the selection stays on its mark, or moves to a neighbour when that mark goes. */
-export function removeMark<A, T>(list: MarkList<A, T>, annotation: A, index: number): A {
+function removeMark<A, T>(list: MarkList<A, T>, annotation: A, index: number): A {
   const all = list.marks(annotation);
   if (index < 0 || index >= all.length) return annotation;
   const marks = all.filter((_, i) => i !== index);

@@ -21,7 +21,7 @@ export interface CountAnnotation {
   readonly markers: readonly ImagePoint[];
 }
 
-export const MAX_COUNT = 1_000_000;
+const MAX_COUNT = 1_000_000;
 
 export function setCount(annotation: CountAnnotation, count: number): CountAnnotation {
   const next = Number.isFinite(count) ? Math.min(MAX_COUNT, Math.max(0, Math.round(count))) : annotation.count;

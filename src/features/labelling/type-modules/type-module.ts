@@ -14,7 +14,7 @@ export interface AnnotationBase {
 }
 
 /** An edit of the annotation; `select` edits move only the selection and take no undo step. */
-export type EditKind = 'edit' | 'select';
+type EditKind = 'edit' | 'select';
 export type Edit<A> = (change: (annotation: A) => A, kind?: EditKind) => void;
 
 /** The canvas operations an action may use. */
@@ -68,7 +68,7 @@ export interface WorkspaceAction<A = AnnotationBase> extends ShortcutAction<Acti
   readonly button?: string;
 }
 
-export interface PanelProps<A> {
+interface PanelProps<A> {
   readonly annotation: A;
   readonly edit: Edit<A>;
   readonly subjectName: (uid: string) => string;
@@ -98,7 +98,7 @@ export interface ToolStateBase {
 }
 
 /** Drawing on the image: a small state machine, its overlay, and how its changes apply. */
-export interface CanvasTool<A, S extends ToolStateBase> {
+interface CanvasTool<A, S extends ToolStateBase> {
   readonly idle: S;
   reduce(state: S, event: ToolEvent, annotation: A, scale: number): Transition<S>;
   /** A finished gesture's change; marks it adds get `newClass` (null: the first class). */

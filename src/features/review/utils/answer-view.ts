@@ -4,7 +4,7 @@ import type { AnswerMarks } from '../../../api/application-types/rule';
 import type { Media } from '../../../api/schemas/media';
 
 /** One colour per labeller (1–5), readable over photos in light and dark themes. */
-export const LABELLER_COLOURS = ['#ffd60a', '#3ea6ff', '#ff7ad9', '#5ee07a', '#ff9f43'] as const;
+const LABELLER_COLOURS = ['#ffd60a', '#3ea6ff', '#ff7ad9', '#5ee07a', '#ff9f43'] as const;
 
 export const colourOf = (index: number) => LABELLER_COLOURS[index % LABELLER_COLOURS.length]!;
 
