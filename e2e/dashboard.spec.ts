@@ -20,9 +20,10 @@ import {
   saveScreenshot,
   test,
 } from './support/fixtures';
+import { INSPECTION_LINE_APP_NAMES, PHOTO_APP_NAMES } from './support/demo-apps';
 import type { RunningService } from './support/service';
 
-const DEMO_APP_NAMES = ['Part kind', 'Parts present', 'Red bolts', 'Nut count', 'Washer position', 'Fill level', 'Markers'];
+const DEMO_APP_NAMES = [...PHOTO_APP_NAMES, ...INSPECTION_LINE_APP_NAMES];
 
 async function demoApp(service: RunningService, name: string): Promise<Application> {
   const api = await apiAs(service, DEMO.manager);
@@ -36,11 +37,14 @@ async function pngOf(width: number, height: number): Promise<Buffer> {
 
 const applicationsTable = (page: Page) => page.getByRole('table', { name: 'Applications' });
 
-test('the dashboard lists the seven demo applications, searchable and filterable', async ({ page }) => {
+test('the dashboard lists the demo applications, those on real photographs first, searchable and filterable', async ({ page }) => {
   await openDemoLab(page, DEMO.manager);
   const rows = applicationsTable(page).getByRole('row');
   await expect(rows).toHaveCount(1 + DEMO_APP_NAMES.length);
+  await expect(rows.getByRole('cell').first()).toHaveText(PHOTO_APP_NAMES[0]!);
   for (const name of DEMO_APP_NAMES) await expect(applicationsTable(page).getByRole('link', { name, exact: true })).toBeVisible();
+  const peopleAndCars = rows.filter({ has: page.getByRole('link', { name: 'People and cars', exact: true }) });
+  await expect(peopleAndCars.getByRole('cell')).toHaveText(['People and cars', 'box_detection', 'Active', /^[1-9]\d*$/, 'person, car', /\d{4}|\d:\d\d/, 'Label']);
 
   const redBolts = rows.filter({ has: page.getByRole('link', { name: 'Red bolts' }) });
   await expect(redBolts.getByRole('cell')).toHaveText(['Red bolts', 'box_detection', 'Active', /^[1-9]\d*$/, 'red bolt', /\d{4}|\d:\d\d/, 'Label']);
