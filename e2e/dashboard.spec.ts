@@ -305,13 +305,24 @@ test('a manager changes the feedback rate and a threshold, and the service holds
   expect(saved.requested_feedback_per_hour).toBe(42);
   expect(Object.values(saved.detection_thresholds)).toEqual([0.35]);
 
-  // the output subject's detector class: automatic (its name maps to none), then a class, saved at once
+  // what sees the output subject: automatic (its name maps to none), so its colour; a new colour from the picker,
+  // saved in the application; then a class, saved at once, which keeps the colour
   const washer = app.output_subjects[0]!;
   const mapping = page.getByRole('combobox', { name: 'blue washer' });
   await expect(mapping).toHaveValue('');
   await expect(mapping.locator('option:checked')).toHaveText('Automatic (none)');
+  await expect(mapping).toHaveAccessibleDescription('Seen by the colour model, as the colour #2a5fc4.');
+  const colour = page.getByRole('group', { name: 'Colour of blue washer' });
+  await colour.getByLabel('Colour', { exact: true }).fill('#3366cc');
+  await colour.getByRole('button', { name: 'Save colour' }).click();
+  await expect(mapping).toHaveAccessibleDescription('Seen by the colour model, as the colour #3366cc.');
+  await saveScreenshot(page, 'dashboard-settings-colour');
+  const appearance = async () => ((await getApplication(manager, app.application_id)).custom_fields.appearance as Record<string, { color: string }>)[washer];
+  await expect.poll(async () => (await appearance())?.color).toBe('#3366cc');
   await mapping.selectOption('cup');
   await expect.poll(async () => (await getSubject(manager, washer)).detector_class).toBe('cup');
+  await expect(mapping).toHaveAccessibleDescription('Seen by the object detector, as “cup”.');
+  expect((await appearance())?.color).toBe('#3366cc');
   await mapping.selectOption({ label: 'Automatic (none)' });
   await expect.poll(async () => (await getSubject(manager, washer)).detector_class).toBeNull();
 

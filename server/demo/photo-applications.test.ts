@@ -35,7 +35,9 @@ describe('the demo photographs', () => {
     expect(await uploadDemoPhotos(t.app, t.demo!, set.photos.cameraUid)).toBe(manifest.length);
     expect(await uploadDemoPhotos(t.app, t.demo!, set.photos.cameraUid)).toBe(0);
     const files = await t.db.select({ details: media.details }).from(media);
-    expect(files.map((row) => (row.details as { filename: string }).filename).sort()).toEqual(manifest.map((photo) => photo.file).sort());
+    expect(files.map((row) => row.details).sort((a, b) => a.filename!.localeCompare(b.filename!))).toEqual(
+      manifest.map((photo) => ({ filename: photo.file, license: photo.licence })).sort((a, b) => a.filename.localeCompare(b.filename)),
+    );
 
     // the street: people boxed by the detector
     const street = await proposals('People and cars', 'street-09.jpg');

@@ -87,7 +87,7 @@ export async function uploadDemoPhotos(ctx: ServiceContext, identity: DemoIdenti
       uploadedBy: DEMO_ACCOUNTS.admin.email,
       stored,
       metaTags: ['demo', 'photo'],
-      details: { filename: photo.file },
+      details: { filename: photo.file, license: photo.licence },
     });
     await associateMedia(ctx, { tenantId, mediaId: row.mediaId, subjectUid: cameraUid, userId: identity.userIds.admin });
   }
