@@ -8,7 +8,7 @@ import { demoApplication } from '../types/testing/demo';
 import { automaticDetectorClass } from '../../src/api/detector/classes';
 import { DEMO_PALETTE } from '../vision/demo';
 import { PHOTO_APPLICATIONS, PHOTO_CAMERA } from './photo-applications';
-import { DEMO_FEEDBACK_PER_HOUR, seedApplications, type DemoApplicationSet } from './seed-applications';
+import { DEMO_FEEDBACK_PER_HOUR, INSPECTION_LINE, seedApplications, type DemoApplicationSet } from './seed-applications';
 import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';
 
 let testApp: TestApp;
@@ -57,8 +57,8 @@ describe('seedApplications', () => {
       const demo = demoApplication(type);
       expect(app.application_id).toBe(seeded.applicationIds[type]);
       expect(app.name).toBe(demo.name);
-      expect(app.description.startsWith(demo.description)).toBe(true);
-      expect(app.description.length).toBeGreaterThan(demo.description.length);
+      expect(app.description.startsWith(`${INSPECTION_LINE} ${demo.description} `)).toBe(true);
+      expect(app.description.length).toBeGreaterThan(`${INSPECTION_LINE} ${demo.description} `.length);
       expect(app.app_managers).toEqual([DEMO_ACCOUNTS.manager.email]);
       expect(app.active).toBe(true);
       expect(app.requested_feedback_per_hour).toBe(DEMO_FEEDBACK_PER_HOUR);

@@ -15,6 +15,9 @@ import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';
  */
 export const DEMO_FEEDBACK_PER_HOUR = 3600;
 
+/** How the inspection line's applications' descriptions start, telling them from the photo applications. */
+export const INSPECTION_LINE = 'Inspection line (synthetic conveyor scenes):';
+
 export interface DemoApplicationSet {
   /** The inspection line's application id of each labellable type (fed with synthetic conveyor scenes). */
   applicationIds: Record<LabellableType, string>;
@@ -104,7 +107,7 @@ export async function seedApplications(ctx: ServiceContext, identity: DemoIdenti
     const description = `Synthetic conveyor scenes for the "${name}" demo application.`;
     const inputSubjectUid = await findOrCreateSubject(ctx, tenantId, `Camera: ${name}`, description);
     inputSubjectUids[type] = inputSubjectUid;
-    const app = { ...demo.application, type };
+    const app = { ...demo.application, type, description: `${INSPECTION_LINE} ${demo.application.description}` };
     applicationIds[type] = await findOrCreateApplication(ctx, tenantId, app, inputSubjectUid, uidByName, demoCustomFields(demo.application, uidByName));
   }
   const every = [...Object.values(applicationIds), ...Object.values(photos.applicationIds)];
