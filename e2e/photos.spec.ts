@@ -13,6 +13,9 @@ test('a labeller opens the first photo application and gets a photograph with th
   const applications = page.getByRole('table', { name: 'Applications' });
   await expect(applications.getByRole('row').nth(1).getByRole('link').first()).toHaveText(PHOTO_APP_NAMES[0]!);
   await page.getByRole('link', { name: `Label ${PHOTO_APP_NAMES[0]}` }).click();
+  await expect(page).toHaveURL(/\/label$/);
+  // the debug hook lets the test read what is drawn
+  await page.goto(`${page.url()}?debug=1`);
   const item = await drawnItem(page);
 
   const media = await getMedia(labeller.api, item.mediaId!);

@@ -5,7 +5,7 @@ import path from 'node:path';
 export const PHOTO_DIR = path.join(import.meta.dirname, 'photos');
 
 /** One photograph as the manifest records it. */
-export interface ManifestPhoto {
+interface ManifestPhoto {
   file: string;
   package: string;
   original: string;

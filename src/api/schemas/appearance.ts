@@ -26,7 +26,7 @@ export const subjectAppearanceSchema = z.object({
   typical_area: area.nullable().default(null),
 });
 export type SubjectAppearance = z.output<typeof subjectAppearanceSchema>;
-export type SubjectAppearanceInput = z.input<typeof subjectAppearanceSchema>;
+type SubjectAppearanceInput = z.input<typeof subjectAppearanceSchema>;
 
 /** An application's `custom_fields` as far as the contract knows them: the subjects' appearance, checked; the rest free. */
 export const customFieldsSchema = z.looseObject({ appearance: z.record(z.string(), subjectAppearanceSchema).optional() });

@@ -167,7 +167,7 @@ function SubjectModelField({ application, subject }: SubjectModelFieldProps) {
  */
 export function SubjectModelFields({ application, subjects, readOnly }: SubjectModelFieldsProps) {
   return (
-    <fieldset className="fieldset form" disabled={readOnly}>
+    <fieldset className="fieldset form settings-form" disabled={readOnly}>
       <legend>What sees each subject</legend>
       <p className="muted">
         The object detector knows 80 everyday classes; the colour model finds a colour you choose. A detector class belongs to the subject
