@@ -11,6 +11,7 @@ import type {} from '../src/features/labelling/debug-hook';
 import { fitToView } from '../src/features/labelling/geometry/camera';
 import { chooseImageUrl, previewImageUrl } from '../src/features/labelling/image-choice';
 import type { RunningService } from './support/service';
+import { isInspectionLine } from './support/demo-apps';
 import { apiAs, DEMO, expect, signIn, test } from './support/fixtures';
 
 const LARGE = { width: 4000, height: 3000 };
@@ -24,7 +25,7 @@ async function signedInTenant(page: Page): Promise<string> {
 
 async function boxApplication(service: RunningService, tenantId: string): Promise<{ appId: string; admin: ApiClient }> {
   const labeller = await apiAs(service, DEMO.labeller, tenantId);
-  const app = (await listApplications(labeller)).data.find((a) => a.type === 'box_detection')!;
+  const app = (await listApplications(labeller)).data.find((a) => isInspectionLine(a) && a.type === 'box_detection')!;
   return { appId: app.application_id, admin: await apiAs(service, DEMO.admin, tenantId) };
 }
 

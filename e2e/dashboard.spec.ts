@@ -20,9 +20,10 @@ import {
   saveScreenshot,
   test,
 } from './support/fixtures';
+import { INSPECTION_LINE_APP_NAMES, PHOTO_APP_NAMES } from './support/demo-apps';
 import type { RunningService } from './support/service';
 
-const DEMO_APP_NAMES = ['Part kind', 'Parts present', 'Red bolts', 'Nut count', 'Washer position', 'Fill level', 'Markers'];
+const DEMO_APP_NAMES = [...PHOTO_APP_NAMES, ...INSPECTION_LINE_APP_NAMES];
 
 async function demoApp(service: RunningService, name: string): Promise<Application> {
   const api = await apiAs(service, DEMO.manager);
@@ -36,11 +37,14 @@ async function pngOf(width: number, height: number): Promise<Buffer> {
 
 const applicationsTable = (page: Page) => page.getByRole('table', { name: 'Applications' });
 
-test('the dashboard lists the seven demo applications, searchable and filterable', async ({ page }) => {
+test('the dashboard lists the demo applications, those on real photographs first, searchable and filterable', async ({ page }) => {
   await openDemoLab(page, DEMO.manager);
   const rows = applicationsTable(page).getByRole('row');
   await expect(rows).toHaveCount(1 + DEMO_APP_NAMES.length);
+  await expect(rows.getByRole('cell').first()).toHaveText(PHOTO_APP_NAMES[0]!);
   for (const name of DEMO_APP_NAMES) await expect(applicationsTable(page).getByRole('link', { name, exact: true })).toBeVisible();
+  const peopleAndCars = rows.filter({ has: page.getByRole('link', { name: 'People and cars', exact: true }) });
+  await expect(peopleAndCars.getByRole('cell')).toHaveText(['People and cars', 'box_detection', 'Active', /^[1-9]\d*$/, 'person, car', /\d{4}|\d:\d\d/, 'Label']);
 
   const redBolts = rows.filter({ has: page.getByRole('link', { name: 'Red bolts' }) });
   await expect(redBolts.getByRole('cell')).toHaveText(['Red bolts', 'box_detection', 'Active', /^[1-9]\d*$/, 'red bolt', /\d{4}|\d:\d\d/, 'Label']);
@@ -301,13 +305,24 @@ test('a manager changes the feedback rate and a threshold, and the service holds
   expect(saved.requested_feedback_per_hour).toBe(42);
   expect(Object.values(saved.detection_thresholds)).toEqual([0.35]);
 
-  // the output subject's detector class: automatic (its name maps to none), then a class, saved at once
+  // what sees the output subject: automatic (its name maps to none), so its colour; a new colour from the picker,
+  // saved in the application; then a class, saved at once, which keeps the colour
   const washer = app.output_subjects[0]!;
   const mapping = page.getByRole('combobox', { name: 'blue washer' });
   await expect(mapping).toHaveValue('');
   await expect(mapping.locator('option:checked')).toHaveText('Automatic (none)');
+  await expect(mapping).toHaveAccessibleDescription('Seen by the colour model, as the colour #2a5fc4.');
+  const colour = page.getByRole('group', { name: 'Colour of blue washer' });
+  await colour.getByLabel('Colour', { exact: true }).fill('#3366cc');
+  await colour.getByRole('button', { name: 'Save colour' }).click();
+  await expect(mapping).toHaveAccessibleDescription('Seen by the colour model, as the colour #3366cc.');
+  await saveScreenshot(page, 'dashboard-settings-colour');
+  const appearance = async () => ((await getApplication(manager, app.application_id)).custom_fields.appearance as Record<string, { color: string }>)[washer];
+  await expect.poll(async () => (await appearance())?.color).toBe('#3366cc');
   await mapping.selectOption('cup');
   await expect.poll(async () => (await getSubject(manager, washer)).detector_class).toBe('cup');
+  await expect(mapping).toHaveAccessibleDescription('Seen by the object detector, as “cup”.');
+  expect((await appearance())?.color).toBe('#3366cc');
   await mapping.selectOption({ label: 'Automatic (none)' });
   await expect.poll(async () => (await getSubject(manager, washer)).detector_class).toBeNull();
 

@@ -48,7 +48,7 @@ test('without the detector (offline), GrabCut in the worker boxes the clicked ob
 
 /** Uploads one of the vision benchmark's photos to the input subject of an application; its id and true boxes. */
 async function uploadBenchPhoto(service: Parameters<typeof apiAs>[0], labeller: Awaited<ReturnType<typeof signInToLabel>>, appId: string, name: string) {
-  const photos = new URL('../scripts/bench/vision/photos/', import.meta.url);
+  const photos = new URL('../server/demo/photos/', import.meta.url);
   const bytes = await readFile(new URL(`${name}.jpg`, photos));
   const truth = (JSON.parse(await readFile(new URL(`${name}.json`, photos), 'utf8')) as { objects: { class: string; box: BoxCoords }[] }).objects;
   const admin = await apiAs(service, DEMO.admin, labeller.tenantId);

@@ -171,7 +171,7 @@ test('the workspace passes an axe scan, in light and dark, with its shortcuts ov
   const labeller = await signInToLabel(page, service);
   await openQueue(page, labeller, 'box_detection');
   await expectNoSeriousA11yViolations(page);
-  await saveScreenshot(page, 'workspace', { readme: true });
+  await saveScreenshot(page, 'workspace-inspection-line');
 
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectNoSeriousA11yViolations(page);

@@ -20,7 +20,7 @@ async function feedDemo(app: FastifyInstance, demo: DemoData): Promise<void> {
   const result = await demo.feeder.filled;
   if (result.scenes > 0) await app.maintainDatabase();
   const least = Math.min(...Object.values(result.waiting));
-  say(`${DEMO_READY_LINE} every demo application has at least ${least} feedback requests waiting (${first.scenes + result.scenes} scenes in ${((performance.now() - startedAt) / 1000).toFixed(1)} s).`);
+  say(`${DEMO_READY_LINE} every inspection-line application has at least ${least} feedback requests waiting (${first.scenes + result.scenes} scenes in ${((performance.now() - startedAt) / 1000).toFixed(1)} s).`);
 }
 
 async function main(): Promise<void> {

@@ -8,6 +8,7 @@ import type { LabellableType } from '../../src/api/types';
 import type { MediaAssertion } from '../../src/api/schemas/detections';
 import { SESSION_STORAGE_KEY, type Session } from '../../src/lib/session/session-store';
 import type { LooplabelDebug } from '../../src/features/labelling/debug-hook';
+import { isInspectionLine } from './demo-apps';
 import { apiAs, DEMO, expect, signInToDemoLab } from './fixtures';
 import type { RunningService } from './service';
 
@@ -26,8 +27,8 @@ export async function signInToLabel(page: Page, service: RunningService, email: 
   const { session } = (await storedSession(page)).state;
   const api = await apiAs(service, email, session.tenantId);
   const { data } = await listApplications(api);
-  // The demo's applications, one per type: tests may add others of the same type (made later, so listed after).
-  const apps = Object.fromEntries(data.toReversed().map((app) => [app.type, app.application_id])) as Record<LabellableType, string>;
+  // The inspection line's applications, one per type: the photo applications and those tests add are of the same types.
+  const apps = Object.fromEntries(data.filter(isInspectionLine).map((app) => [app.type, app.application_id])) as Record<LabellableType, string>;
   return { api, userId: session.userId, tenantId: session.tenantId, apps };
 }
 

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../processing/context';
 import { createDemoFeeder, DEFAULT_FEEDER_OPTIONS, DEMO_FIRST_WAITING, type DemoFeeder, type FillResult } from './feeder';
+import { uploadDemoPhotos } from './photo-applications';
 import { seedApplications, type DemoApplicationSet } from './seed-applications';
 import { seedGateways } from './seed-gateways';
 import { seedIdentity, type DemoIdentity } from './seed-identity';
@@ -15,7 +16,10 @@ export interface DemoData {
    * `stop()` it first on close.
    */
   feeder: DemoFeeder;
-  /** Gives every demo application DEMO_FIRST_WAITING requests (uploading scenes only when some are missing). */
+  /**
+   * Uploads the photographs the photo applications have not had yet (once each), then gives every inspection-line
+   * application DEMO_FIRST_WAITING requests (uploading scenes only when some are missing). `scenes` counts both.
+   */
   fillFirst(): Promise<FillResult>;
 }
 
@@ -34,5 +38,10 @@ export async function seedDemo(ctx: ServiceContext, waiting = DEFAULT_FEEDER_OPT
     waiting,
     refillBelow: Math.ceil(waiting * 0.8),
   });
-  return { identity, applications, feeder, fillFirst: () => feeder.fill(Math.min(waiting, DEMO_FIRST_WAITING)) };
+  async function fillFirst(): Promise<FillResult> {
+    const photos = await uploadDemoPhotos(ctx, identity, applications.photos.cameraUid);
+    const result = await feeder.fill(Math.min(waiting, DEMO_FIRST_WAITING));
+    return { ...result, scenes: result.scenes + photos };
+  }
+  return { identity, applications, feeder, fillFirst };
 }

@@ -5,8 +5,10 @@ import { applications, subjects } from '../db/schema';
 import { listApplications } from '../domain/applications';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { demoApplication } from '../types/testing/demo';
+import { automaticDetectorClass } from '../../src/api/detector/classes';
 import { DEMO_PALETTE } from '../vision/demo';
-import { DEMO_FEEDBACK_PER_HOUR, seedApplications, type DemoApplicationSet } from './seed-applications';
+import { PHOTO_APPLICATIONS, PHOTO_CAMERA } from './photo-applications';
+import { DEMO_FEEDBACK_PER_HOUR, INSPECTION_LINE, seedApplications, type DemoApplicationSet } from './seed-applications';
 import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';
 
 let testApp: TestApp;
@@ -22,8 +24,30 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 describe('seedApplications', () => {
-  it('creates one application of each labellable type in the demo tenant, managed by the demo manager', async () => {
+  it('creates the photo applications first, each taking the photo library and seeing its subjects with the detector', async () => {
     const apps = await listApplications(testApp.db, identity.tenantIds.demoLab);
+    expect(apps.slice(0, PHOTO_APPLICATIONS.length).map((app) => app.name)).toEqual(PHOTO_APPLICATIONS.map((app) => app.name));
+    const subjectRows = await testApp.db.select().from(subjects).where(eq(subjects.tenantId, identity.tenantIds.demoLab));
+    const nameOf = new Map(subjectRows.map((row) => [row.subjectUid, row.name]));
+    expect(nameOf.get(seeded.photos.cameraUid)).toBe(PHOTO_CAMERA);
+    for (const demo of PHOTO_APPLICATIONS) {
+      const app = apps.find((candidate) => candidate.application_id === seeded.photos.applicationIds[demo.name])!;
+      expect(app.type).toBe(demo.type);
+      expect(app.description).toBe(`${demo.description} ${demo.howToLabel}`);
+      expect(app.app_managers).toEqual([DEMO_ACCOUNTS.manager.email]);
+      expect(app.requested_feedback_per_hour).toBe(DEMO_FEEDBACK_PER_HOUR);
+      expect(app.input_subjects).toEqual([seeded.photos.cameraUid]);
+      const names = app.output_subjects.map((uid) => nameOf.get(uid)!);
+      expect(names).toEqual(demo.outputSubjects);
+      expect(names.every((name) => automaticDetectorClass(name) !== null)).toBe(true);
+      expect(app.custom_fields).toEqual({});
+    }
+    expect(new Set(PHOTO_APPLICATIONS.map((app) => app.type)).size).toBe(PHOTO_APPLICATIONS.length);
+  });
+
+  it('creates an inspection line of one application of each labellable type, managed by the demo manager', async () => {
+    const inspectionLine = new Set(Object.values(seeded.applicationIds));
+    const apps = (await listApplications(testApp.db, identity.tenantIds.demoLab)).filter((app) => inspectionLine.has(app.application_id));
     expect(apps.map((app) => app.type).sort()).toEqual([...LABELLABLE_TYPES].sort());
     const subjectRows = await testApp.db.select().from(subjects).where(eq(subjects.tenantId, identity.tenantIds.demoLab));
     const nameOf = new Map(subjectRows.map((row) => [row.subjectUid, row.name]));
@@ -33,8 +57,8 @@ describe('seedApplications', () => {
       const demo = demoApplication(type);
       expect(app.application_id).toBe(seeded.applicationIds[type]);
       expect(app.name).toBe(demo.name);
-      expect(app.description.startsWith(demo.description)).toBe(true);
-      expect(app.description.length).toBeGreaterThan(demo.description.length);
+      expect(app.description.startsWith(`${INSPECTION_LINE} ${demo.description} `)).toBe(true);
+      expect(app.description.length).toBeGreaterThan(`${INSPECTION_LINE} ${demo.description} `.length);
       expect(app.app_managers).toEqual([DEMO_ACCOUNTS.manager.email]);
       expect(app.active).toBe(true);
       expect(app.requested_feedback_per_hour).toBe(DEMO_FEEDBACK_PER_HOUR);
@@ -55,7 +79,7 @@ describe('seedApplications', () => {
     await testApp.db.update(applications).set({ requestedFeedbackPerHour: null }).where(eq(applications.applicationId, appId));
     const again = await seedApplications(testApp.app, identity);
     expect(again).toEqual(seeded);
-    expect((await listApplications(testApp.db, identity.tenantIds.demoLab)).length).toBe(LABELLABLE_TYPES.length);
+    expect((await listApplications(testApp.db, identity.tenantIds.demoLab)).length).toBe(LABELLABLE_TYPES.length + PHOTO_APPLICATIONS.length);
     const [row] = await testApp.db.select().from(applications).where(eq(applications.applicationId, appId));
     expect(row?.requestedFeedbackPerHour).toBe(DEMO_FEEDBACK_PER_HOUR);
   });

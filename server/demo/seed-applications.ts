@@ -5,8 +5,8 @@ import { createApplication } from '../domain/applications';
 import { createSubject } from '../domain/subjects';
 import type { ServiceContext } from '../processing/context';
 import { TYPE_MODULES } from '../types/registry';
-import type { TypeModule } from '../types/type-module';
 import { DEMO_PALETTE, demoCustomFields, type DemoSubjectName } from '../vision/demo';
+import { PHOTO_APPLICATIONS, PHOTO_CAMERA, type PhotoApplication } from './photo-applications';
 import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';
 
 /**
@@ -15,11 +15,16 @@ import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';
  */
 export const DEMO_FEEDBACK_PER_HOUR = 3600;
 
+/** How the inspection line's applications' descriptions start, telling them from the photo applications. */
+export const INSPECTION_LINE = 'Inspection line (synthetic conveyor scenes):';
+
 export interface DemoApplicationSet {
-  /** The application id of each labellable type. */
+  /** The inspection line's application id of each labellable type (fed with synthetic conveyor scenes). */
   applicationIds: Record<LabellableType, string>;
-  /** The input subject (a camera) of each application. */
+  /** The input subject (a camera) of each inspection-line application. */
   inputSubjectUids: Record<LabellableType, string>;
+  /** The photo applications (PHOTO_APPLICATIONS, by name) and the camera they all take the photographs from. */
+  photos: { applicationIds: Record<string, string>; cameraUid: string };
 }
 
 async function findOrCreateSubject(ctx: ServiceContext, tenantId: string, name: string, description: string): Promise<string> {
@@ -34,10 +39,12 @@ async function findOrCreateSubject(ctx: ServiceContext, tenantId: string, name: 
 async function findOrCreateApplication(
   ctx: ServiceContext,
   tenantId: string,
-  { type, demo: { application: demo } }: TypeModule,
+  demo: PhotoApplication,
   inputSubjectUid: string,
   uidByName: Record<string, string>,
+  customFields: Record<string, unknown>,
 ): Promise<string> {
+  const { type } = demo;
   const [existing] = await ctx.db
     .select({ id: applications.applicationId })
     .from(applications)
@@ -57,20 +64,37 @@ async function findOrCreateApplication(
       detection_thresholds: Object.fromEntries(outputSubjects.map((uid) => [uid, 0.5])),
       app_managers: [DEMO_ACCOUNTS.manager.email],
       requested_feedback_per_hour: DEMO_FEEDBACK_PER_HOUR,
-      custom_fields: demoCustomFields(demo, uidByName),
+      custom_fields: customFields,
     },
     { allowSpecialTypes: false },
   );
   return created.application_id;
 }
 
+/** The photo applications, first (the dashboard lists applications in the order they were made). */
+async function seedPhotoApplications(ctx: ServiceContext, tenantId: string): Promise<DemoApplicationSet['photos']> {
+  const cameraUid = await findOrCreateSubject(ctx, tenantId, PHOTO_CAMERA, 'Real photographs of streets, sports, animals and fruit (server/demo/photos).');
+  const uidByName: Record<string, string> = {};
+  for (const name of new Set(PHOTO_APPLICATIONS.flatMap((app) => app.outputSubjects))) {
+    uidByName[name] = await findOrCreateSubject(ctx, tenantId, name, `A ${name} in a photograph; the pretrained detector sees it.`);
+  }
+  const applicationIds: Record<string, string> = {};
+  for (const app of PHOTO_APPLICATIONS) {
+    applicationIds[app.name] = await findOrCreateApplication(ctx, tenantId, app, cameraUid, uidByName, {});
+  }
+  return { applicationIds, cameraUid };
+}
+
 /**
- * One application of each labellable type in the demo tenant, managed by the demo manager, each fed by its own
- * camera subject (the demo feeder uploads synthetic scenes to it, see feeder.ts). Whatever exists already (matched
- * by name) is kept; demo applications made before they had a rate of their own get DEMO_FEEDBACK_PER_HOUR.
+ * The demo tenant's applications, managed by the demo manager: the photo applications on real photographs (the
+ * photo library's camera, see photo-applications.ts), then the inspection line, one application of each labellable
+ * type, each fed by its own camera subject (the demo feeder uploads synthetic conveyor scenes to it, see feeder.ts).
+ * Whatever exists already (matched by name) is kept; demo applications made before they had a rate of their own
+ * get DEMO_FEEDBACK_PER_HOUR.
  */
 export async function seedApplications(ctx: ServiceContext, identity: DemoIdentity): Promise<DemoApplicationSet> {
   const tenantId = identity.tenantIds.demoLab;
+  const photos = await seedPhotoApplications(ctx, tenantId);
   const uidByName: Record<string, string> = {};
   for (const name of Object.keys(DEMO_PALETTE) as DemoSubjectName[]) {
     uidByName[name] = await findOrCreateSubject(ctx, tenantId, name, `A ${name} on the demo conveyor belt.`);
@@ -78,16 +102,18 @@ export async function seedApplications(ctx: ServiceContext, identity: DemoIdenti
 
   const applicationIds = {} as Record<LabellableType, string>;
   const inputSubjectUids = {} as Record<LabellableType, string>;
-  for (const module of TYPE_MODULES) {
-    const { name } = module.demo.application;
+  for (const { type, demo } of TYPE_MODULES) {
+    const { name } = demo.application;
     const description = `Synthetic conveyor scenes for the "${name}" demo application.`;
     const inputSubjectUid = await findOrCreateSubject(ctx, tenantId, `Camera: ${name}`, description);
-    inputSubjectUids[module.type] = inputSubjectUid;
-    applicationIds[module.type] = await findOrCreateApplication(ctx, tenantId, module, inputSubjectUid, uidByName);
+    inputSubjectUids[type] = inputSubjectUid;
+    const app = { ...demo.application, type, description: `${INSPECTION_LINE} ${demo.application.description}` };
+    applicationIds[type] = await findOrCreateApplication(ctx, tenantId, app, inputSubjectUid, uidByName, demoCustomFields(demo.application, uidByName));
   }
+  const every = [...Object.values(applicationIds), ...Object.values(photos.applicationIds)];
   await ctx.db
     .update(applications)
     .set({ requestedFeedbackPerHour: DEMO_FEEDBACK_PER_HOUR })
-    .where(and(inArray(applications.applicationId, Object.values(applicationIds)), isNull(applications.requestedFeedbackPerHour)));
-  return { applicationIds, inputSubjectUids };
+    .where(and(inArray(applications.applicationId, every), isNull(applications.requestedFeedbackPerHour)));
+  return { applicationIds, inputSubjectUids, photos };
 }

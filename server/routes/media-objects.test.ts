@@ -6,7 +6,7 @@ import type { BoxCoords } from '../../src/api/types';
 import { multipartBody } from '../testing/multipart-body';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
 
-const PHOTOS = new URL('../../scripts/bench/vision/photos/', import.meta.url);
+const PHOTOS = new URL('../demo/photos/', import.meta.url);
 
 let t: TestApp;
 let labeller: Record<string, string>;

@@ -23,7 +23,7 @@ interface Prediction {
   subjects: { subject_uid: string; probability: number; app_data_type: string | null; app_data: unknown }[];
 }
 
-const PHOTOS = new URL('../../scripts/bench/vision/photos/', import.meta.url);
+const PHOTOS = new URL('../demo/photos/', import.meta.url);
 
 async function post(url: string, headers: Record<string, string>, entries: [string, string | Buffer, string?][]) {
   const body = await multipartBody(entries);

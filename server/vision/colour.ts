@@ -4,10 +4,6 @@ export type Lab = readonly [number, number, number];
 
 const HEX_COLOUR = /^#([0-9a-f]{6})$/i;
 
-export function isHexColour(value: unknown): value is string {
-  return typeof value === 'string' && HEX_COLOUR.test(value);
-}
-
 export function hexToRgb(hex: string): Rgb {
   const match = HEX_COLOUR.exec(hex);
   if (!match?.[1]) throw new RangeError(`Not a #rrggbb colour: ${hex}`);

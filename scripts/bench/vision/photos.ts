@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PHOTO_DIR, readPhoto, readPhotoManifest } from '../../../server/demo/photo-library';
 import type { TruthObject } from './evaluate';
-
-const PHOTOS = path.join(import.meta.dirname, 'photos');
 
 /** A photograph of the benchmark with its hand-drawn ground truth. */
 export interface Photo {
@@ -11,14 +10,13 @@ export interface Photo {
   truth: TruthObject[];
 }
 
-/** The benchmark's photographs (scripts/bench/vision/photos, listed in manifest.json), in the manifest's order. */
+/** The benchmark's photographs (the demo's, server/demo/photos), in the manifest's order. */
 export async function loadPhotos(): Promise<Photo[]> {
-  const manifest = JSON.parse(await readFile(path.join(PHOTOS, 'manifest.json'), 'utf8')) as { photos: { file: string }[] };
   return Promise.all(
-    manifest.photos.map(async ({ file }) => {
+    (await readPhotoManifest()).map(async ({ file }) => {
       const name = path.basename(file, '.jpg');
-      const truth = JSON.parse(await readFile(path.join(PHOTOS, `${name}.json`), 'utf8')) as { objects: TruthObject[] };
-      return { name, bytes: await readFile(path.join(PHOTOS, file)), truth: truth.objects };
+      const truth = JSON.parse(await readFile(path.join(PHOTO_DIR, `${name}.json`), 'utf8')) as { objects: TruthObject[] };
+      return { name, bytes: await readPhoto(file), truth: truth.objects };
     }),
   );
 }

@@ -1,5 +1,5 @@
 // `npm run bench:vision`: the pretrained detector, through the type modules, on real photographs with hand-drawn
-// ground truth (scripts/bench/vision/photos, see manifest.json). Offline. Figures are recorded in docs/models.md;
+// ground truth (the demo's, server/demo/photos, see manifest.json). Offline. Figures are recorded in docs/models.md;
 // `-- --images <dir>` also writes each photo with its proposals drawn on it, and with its click-to-box answers.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';

@@ -4,7 +4,7 @@ import { intersectionOverUnion } from '../../../src/api/application-types/box-de
 import { detectCocoObjects } from './detector';
 import { objectsFromRows } from './objects';
 
-const PHOTOS = new URL('../../../scripts/bench/vision/photos/', import.meta.url);
+const PHOTOS = new URL('../../demo/photos/', import.meta.url);
 
 describe('objectsFromRows', () => {
   it('maps input pixels to the media, drops weak and unknown rows, and keeps one box per object and class', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { Focus } from '../../../src/api/types';
@@ -86,10 +87,26 @@ export interface DetectorView {
   features: FeatureMap;
 }
 
-export async function detectorView(image: Buffer, focus?: Focus | null): Promise<DetectorView> {
+async function look(image: Buffer, focus?: Focus | null): Promise<DetectorView> {
   const { frame, pixels } = await runImageWork(() => detectorInput(image, focus));
   const output = await thread.run(pixels);
   return { objects: objectsFromRows(output.rows, frame), features: featureMapOf(output, frame) };
+}
+
+/** How many of the latest images' views are kept: one upload is processed by every application taking it as input. */
+const RECENT_VIEWS = 8;
+const recentViews = new Map<string, Promise<DetectorView>>();
+
+/** What the detector sees; the same image (and focus) asked again soon after, as by several applications, is seen once. */
+export function detectorView(image: Buffer, focus?: Focus | null): Promise<DetectorView> {
+  const key = `${createHash('md5').update(image).digest('hex')} ${JSON.stringify(focus?.box ?? null)}`;
+  const known = recentViews.get(key);
+  if (known) return known;
+  const view = look(image, focus);
+  recentViews.set(key, view);
+  view.catch(() => recentViews.delete(key));
+  if (recentViews.size > RECENT_VIEWS) recentViews.delete(recentViews.keys().next().value!);
+  return view;
 }
 
 /** The COCO objects in the image (or its focus region), strongest first, in media pixels. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MIN_AREA, DEFAULT_TOLERANCE, parametersFromApplication, withDetectorClasses } from './parameters';
+import { APPEARANCE } from '../../../src/api/schemas/appearance';
+import { DEFAULT_MIN_AREA, parametersFromApplication, withDetectorClasses } from './parameters';
 
 const subjects = {
   s1: { name: 'Red bolt', detector_class: null },
@@ -60,6 +61,6 @@ describe('parametersFromApplication', () => {
       { type: 'box_detection', output_subjects: ['s2'], custom_fields: { appearance: { s2: { color: '#123456', min_area: -1 } } } },
       subjects,
     );
-    expect(configured.appearance['s2']).toEqual({ color: '#123456', tolerance: DEFAULT_TOLERANCE, min_area: DEFAULT_MIN_AREA, typical_area: null });
+    expect(configured.appearance['s2']).toEqual({ color: '#123456', tolerance: APPEARANCE.tolerance.default, min_area: DEFAULT_MIN_AREA, typical_area: null });
   });
 });

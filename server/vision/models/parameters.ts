@@ -1,23 +1,13 @@
 import { detectorClassOf, type CocoClass, type DetectorClassSetting } from '../../../src/api/detector/classes';
+import { APPEARANCE, appearanceOf, type SubjectAppearance } from '../../../src/api/schemas/appearance';
 import type { LabellableType } from '../../../src/api/types';
-import { isHexColour } from '../colour';
 import type { SubjectHead } from '../head/head';
+
+export type { SubjectAppearance };
 
 /** Which feature of the subject an offset application measures, along its axis. */
 const OFFSET_REFERENCES = ['near_edge', 'centre', 'far_edge'] as const;
 export type OffsetReference = (typeof OFFSET_REFERENCES)[number];
-
-/** What a subject looks like, as the baseline models see it. Areas are in media pixels. */
-export interface SubjectAppearance {
-  /** The subject's colour, `#rrggbb`. */
-  color: string;
-  /** 0..1: a pixel within 100 × tolerance (weighted Lab distance) counts fully; up to twice that, partly. */
-  tolerance: number;
-  /** Smaller regions are noise. */
-  min_area: number;
-  /** The area of one object, so that a count can split objects that touch; null when unknown. */
-  typical_area: number | null;
-}
 
 export interface ModelParameters {
   /**
@@ -32,8 +22,7 @@ export interface ModelParameters {
   head?: Record<string, SubjectHead>;
 }
 
-export const DEFAULT_TOLERANCE = 0.2;
-export const DEFAULT_MIN_AREA = 80;
+export const DEFAULT_MIN_AREA = APPEARANCE.minArea.default;
 
 export interface ApplicationForModel {
   type: LabellableType;
@@ -62,30 +51,11 @@ export function withDetectorClasses(
  * which the colour model uses for a subject that maps to no detector class. A name is never a colour.
  */
 export function parametersFromApplication(app: ApplicationForModel, subjects: Record<string, SubjectForModel>): ModelParameters {
-  const configured = asRecord(app.custom_fields['appearance']);
   const appearance: Record<string, SubjectAppearance | null> = {};
-  for (const uid of app.output_subjects) appearance[uid] = appearanceFrom(asRecord(configured[uid]));
+  for (const uid of app.output_subjects) appearance[uid] = appearanceOf(app.custom_fields, uid);
   const reference = app.custom_fields['offset_reference'];
   return withDetectorClasses({
     appearance,
     offset_reference: OFFSET_REFERENCES.find((value) => value === reference) ?? 'near_edge',
   }, subjects);
-}
-
-function appearanceFrom(config: Record<string, unknown>): SubjectAppearance | null {
-  if (!isHexColour(config['color'])) return null;
-  return {
-    color: config['color'].toLowerCase(),
-    tolerance: numberIn(config['tolerance'], 0.02, 1) ?? DEFAULT_TOLERANCE,
-    min_area: numberIn(config['min_area'], 1, Number.MAX_SAFE_INTEGER) ?? DEFAULT_MIN_AREA,
-    typical_area: numberIn(config['typical_area'], 1, Number.MAX_SAFE_INTEGER),
-  };
-}
-
-function numberIn(value: unknown, min: number, max: number): number | null {
-  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? value : null;
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

@@ -11,6 +11,7 @@ import {
 import { RELEASE_METRICS, SPECIAL_APPLICATION_TYPES, STANDARD_APPLICATION_TYPES } from '../types';
 import { secureUrl } from '../url-rule';
 import { email } from './email';
+import { customFieldsSchema } from './appearance';
 
 export const applicationType = z.enum([...STANDARD_APPLICATION_TYPES, ...SPECIAL_APPLICATION_TYPES], {
   error: 'Use one of the application type strings.',
@@ -57,7 +58,7 @@ const applicationInput = z
       .array(email)
       .max(APP_MANAGERS_MAX, `Give at most ${APP_MANAGERS_MAX} managers.`)
       .transform((emails) => [...new Set(emails)]),
-    custom_fields: z.record(z.string(), z.unknown()),
+    custom_fields: customFieldsSchema,
     labellers_per_item: labellersPerItem,
     consensus_tolerance: consensusTolerance,
   })

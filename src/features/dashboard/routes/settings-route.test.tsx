@@ -27,7 +27,7 @@ describe('application settings', () => {
     const mapped = () => state.requests.find((r) => r.method === 'POST' && r.url.pathname === '/1/subjects/s-cat');
     await vi.waitFor(() => expect(mapped()?.body).toEqual({ detector_class: 'dog' }));
     await vi.waitFor(() => expect(screen.getByRole('combobox', { name: 'Cat' })).toHaveDisplayValue('dog'));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Dog' }), 'None (its colour, if set)');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dog' }), 'None (no model)');
     await vi.waitFor(() => expect(state.subjects.find((s) => s.subject_uid === 's-dog')?.detector_class).toBe('none'));
   });
 

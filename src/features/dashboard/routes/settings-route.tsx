@@ -14,7 +14,7 @@ import { useApplication } from '../../../lib/queries/application';
 import { useCallerRole } from '../api/caller-role';
 import { useSubjectNames, useSubjects } from '../../../lib/queries/subjects';
 import { useUpdateApplication } from '../api/update-application';
-import { DetectorClassFields } from '../components/detector-class-fields';
+import { SubjectModelFields } from '../components/subject-model-fields';
 import { ListEditor } from '../components/list-editor';
 import { SubjectPicker } from '../components/subject-picker';
 import { ThresholdField } from '../components/threshold-field';
@@ -227,7 +227,7 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
 function OutputSubjectMapping({ tenantId, application, readOnly }: SettingsEditorProps) {
   const subjects = useSubjects(tenantId);
   const outputs = (subjects.data ?? []).filter((subject) => application.output_subjects.includes(subject.subject_uid));
-  return <DetectorClassFields subjects={outputs} readOnly={readOnly} />;
+  return <SubjectModelFields application={application} subjects={outputs} readOnly={readOnly} />;
 }
 
 /** One sentence for the people who see the settings read-only: who can change them. */

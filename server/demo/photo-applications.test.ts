@@ -1,0 +1,63 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BoxRegion } from '../../src/api/application-types/answer';
+import { assertions, feedbackQueue, media, subjects } from '../db/schema';
+import { queueCounts } from '../feedback/scheduler';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { PHOTO_APPLICATIONS, uploadDemoPhotos } from './photo-applications';
+import { readPhotoManifest } from './photo-library';
+import { seedApplications, type DemoApplicationSet } from './seed-applications';
+
+let t: TestApp;
+let set: DemoApplicationSet;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  set = await seedApplications(t.app, t.demo!);
+});
+afterAll(() => t.close());
+
+/** The model's proposals for one photograph in one photo application, by output subject name. */
+async function proposals(appName: string, file: string): Promise<Map<string, { probability: number; appData: unknown }>> {
+  const rows = await t.db
+    .select({ name: subjects.name, probability: assertions.probability, appData: assertions.appData, details: media.details })
+    .from(assertions)
+    .innerJoin(media, eq(media.mediaId, assertions.mediaId))
+    .innerJoin(subjects, eq(subjects.subjectUid, assertions.subjectUid))
+    .where(and(eq(assertions.appId, set.photos.applicationIds[appName]!), isNotNull(assertions.modelId)));
+  const own = rows.filter((row) => (row.details as { filename: string }).filename === file);
+  return new Map(own.map((row) => [row.name, { probability: row.probability, appData: row.appData }]));
+}
+
+describe('the demo photographs', () => {
+  it('are uploaded once each, and the detector proposes on them in every photo application', { timeout: 600_000 }, async () => {
+    const manifest = await readPhotoManifest();
+    expect(await uploadDemoPhotos(t.app, t.demo!, set.photos.cameraUid)).toBe(manifest.length);
+    expect(await uploadDemoPhotos(t.app, t.demo!, set.photos.cameraUid)).toBe(0);
+    const files = await t.db.select({ details: media.details }).from(media);
+    expect(files.map((row) => row.details).sort((a, b) => a.filename!.localeCompare(b.filename!))).toEqual(
+      manifest.map((photo) => ({ filename: photo.file, license: photo.licence })).sort((a, b) => a.filename.localeCompare(b.filename)),
+    );
+
+    // the street: people boxed by the detector
+    const street = await proposals('People and cars', 'street-09.jpg');
+    const people = (street.get('person')?.appData ?? []) as BoxRegion[];
+    expect(people.filter((box) => (box.probability ?? 0) >= 0.5).length).toBeGreaterThanOrEqual(3);
+    expect((await proposals('People count', 'street-09.jpg')).get('person')?.appData).toBeGreaterThanOrEqual(3);
+    expect((await proposals('Who or what is there', 'astronaut.jpg')).get('person')?.probability).toBeGreaterThan(0.5);
+    expect((await proposals('Who or what is there', 'orange.jpg')).get('person')?.probability).toBeLessThan(0.5);
+    // the football photo's ball, pointed at
+    const ball = (await proposals('Ball spots', 'football.jpg')).get('sports ball');
+    expect(Array.isArray(ball?.appData) && ball.appData.length).toBeGreaterThanOrEqual(1);
+    // the classification proposes the most likely class only: a person on the portrait
+    expect([...(await proposals('What the photo shows', 'grace-hopper.jpg')).keys()]).toEqual(['person']);
+
+    // the doubtful photographs wait for a labeller in every application
+    for (const app of PHOTO_APPLICATIONS) {
+      const appId = set.photos.applicationIds[app.name]!;
+      const queued = await t.db.select({ priority: feedbackQueue.priority }).from(feedbackQueue).where(eq(feedbackQueue.appId, appId));
+      expect(queued.length, app.name).toBeGreaterThan(0);
+      expect((await queueCounts(t.db, appId)).pending, app.name).toBe(queued.length);
+    }
+  });
+});
