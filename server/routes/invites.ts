@@ -3,7 +3,7 @@ import { requireAuth, requireTenantAdmin, resolveTenantId, resolveUserId } from 
 import type { RoutesPlugin } from './instance';
 import { email, listOf, nodeId } from '../http/schemas';
 import { answerInvite, listPendingInvitesFor, listPendingTenantInvites, sendInvite } from '../identity/invites';
-import { inviteSchema, sentInviteSchema } from '../identity/schemas';
+import { inviteSchema, sentInviteSchema } from '../../src/api/schemas/identity';
 
 const tenantParams = z.object({ tenantId: nodeId });
 const userParams = z.object({ userId: nodeId });

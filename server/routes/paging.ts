@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PAGE_LIMIT } from '../../src/api/limits';
+import { serviceUrl } from '../../src/api/service-url';
 import { publicBaseUrl } from './media-links';
 
 const wholeNumber = z.string().regex(/^\d{1,15}$/, { message: 'Give a whole number.' }).transform(Number);
@@ -18,7 +19,5 @@ export const pagingQuery = z.object({
 
 /** The absolute URL of this request's path with the given query parameters: a page's `paging.next`. */
 export function pagingLink(request: FastifyRequest, params: Record<string, string | number | boolean>): string {
-  const path = request.url.split('?')[0] ?? '';
-  const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
-  return `${publicBaseUrl(request)}${path}?${query}`;
+  return serviceUrl(publicBaseUrl(request), request.url.split('?')[0] ?? '', params);
 }

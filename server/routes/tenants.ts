@@ -5,7 +5,7 @@ import { tenantStorageUse } from '../domain/storage-use';
 import { notFound } from '../errors';
 import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
-import { tenantSchema, tenantUserSchema } from '../identity/schemas';
+import { tenantSchema, tenantUserSchema } from '../../src/api/schemas/identity';
 import { findTenant, listTenantUsers, toTenant } from '../identity/tenants';
 
 const tenantParams = z.object({ tenantId: nodeId });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requireSignedInUser } from '../auth/context';
 import { invalid, notFound } from '../errors';
 import type { RoutesPlugin } from './instance';
-import { tokenResponseSchema } from '../identity/schemas';
+import { tokenResponseSchema } from '../../src/api/schemas/identity';
 import { findMembership, listUserTenants } from '../identity/tenants';
 
 const tokenQuery = z.object({ tenant_id: z.string().min(1).max(100).optional() });

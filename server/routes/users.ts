@@ -3,7 +3,7 @@ import { requireAuth, requireSignedInUser, resolveUserId } from '../auth/context
 import { notFound, tooManyRequests } from '../errors';
 import type { RoutesPlugin } from './instance';
 import { email, listOf, nodeId } from '../http/schemas';
-import { tenantListItemSchema, userSchema } from '../identity/schemas';
+import { tenantListItemSchema, userSchema } from '../../src/api/schemas/identity';
 import { listUserTenants } from '../identity/tenants';
 import { createUser, findTenantUsers, findUserById, toUser } from '../identity/users';
 

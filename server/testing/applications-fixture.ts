@@ -16,7 +16,7 @@ export let nut: string;
 export const send = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, body?: unknown) =>
   t.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
 
-export async function createSubject(name: string, headers = admin): Promise<string> {
+async function createSubject(name: string, headers = admin): Promise<string> {
   const response = await send('POST', '/1/subjects', headers, { name });
   return response.json<Subject>().subject_uid;
 }

@@ -12,7 +12,7 @@ export let t: TestApp;
 export let tenantId: string;
 export let admin: Record<string, string>;
 export let labeller: Record<string, string>;
-export let labellerId: string;
+let labellerId: string;
 export let cat: string;
 export let dog: string;
 

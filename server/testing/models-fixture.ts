@@ -42,7 +42,7 @@ export async function answerAll(app: ApplicationRow, some: GeneratedScene[], set
  * An application with two releases: the first learned from 3 training answers and was measured on 5 held-out ones,
  * the second from the same 3 (so that it does as well as the first and is released) and on 6.
  */
-export async function releasedTwice() {
+async function releasedTwice() {
   const app = await insertApplication(t.db, tenantId, 'box_detection', [bolt]);
   await answerAll(app, scenes.slice(0, 3), 'training');
   await answerAll(app, scenes.slice(3, 8), 'validation');

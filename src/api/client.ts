@@ -1,12 +1,11 @@
 import type { z } from './zod';
+import { type QueryValue, serviceUrl } from './service-url';
 import { errorFromResponse, InvalidBaseUrlError, NetworkError, UnauthorizedError, UnexpectedAnswerError } from './errors';
 
 export interface BasicCredentials {
   email: string;
   password: string;
 }
-
-type QueryValue = string | number | boolean | null | undefined;
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -47,14 +46,6 @@ function encodeBasic({ email, password }: BasicCredentials): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return `Basic ${btoa(binary)}`;
-}
-
-function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
-  const url = new URL(baseUrl + path);
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
-  }
-  return url.href;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -125,8 +116,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     baseUrl: options.baseUrl,
-    request: (path, answer, opts = {}) => send(buildUrl(options.baseUrl, path, opts.query), opts, true, readAnswer(answer)),
-    requestResponse: (path, opts = {}) => send(buildUrl(options.baseUrl, path, opts.query), opts, true, (response) => Promise.resolve(response)),
+    request: (path, answer, opts = {}) => send(serviceUrl(options.baseUrl, path, opts.query), opts, true, readAnswer(answer)),
+    requestResponse: (path, opts = {}) => send(serviceUrl(options.baseUrl, path, opts.query), opts, true, (response) => Promise.resolve(response)),
     requestUrl: (url, answer, opts = {}) => {
       if (new URL(url).origin !== new URL(options.baseUrl).origin) {
         return Promise.reject(new InvalidBaseUrlError(`Refusing to send credentials to ${new URL(url).origin}.`));

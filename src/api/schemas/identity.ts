@@ -39,7 +39,7 @@ export interface CreateUserRequest {
 export const tokenResponseSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),
-  expires_in: z.number(),
+  expires_in: z.number().int(),
   user_email: z.string(),
   user_id: z.string(),
   tenant_id: z.string(),
@@ -54,7 +54,7 @@ export const inviteSchema = z.object({
   invitation_status: z.enum(['pending', 'accepted', 'declined']),
   tenant_name: z.string(),
   tenant_id: z.string(),
-  resend_counter: z.number(),
+  resend_counter: z.number().int(),
   last_resend_by: z.string().nullable(),
   last_resend_at: z.number().nullable(),
   created_at: z.number(),
