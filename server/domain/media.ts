@@ -75,12 +75,15 @@ export async function getMediaRow(db: Database, tenantId: string, mediaId: strin
 
 export interface NewMedia {
   tenantId: string;
-  uploadedBy: string;
+  /** Null for media the service made itself (a video's frames keep their video's uploader). */
+  uploadedBy: string | null;
   stored: StoredMedia;
   mediaTimestamp?: number;
   metaTags?: string[];
   setAssignment?: string;
   details?: MediaDetails;
+  /** The media this one was made from (a video, for its frames). */
+  parentMediaIds?: string[];
 }
 
 export async function insertMedia(db: Database, input: NewMedia): Promise<MediaRow> {
@@ -101,6 +104,7 @@ export async function insertMedia(db: Database, input: NewMedia): Promise<MediaR
       originalKey: stored.originalKey,
       variantKeys: stored.variants,
       metaTags: input.metaTags ?? [],
+      parentMediaIds: input.parentMediaIds ?? [],
       ...(input.setAssignment ? { setAssignment: input.setAssignment } : {}),
       details: { ...input.details, ...(stored.duration === undefined ? {} : { duration: stored.duration }) },
       uploadedByUser: input.uploadedBy,
