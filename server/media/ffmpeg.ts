@@ -7,13 +7,13 @@ import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 import { createConcurrencyLimit } from './concurrency-limit';
 
 /** How long one ffprobe or ffmpeg run may take before it is killed: a file that takes longer is refused as damaged. */
-export const VIDEO_TOOL_TIMEOUT_MS = 60_000;
+const VIDEO_TOOL_TIMEOUT_MS = 60_000;
 
 /** Decoding video is CPU-heavy: at most two runs at once, whatever the number of uploads and jobs. */
 const runVideoWork = createConcurrencyLimit(2);
 
 /** A run of ffprobe or ffmpeg that failed, timed out or was killed; its stderr says why, for the log. */
-export class VideoToolError extends Error {
+class VideoToolError extends Error {
   constructor(tool: string, cause: Error & { killed?: boolean; stderr?: string }) {
     const reason = cause.killed ? `timed out after ${VIDEO_TOOL_TIMEOUT_MS / 1000} s` : (cause.stderr?.trim() || cause.message).slice(0, 500);
     super(`${tool} failed: ${reason}`);

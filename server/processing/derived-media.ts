@@ -22,6 +22,16 @@ const frameFileName = (videoName: string, frame: number) => `${videoName.replace
 
 type RecordProposals = (tx: Database, child: MediaRow) => Promise<number>;
 
+/** What the module derives from the item; nothing when it cannot read it (the reason goes to the log). */
+async function deriveOrNothing(ctx: ServiceContext, module: PipelineModule, appRow: ApplicationRow, source: MediaRow): Promise<DerivedMedia[]> {
+  try {
+    return await module.derive({ video: isVideo(source), readBytes: () => readOriginalBytes(ctx.blobs, source) }, appRow.customFields);
+  } catch (error) {
+    ctx.log.warn({ err: error, mediaId: source.mediaId, applicationId: appRow.applicationId }, 'A pipeline application could not read a media item.');
+    return [];
+  }
+}
+
 /**
  * Runs a pipeline application on one media item: its module derives new media (a video's frames), which are stored
  * as children of the item (`parent_media_ids`, `frame`, `media_timestamp` = the item's plus the offset) and, in one
@@ -37,14 +47,7 @@ export async function deriveMedia(
   { jobId }: { jobId?: string },
   recordFor: RecordProposals,
 ): Promise<number> {
-  const derived = !appRow.active
-    ? []
-    : await module
-    .derive({ video: isVideo(source), readBytes: () => readOriginalBytes(ctx.blobs, source) }, appRow.customFields)
-    .catch((error: unknown) => {
-      ctx.log.warn({ err: error, mediaId: source.mediaId, applicationId: appRow.applicationId }, 'A pipeline application could not read a media item.');
-      return [] as DerivedMedia[];
-    });
+  const derived = appRow.active ? await deriveOrNothing(ctx, module, appRow, source) : [];
   const stored: { item: DerivedMedia; stored: StoredMedia }[] = [];
   // One at a time: each frame is decoded and resized, and a video can have hundreds.
   for (const item of derived) stored.push({ item, stored: await storeMedia(ctx.blobs, item.image) });
