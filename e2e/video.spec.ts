@@ -9,7 +9,8 @@ const STREET_CLIP = new URL('../server/testing/video/street.mp4', import.meta.ur
 
 test('a video uploaded through the UI plays on its media page with its poster, and its frames reach the output subject', async ({ page, service }) => {
   const stamp = Date.now();
-  const api = await apiAs(service, DEMO.admin);
+  const tenantId = await openDemoLab(page, DEMO.admin);
+  const api = await apiAs(service, DEMO.admin, tenantId);
   const videos = await createSubject(api, { name: `Street videos ${stamp}` });
   const frames = await createSubject(api, { name: `Street frames ${stamp}` });
   const segmenter = await createApplication(api, {
@@ -20,8 +21,8 @@ test('a video uploaded through the UI plays on its media page with its poster, a
     custom_fields: { frames_per_second: 2, max_frames: 4 },
   });
 
-  const tenantId = await openDemoLab(page, DEMO.admin);
   await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Upload' }).click();
+  await page.reload(); // the subjects were made after the page had listed them
   await page.getByLabel('Subject').selectOption({ label: videos.name });
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose files' }).click();
