@@ -9,7 +9,7 @@ test('upload sends several files with progress per file, refuses the bad ones an
   await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Upload' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Upload' })).toBeVisible();
   await expect(page.getByLabel('Subject')).toHaveValue('');
-  await page.getByRole('button', { name: 'Choose images' }).click();
+  await page.getByRole('button', { name: 'Choose files' }).click();
   await expect(page.getByRole('alert')).toHaveText('Choose the subject these images belong to first.');
   await page.getByLabel('Subject').selectOption({ label: 'Camera: Markers' });
   await expect(page.getByRole('alert')).toHaveCount(0);
@@ -19,7 +19,7 @@ test('upload sends several files with progress per file, refuses the bad ones an
 
   const stamp = Date.now();
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Choose images' }).click();
+  await page.getByRole('button', { name: 'Choose files' }).click();
   await (await chooser).setFiles([
     { name: `first-${stamp}.png`, mimeType: 'image/png', buffer: await pngOf(64, 48) },
     { name: `second-${stamp}.png`, mimeType: 'image/png', buffer: await pngOf(80, 60) },

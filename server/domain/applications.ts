@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Application, ApplicationInput } from '../../src/api/schemas/application';
+import { fieldPath } from '../../src/api/field-errors';
 import { type FieldError, SPECIAL_APPLICATION_TYPES } from '../../src/api/types';
+import { pipelineModule } from '../types/registry';
 import type { AuthContext } from '../auth/context';
 import { refusalOfUrl, type CallbackAddressRules } from '../net/address-rule';
 import type { Database } from '../db';
@@ -153,8 +155,13 @@ async function fieldErrorsOf(
   input: ApplicationInput,
   outputSubjects: string[],
   rules: ApplicationRules,
+  type: string,
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
+  const settings = input.custom_fields === undefined ? undefined : pipelineModule(type)?.settings.safeParse(input.custom_fields);
+  if (settings?.error) {
+    errors.push(...settings.error.issues.map((issue) => ({ field: fieldPath(['custom_fields', ...issue.path]), message: issue.message })));
+  }
   if (input.type && SPECIAL_TYPES.has(input.type) && !rules.allowSpecialTypes) {
     errors.push({ field: 'type', message: `The type ${input.type} is available only by special arrangement.` });
   }
@@ -170,8 +177,8 @@ async function fieldErrorsOf(
   return errors;
 }
 
-async function checkInput(db: Database, tenantId: string, input: ApplicationInput, outputSubjects: string[], rules: ApplicationRules) {
-  const errors = await fieldErrorsOf(db, tenantId, input, outputSubjects, rules);
+async function checkInput(db: Database, tenantId: string, input: ApplicationInput, outputSubjects: string[], rules: ApplicationRules, type: string) {
+  const errors = await fieldErrorsOf(db, tenantId, input, outputSubjects, rules, type);
   if (errors.length > 0) throw invalid(`Invalid ${errors[0]!.field}: ${errors[0]!.message}`, errors);
 }
 
@@ -202,7 +209,7 @@ export async function createApplication(
   rules: ApplicationRules,
 ): Promise<Application> {
   const outputSubjects = input.output_subjects ?? [];
-  await checkInput(db, tenantId, input, outputSubjects, rules);
+  await checkInput(db, tenantId, input, outputSubjects, rules, input.type);
   const now = Date.now() / 1000;
   const [row] = await db
     .insert(applications)
@@ -237,7 +244,7 @@ export async function updateApplication(
     throw invalid(`Invalid type: ${message}`, [{ field: 'type', message }]);
   }
   const outputSubjects = input.output_subjects ?? row.outputSubjects;
-  await checkInput(db, row.tenantId, { ...input, type: undefined }, outputSubjects, rules);
+  await checkInput(db, row.tenantId, { ...input, type: undefined }, outputSubjects, rules, row.type);
   const [updated] = await db
     .update(applications)
     .set({

@@ -21,6 +21,9 @@ export interface MediaLinks {
   secret: MediaSigningSecret;
 }
 
+/** A video or an animated GIF: it has a duration. */
+export const isVideo = (row: MediaRow) => row.details.duration != null;
+
 /** The media object, with absolute signed `media_url` and `resize_urls`. */
 export function toMedia(row: MediaRow, { baseUrl, secret }: MediaLinks): Media {
   const urls = mediaUrls(baseUrl, secret, { originalKey: row.originalKey, variants: row.variantKeys });
@@ -38,7 +41,8 @@ export function toMedia(row: MediaRow, { baseUrl, secret }: MediaLinks): Media {
     ...urls,
     meta_tags: row.metaTags,
     parent_media_ids: row.parentMediaIds,
-    video: false,
+    video: isVideo(row),
+    duration: details.duration ?? null,
     status: row.status,
     set_assignment: row.setAssignment,
     media_src: row.mediaSrc,
@@ -71,12 +75,15 @@ export async function getMediaRow(db: Database, tenantId: string, mediaId: strin
 
 export interface NewMedia {
   tenantId: string;
-  uploadedBy: string;
+  /** Null for media the service made itself (a video's frames keep their video's uploader). */
+  uploadedBy: string | null;
   stored: StoredMedia;
   mediaTimestamp?: number;
   metaTags?: string[];
   setAssignment?: string;
   details?: MediaDetails;
+  /** The media this one was made from (a video, for its frames). */
+  parentMediaIds?: string[];
 }
 
 export async function insertMedia(db: Database, input: NewMedia): Promise<MediaRow> {
@@ -97,8 +104,9 @@ export async function insertMedia(db: Database, input: NewMedia): Promise<MediaR
       originalKey: stored.originalKey,
       variantKeys: stored.variants,
       metaTags: input.metaTags ?? [],
+      parentMediaIds: input.parentMediaIds ?? [],
       ...(input.setAssignment ? { setAssignment: input.setAssignment } : {}),
-      details: input.details ?? {},
+      details: { ...input.details, ...(stored.duration === undefined ? {} : { duration: stored.duration }) },
       uploadedByUser: input.uploadedBy,
     })
     .returning();
@@ -146,12 +154,21 @@ export async function storeUpload(db: Database, blobs: BlobStore, { bytes, allow
   });
 }
 
-/** The original bytes of a media item. */
-export async function readMediaBytes(blobs: BlobStore, row: MediaRow): Promise<Buffer> {
-  const blob = await blobs.get(row.originalKey);
+/** The bytes of a stored file. */
+async function readBlob(blobs: BlobStore, key: string, row: MediaRow): Promise<Buffer> {
+  const blob = await blobs.get(key);
   if (!blob) throw new Error(`The bytes of media ${row.mediaId} are missing from the blob store.`);
   if (Buffer.isBuffer(blob.body)) return blob.body;
   return buffer(blob.body as Readable);
+}
+
+/** The original bytes of a media item. */
+export const readOriginalBytes = (blobs: BlobStore, row: MediaRow): Promise<Buffer> => readBlob(blobs, row.originalKey, row);
+
+/** The image the models see of a media item: the image itself, or a video's poster (its first frame). */
+export function readMediaBytes(blobs: BlobStore, row: MediaRow): Promise<Buffer> {
+  const key = isVideo(row) ? row.variantKeys[String(row.imageWidth)] : undefined;
+  return readBlob(blobs, key ?? row.originalKey, row);
 }
 
 /**

@@ -3,10 +3,23 @@ import { copyFile, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promi
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 import { dirname, join } from 'node:path';
 
+/** Inclusive byte positions within a blob, as an HTTP Range names them. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** Given a blob's size, the part of it to read, or null for all of it. */
+export type PickRange = (size: number) => ByteRange | null;
+
 export interface StoredBlob {
+  /** The whole blob, or only the picked range. */
   body: Buffer | NodeJS.ReadableStream;
+  /** Of the whole blob. */
   size: number;
   contentType: string;
+  /** The part in `body`, when a range was picked. */
+  range?: ByteRange;
 }
 
 /**
@@ -18,8 +31,8 @@ export interface BlobStore {
   put(bytes: Buffer, contentType: string): Promise<{ key: string }>;
   /** Stores the local file under a named key (see isNamedKey), replacing what was there; its bytes stream through. */
   putFile(key: string, filePath: string, contentType: string): Promise<void>;
-  /** Null for an unknown or malformed key. */
-  get(key: string): Promise<StoredBlob | null>;
+  /** Null for an unknown or malformed key. `pickRange` reads only part of it (a video seeked in the browser). */
+  get(key: string, pickRange?: PickRange): Promise<StoredBlob | null>;
   delete(key: string): Promise<void>;
   has(key: string): Promise<boolean>;
 }
@@ -121,13 +134,14 @@ export function createFileBlobStore(rootDir: string): BlobStore {
       await copyFileAtomically(filePath, blobPath(key));
     },
 
-    async get(key) {
+    async get(key, pickRange) {
       if (!isStoredKey(key)) return null;
       try {
         const contentType = await readFile(contentTypePath(key), 'utf8');
         const handle = await open(blobPath(key), 'r');
         const { size } = await handle.stat();
-        return { body: handle.createReadStream(), size, contentType };
+        const range = pickRange?.(size) ?? undefined;
+        return { body: handle.createReadStream(range ? { start: range.start, end: range.end } : {}), size, contentType, ...(range ? { range } : {}) };
       } catch (error) {
         if (isMissingFile(error)) return null;
         throw error;
@@ -154,9 +168,13 @@ export function createMemoryBlobStore(): BlobStore {
       checkNamedKey(key);
       blobs.set(key, { bytes: await readFile(filePath), contentType });
     },
-    async get(key) {
+    async get(key, pickRange) {
       const blob = blobs.get(key);
-      return blob ? { body: blob.bytes, size: blob.bytes.length, contentType: blob.contentType } : null;
+      if (!blob) return null;
+      const size = blob.bytes.length;
+      const range = pickRange?.(size) ?? undefined;
+      const body = range ? blob.bytes.subarray(range.start, range.end + 1) : blob.bytes;
+      return { body, size, contentType: blob.contentType, ...(range ? { range } : {}) };
     },
     async delete(key) {
       blobs.delete(key);

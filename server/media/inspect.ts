@@ -41,15 +41,19 @@ const UNSUPPORTED = 'The file is not a JPEG, PNG, WebP or GIF image.';
 const tooManyPixels = () => tooLarge(`The image has more than ${MAX_MEDIA_PIXELS / 1_000_000} megapixels.`);
 const DAMAGED = 'The image file is damaged or incomplete.';
 
+/** Refuses a file larger than the limit (413), whatever it holds. */
+export function refuseLargerThan(bytes: Buffer, maxBytes = MAX_MEDIA_BYTES): void {
+  if (bytes.length <= maxBytes) return;
+  const limit = maxBytes % MIB === 0 ? `${maxBytes / MIB} MiB` : `${maxBytes} bytes`;
+  throw tooLarge(`The file is larger than ${limit}.`);
+}
+
 /** Reads the facts of an upload and proves it decodes, or refuses it: too large, or not a supported, intact image. */
 export async function inspectImage(
   bytes: Buffer,
   { maxBytes = MAX_MEDIA_BYTES }: { maxBytes?: number } = {},
 ): Promise<ImageFacts> {
-  if (bytes.length > maxBytes) {
-    const limit = maxBytes % MIB === 0 ? `${maxBytes / MIB} MiB` : `${maxBytes} bytes`;
-    throw tooLarge(`The file is larger than ${limit}.`);
-  }
+  refuseLargerThan(bytes, maxBytes);
   const format = sniffImageFormat(bytes);
   if (!format) throw unsupportedMedia(UNSUPPORTED);
 

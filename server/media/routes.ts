@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { BlobStore } from './blob-store';
+import type { BlobStore, ByteRange } from './blob-store';
+import { parseByteRange } from './byte-range';
 import type { MediaSigningSecret } from './signed-urls';
 import { MEDIA_FILES_PATH, unixNow, verifyMediaSignature } from './signed-urls';
 
@@ -22,8 +23,9 @@ function matchesEntityTag(ifNoneMatch: string | undefined, entityTag: string): b
 }
 
 /**
- * `GET /media-files/:key?exp&sig`: the stored bytes for anyone holding an unexpired signed URL (an `<img>` sends no
- * bearer header), readable from another origin so a separately hosted app can draw them on a canvas.
+ * `GET /media-files/:key?exp&sig`: the stored bytes for anyone holding an unexpired signed URL (an `<img>` or `<video>`
+ * sends no bearer header), readable from another origin so a separately hosted app can draw them on a canvas. A
+ * `Range` of bytes is answered with 206 and that part alone, so that a browser can seek in a video.
  */
 export const mediaFileRoutes: FastifyPluginAsync<MediaFileRoutesOptions> = async (app, { store, secret }) => {
   app.get<{ Params: { key: string }; Querystring: { exp?: string; sig?: string } }>(
@@ -52,13 +54,25 @@ export const mediaFileRoutes: FastifyPluginAsync<MediaFileRoutesOptions> = async
         return reply.code(304).headers(cacheHeaders).send();
       }
 
-      const blob = await store.get(key);
+      const rangeHeader = request.headers.range;
+      const pickRange = (size: number): ByteRange | null => {
+        const range = parseByteRange(rangeHeader, size);
+        return range === 'unsatisfiable' ? null : range;
+      };
+      const blob = await store.get(key, rangeHeader ? pickRange : undefined);
       if (!blob) return reply.code(404).send({ message: 'This media file does not exist.' });
+      reply.headers(cacheHeaders).header('Accept-Ranges', 'bytes').header('X-Content-Type-Options', 'nosniff');
+      if (!blob.range && parseByteRange(rangeHeader, blob.size) === 'unsatisfiable') {
+        if (!Buffer.isBuffer(blob.body)) (blob.body as NodeJS.ReadableStream & { destroy(): void }).destroy();
+        return reply.code(416).header('Content-Range', `bytes */${blob.size}`).send({ message: 'The requested range is outside this media file.' });
+      }
+      reply.header('Content-Type', blob.contentType);
+      if (!blob.range) return reply.header('Content-Length', blob.size).send(blob.body);
+      const { start, end } = blob.range;
       return reply
-        .headers(cacheHeaders)
-        .header('Content-Type', blob.contentType)
-        .header('Content-Length', blob.size)
-        .header('X-Content-Type-Options', 'nosniff')
+        .code(206)
+        .header('Content-Range', `bytes ${start}-${end}/${blob.size}`)
+        .header('Content-Length', end - start + 1)
         .send(blob.body);
     },
   );

@@ -102,15 +102,21 @@ export function createS3BlobStore(settings: S3Settings): S3BlobStore {
       );
     },
 
-    async get(key) {
+    async get(key, pickRange) {
       if (!isStoredKey(key)) return null;
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: s3ObjectKey(key) }));
+        // A range needs the size first: one HEAD, then the ranged GET.
+        const head = pickRange ? await client.send(new HeadObjectCommand({ Bucket: bucket, Key: s3ObjectKey(key) })) : undefined;
+        const range = head ? (pickRange?.(head.ContentLength ?? 0) ?? undefined) : undefined;
+        const object = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: s3ObjectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        );
         // In Node the body is the response stream itself: the bytes flow through without being held here.
         return {
           body: object.Body as Readable,
-          size: object.ContentLength ?? 0,
+          size: head?.ContentLength ?? object.ContentLength ?? 0,
           contentType: object.ContentType ?? 'application/octet-stream',
+          ...(range ? { range } : {}),
         };
       } catch (error) {
         if (statusOf(error) === 404) return null;

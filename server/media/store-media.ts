@@ -1,30 +1,63 @@
 import type { BlobStore } from './blob-store';
 import type { ImageFacts } from './inspect';
-import { IMAGE_CONTENT_TYPES, inspectImage } from './inspect';
+import { IMAGE_CONTENT_TYPES, inspectImage, refuseLargerThan, sniffImageFormat } from './inspect';
+import { unsupportedMedia } from '../errors';
 import { makeVariants } from './variants';
+import { inspectVideo, isAnimatedGif, sniffVideoFormat, VIDEO_CONTENT_TYPES, type VideoFormat } from './video';
 
-export interface StoredMedia extends ImageFacts {
+export interface StoredMedia extends Omit<ImageFacts, 'format'> {
+  format: ImageFacts['format'] | VideoFormat;
   originalKey: string;
-  /** Blob key of each resized WebP copy, by its width as a string ("256", "1024", "2048"). */
+  /**
+   * Blob key of each resized WebP copy, by its width as a string ("256", "1024", "2048"). A video's come from its
+   * poster, which is here too at its full width (a JPEG): a video always has a still to show.
+   */
   variants: Record<string, string>;
+  /** Seconds: set for a video (or animated GIF) only. */
+  duration?: number;
 }
 
-/** Checks an upload, then stores it and its resized copies. Refuses a file too large or not an image (a DomainError). */
+async function storeVariants(store: BlobStore, image: Buffer): Promise<Record<string, string>> {
+  const variants = await makeVariants(image);
+  const keys = await Promise.all(
+    variants.map(async ({ width, bytes }) => {
+      const { key } = await store.put(bytes, 'image/webp');
+      return [String(width), key] as const;
+    }),
+  );
+  return Object.fromEntries(keys);
+}
+
+/** The video format of the bytes: a video container, or a GIF of more than one frame. */
+async function videoFormatOf(bytes: Buffer): Promise<VideoFormat | null> {
+  if (sniffImageFormat(bytes) === 'gif') return (await isAnimatedGif(bytes)) ? 'gif' : null;
+  return sniffVideoFormat(bytes);
+}
+
+async function storeVideo(store: BlobStore, bytes: Buffer, format: VideoFormat): Promise<StoredMedia> {
+  const { poster, ...facts } = await inspectVideo(bytes, format);
+  const [original, posterStored, variants] = await Promise.all([
+    store.put(bytes, VIDEO_CONTENT_TYPES[format]),
+    store.put(poster, 'image/jpeg'),
+    storeVariants(store, poster),
+  ]);
+  return { ...facts, originalKey: original.key, variants: { ...variants, [String(facts.width)]: posterStored.key } };
+}
+
+/**
+ * Checks an upload, then stores it and its resized copies (of a video: its poster and the poster's copies). Refuses
+ * a file too large, or neither an image nor a video the service reads (a DomainError).
+ */
 export async function storeMedia(
   store: BlobStore,
   bytes: Buffer,
   options: { maxBytes?: number } = {},
 ): Promise<StoredMedia> {
+  refuseLargerThan(bytes, options.maxBytes);
+  const videoFormat = await videoFormatOf(bytes);
+  if (videoFormat) return storeVideo(store, bytes, videoFormat);
+  if (!sniffImageFormat(bytes)) throw unsupportedMedia('The file is not a JPEG, PNG, WebP or GIF image, nor an MP4, MOV, WebM, MKV or AVI video.');
   const facts = await inspectImage(bytes, options);
-  const [original, variants] = await Promise.all([
-    store.put(bytes, IMAGE_CONTENT_TYPES[facts.format]),
-    makeVariants(bytes),
-  ]);
-  const variantKeys = await Promise.all(
-    variants.map(async ({ width, bytes: variantBytes }) => {
-      const { key } = await store.put(variantBytes, 'image/webp');
-      return [String(width), key] as const;
-    }),
-  );
-  return { ...facts, originalKey: original.key, variants: Object.fromEntries(variantKeys) };
+  const [original, variants] = await Promise.all([store.put(bytes, IMAGE_CONTENT_TYPES[facts.format]), storeVariants(store, bytes)]);
+  return { ...facts, originalKey: original.key, variants };
 }

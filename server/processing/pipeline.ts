@@ -6,7 +6,8 @@ import { recordAssertions, touchDetectionRecord } from '../domain/assertions';
 import { readMediaBytes, type MediaRow } from '../domain/media';
 import { baselineModelId } from '../../src/api/schemas/models';
 import { considerForFeedback } from '../feedback/scheduler';
-import { isImplemented } from '../types/registry';
+import { isImplemented, pipelineModule } from '../types/registry';
+import { deriveMedia } from './derived-media';
 import type { ServiceContext } from './context';
 import { proposalsFor } from './predict';
 import type { ModelProposal } from '../vision/models/proposal';
@@ -91,6 +92,17 @@ export async function processMediaForApplication(
   focus: Focus | null,
   { chain = [], jobId }: ProcessOptions = {},
 ): Promise<void> {
+  const pipeline = pipelineModule(appRow.type);
+  if (pipeline) {
+    const modelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
+    const proposals = appRow.outputSubjects.map((subject_uid) => ({ subject_uid, probability: 1, uncal_prob: 1, app_data_type: null, app_data: null }));
+    const flowed = await deriveMedia(ctx, pipeline, appRow, mediaRow, { jobId }, async (tx, child) => {
+      const recorded = await recordModelProposals(ctx.jobs, tx, { appRow, mediaRow: child, focus: null, modelId, proposals, chain });
+      return recorded.flowed;
+    });
+    if (flowed > 0) ctx.jobs.kick();
+    return;
+  }
   const { modelId, proposals } = await propose(ctx, appRow, mediaRow, focus);
   const { flowed } = await ctx.db.transaction(async (tx) => {
     if (jobId !== undefined && !(await markJobFinished(tx, jobId))) return { flowed: 0, queued: false };

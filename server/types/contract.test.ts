@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { answerRuleOf } from '../../src/api/application-types';
-import { LABELLABLE_TYPES } from '../../src/api/types';
+import { LABELLABLE_TYPES, PIPELINE_TYPES } from '../../src/api/types';
 import { TYPE_MODULES as APP_TYPE_MODULES } from '../../src/features/labelling/type-modules/registry';
-import { TYPE_MODULES } from './registry';
+import { PIPELINE_MODULES, TYPE_MODULES } from './registry';
 
 describe('the application types of the contract', () => {
   it('each have one module in the app and one in the service, and no side has a type the contract lacks', () => {
@@ -14,5 +14,10 @@ describe('the application types of the contract', () => {
 
   it("give the service's modules the contract's answer rules", () => {
     for (const module of TYPE_MODULES) expect(module.rule).toBe(answerRuleOf(module.type));
+  });
+
+  it('each pipeline type has one service module, and none of them is labellable', () => {
+    expect(PIPELINE_MODULES.map((module) => module.type).sort()).toEqual([...PIPELINE_TYPES].sort());
+    for (const type of PIPELINE_TYPES) expect((LABELLABLE_TYPES as readonly string[]).includes(type)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { LabellableType } from '../../src/api/types';
+import type { PipelineModule } from './pipeline-module';
 import { boxDetection } from './box-detection/module';
 import { classification } from './classification/module';
 import { detectionFullframe } from './detection-fullframe/module';
@@ -6,6 +7,7 @@ import { offsetX, offsetY } from './offset/module';
 import { point } from './point/module';
 import { staticCount } from './static-count/module';
 import type { TypeModule } from './type-module';
+import { videoSegmentation } from './video-segmentation/module';
 
 /**
  * Every application type the service implements, each by its one module. The order is the demo's: a demo
@@ -28,3 +30,11 @@ export function moduleOf(type: LabellableType): TypeModule {
   if (!module) throw new RangeError(`The service has no module for the application type ${type}.`);
   return module;
 }
+
+/** Every pipeline type the service runs (src/api/types.ts, PIPELINE_TYPES), each by its one module. */
+export const PIPELINE_MODULES: readonly PipelineModule[] = [videoSegmentation];
+
+const pipelineByType = new Map<string, PipelineModule>(PIPELINE_MODULES.map((module) => [module.type, module]));
+
+/** The module of a pipeline type; undefined for any other type. */
+export const pipelineModule = (type: string): PipelineModule | undefined => pipelineByType.get(type);

@@ -1,7 +1,16 @@
 // Sizes and ranges both sides of the wire enforce (decisions.md, "Sizes"; docs/api.md).
 
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+/** One uploaded file, an image or a video. */
 export const MEDIA_MAX_BYTES = 25 * 1024 * 1024;
+/** The longest video (or animated GIF) an upload may be, in seconds. */
+export const VIDEO_MAX_SECONDS = 600;
+/** Frames one video_segmentation application takes from one video (`max_frames`), and its default. */
+export const SEGMENTATION_FRAMES = { min: 1, max: 1000, default: 100 } as const;
+/** The rate a video_segmentation application takes frames at (`frames_per_second`), and its default. */
+export const SEGMENTATION_FRAMES_PER_SECOND = { min: 0.01, max: 60, default: 1 } as const;
+/** Every how many frames a video_segmentation application takes one (`every_nth_frame`), when set instead of a rate. */
+export const SEGMENTATION_EVERY_NTH_FRAME_MAX = 10_000;
 /** client_data, measured as UTF-8 JSON. */
 export const CLIENT_DATA_MAX_BYTES = 4096;
 

@@ -26,6 +26,13 @@ export const LABELLABLE_TYPES = [
 ] as const;
 export type LabellableType = (typeof LABELLABLE_TYPES)[number];
 
+/**
+ * Types the service runs as a step of the pipeline: each makes new media for its output subjects from the media of
+ * its input subjects, and takes no feedback.
+ */
+export const PIPELINE_TYPES = ['video_segmentation'] as const;
+export type PipelineType = (typeof PIPELINE_TYPES)[number];
+
 export const STANDARD_APPLICATION_TYPES = [
   ...LABELLABLE_TYPES,
   'ocr',
@@ -33,7 +40,7 @@ export const STANDARD_APPLICATION_TYPES = [
   'static_crop',
   'network_camera',
   'social_feed',
-  'video_segmentation',
+  ...PIPELINE_TYPES,
 ] as const;
 
 export const SPECIAL_APPLICATION_TYPES = [

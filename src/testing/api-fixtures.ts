@@ -56,6 +56,7 @@ export function mediaFixture(overrides: Partial<Media> = {}): Media {
     meta_tags: [],
     parent_media_ids: [],
     video: false,
+    duration: null,
     status: 'ready',
     set_assignment: 'train',
     media_src: 'upload',

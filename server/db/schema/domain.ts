@@ -94,7 +94,10 @@ export interface MediaDetails {
   author_profile_url?: string | null;
   external_media_id?: string | null;
   filename?: string | null;
+  /** The frame's index in its parent video, for a frame that video_segmentation took. */
   frame?: number | null;
+  /** Seconds, for a video (or animated GIF): its poster is the variant at its full width. */
+  duration?: number | null;
   license?: string | null;
   title?: string | null;
   source_url?: string | null;

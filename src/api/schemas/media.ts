@@ -17,6 +17,8 @@ export const mediaSchema = z.object({
   meta_tags: z.array(z.string()),
   parent_media_ids: z.array(z.string()),
   video: z.boolean(),
+  /** Extension: a video's (or animated GIF's) length in seconds; null for a still image. */
+  duration: z.number().nullable(),
   status: z.string(),
   set_assignment: z.string(),
   media_src: z.string(),

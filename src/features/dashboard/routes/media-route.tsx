@@ -135,7 +135,7 @@ export function Component() {
     <>
       <PageHeader
         title={item.title ?? item.filename ?? `Media ${item.media_id}`}
-        description={`${item.image_width} × ${item.image_height} · ${item.media_format}`}
+        description={`${item.image_width} × ${item.image_height} · ${item.media_format}${item.video && item.duration !== null ? ` · video, ${item.duration.toFixed(1)} s` : ''}`}
         actions={
           appId &&
           labellable && (
@@ -155,15 +155,28 @@ export function Component() {
             <MarkLegend assertions={shownMarks} hasFocus={focuses.length > 0} />
           </figcaption>
           <div className="media-view">
-            <img
-              src={item.resize_urls['1024'] ?? item.media_url}
-              srcSet={sourceSet(item)}
-              sizes="(min-width: 900px) calc(100vw - 440px), 100vw"
-              width={item.image_width}
-              height={item.image_height}
-              alt={item.title ?? item.filename ?? 'The media item'}
-            />
-            <AssertionOverlay width={item.image_width} height={item.image_height} assertions={shownMarks} focuses={focuses} />
+            {item.video ? (
+              // The file itself, served with byte ranges so the browser can seek; the poster is its first frame.
+              <video
+                src={item.media_url}
+                poster={item.resize_urls[String(item.image_width)] ?? item.resize_urls['1024']}
+                controls
+                preload="metadata"
+                width={item.image_width}
+                height={item.image_height}
+                aria-label={item.title ?? item.filename ?? 'The video'}
+              />
+            ) : (
+              <img
+                src={item.resize_urls['1024'] ?? item.media_url}
+                srcSet={sourceSet(item)}
+                sizes="(min-width: 900px) calc(100vw - 440px), 100vw"
+                width={item.image_width}
+                height={item.image_height}
+                alt={item.title ?? item.filename ?? 'The media item'}
+              />
+            )}
+            {!item.video && <AssertionOverlay width={item.image_width} height={item.image_height} assertions={shownMarks} focuses={focuses} />}
           </div>
         </figure>
         <div>

@@ -15,6 +15,7 @@ import { useCallerRole } from '../api/caller-role';
 import { useSubjectNames, useSubjects } from '../../../lib/queries/subjects';
 import { useUpdateApplication } from '../api/update-application';
 import { SubjectModelFields } from '../components/subject-model-fields';
+import { SegmentationFields } from '../components/segmentation-fields';
 import { ListEditor } from '../components/list-editor';
 import { SubjectPicker } from '../components/subject-picker';
 import { ThresholdField } from '../components/threshold-field';
@@ -113,6 +114,9 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
             <p className="field__error">{errors.requested_feedback_per_hour}</p>
           )}
         </fieldset>
+        {form.segmentation && (
+          <SegmentationFields form={form.segmentation} errors={errors} onChange={(changes) => set({ segmentation: { ...form.segmentation!, ...changes } })} />
+        )}
         <fieldset className="fieldset">
           <legend>Consensus</legend>
           <TextField

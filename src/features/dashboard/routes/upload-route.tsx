@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { MEDIA_MAX_BYTES, VIDEO_MAX_SECONDS } from '../../../api/limits';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
@@ -97,15 +98,18 @@ export function Component() {
             onDragLeave={() => setOver(false)}
             onDrop={handleDrop}
           >
-            <p>Drop images here (JPEG, PNG, WebP or GIF, up to 25 MiB each)</p>
-            <Button onClick={() => (chosen ? fileInput.current?.click() : setNeedsSubject(true))}>Choose images</Button>
+            <p>
+              Drop images or videos here (JPEG, PNG, WebP, GIF; MP4, WebM, MOV, AVI, MKV), up to {MEDIA_MAX_BYTES / 1024 / 1024} MiB
+              and {VIDEO_MAX_SECONDS / 60} minutes each
+            </p>
+            <Button onClick={() => (chosen ? fileInput.current?.click() : setNeedsSubject(true))}>Choose files</Button>
             <input
               ref={fileInput}
               type="file"
-              accept="image/*"
+              accept="image/*,video/*,.mkv,.avi"
               multiple
               hidden
-              aria-label="Images to upload"
+              aria-label="Images or videos to upload"
               onChange={(event) => {
                 addFiles(event.target.files);
                 event.target.value = '';

@@ -2,6 +2,7 @@ import { fieldErrorsOf } from '../../../api/field-errors';
 import { type Application, type ApplicationInput, updateApplicationBody } from '../../../api/schemas/application';
 import { email } from '../../../api/schemas/email';
 import type { FieldError, ReleaseMetric } from '../../../api/types';
+import { customFieldsWith, sameSegmentation, segmentationErrors, segmentationFormOf, type SegmentationForm } from './segmentation-form';
 
 /** The settings page's editable state: text where the person types, the service's shapes elsewhere. */
 export interface SettingsForm {
@@ -18,6 +19,8 @@ export interface SettingsForm {
   output_subjects: string[];
   labellersPerItem: string;
   consensusTolerance: string;
+  /** Only for a video_segmentation application: which frames it takes. */
+  segmentation?: SegmentationForm;
 }
 
 /** Error messages by field name: `description`, `app_managers.1`, `detection_thresholds.<subject_uid>`, … */
@@ -38,6 +41,7 @@ export function formFromApplication(application: Application): SettingsForm {
     output_subjects: [...application.output_subjects],
     labellersPerItem: String(application.labellers_per_item),
     consensusTolerance: String(application.consensus_tolerance),
+    segmentation: segmentationFormOf(application),
   };
 }
 
@@ -53,7 +57,10 @@ function parseFeedbackPerHour(form: SettingsForm): number | null {
 /** The service's own rules (the application schema), so that most mistakes show before anything is sent. */
 export function validateSettings(form: SettingsForm): FieldErrors {
   const parsed = updateApplicationBody.safeParse(settingsBody(form));
-  const errors = parsed.success ? {} : fieldErrorsByName(fieldErrorsOf(parsed.error, 'settings'));
+  const errors = {
+    ...(parsed.success ? {} : fieldErrorsByName(fieldErrorsOf(parsed.error, 'settings'))),
+    ...(form.segmentation ? segmentationErrors(customFieldsWith({}, form.segmentation)) : {}),
+  };
   if (form.feedbackMode === 'fixed' && form.feedbackPerHour.trim() === '') {
     errors.requested_feedback_per_hour = 'Enter a whole number of 0 or more.';
   }
@@ -108,6 +115,8 @@ export function changedSettings(application: Application, form: SettingsForm): A
   if (labellers !== application.labellers_per_item) changes.labellers_per_item = labellers as number;
   const tolerance = numberOf(form.consensusTolerance);
   if (tolerance !== application.consensus_tolerance) changes.consensus_tolerance = tolerance as number;
+  const customFields = form.segmentation && customFieldsWith(application.custom_fields, form.segmentation);
+  if (customFields && !sameSegmentation(customFields, application.custom_fields)) changes.custom_fields = customFields;
   return changes;
 }
 

@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises';
+import { createApplication } from '../src/api/endpoints/applications';
+import { createSubject } from '../src/api/endpoints/subjects';
+import { mediaSchema } from '../src/api/schemas/media';
+import { z } from '../src/api/zod';
+import { apiAs, checkAndCapture, DEMO, expect, openDemoLab, test } from './support/fixtures';
+
+const STREET_CLIP = new URL('../server/testing/video/street.mp4', import.meta.url).pathname;
+
+test('a video uploaded through the UI plays on its media page with its poster, and its frames reach the output subject', async ({ page, service }) => {
+  const stamp = Date.now();
+  const tenantId = await openDemoLab(page, DEMO.admin);
+  const api = await apiAs(service, DEMO.admin, tenantId);
+  const videos = await createSubject(api, { name: `Street videos ${stamp}` });
+  const frames = await createSubject(api, { name: `Street frames ${stamp}` });
+  const segmenter = await createApplication(api, {
+    name: `Street frames ${stamp}`,
+    type: 'video_segmentation',
+    input_subjects: [videos.subject_uid],
+    output_subjects: [frames.subject_uid],
+    custom_fields: { frames_per_second: 2, max_frames: 4 },
+  });
+
+  await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Upload' }).click();
+  await page.reload(); // the subjects were made after the page had listed them
+  await page.getByLabel('Subject').selectOption({ label: videos.name });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  const filename = `street-${stamp}.mp4`;
+  await (await chooser).setFiles([{ name: filename, mimeType: 'video/mp4', buffer: await readFile(STREET_CLIP) }]);
+  await expect(page.getByRole('status').filter({ hasText: 'uploaded' })).toHaveText('1 uploaded');
+
+  const found = await api.request(`/1/media/all/search?filename=${encodeURIComponent(filename)}`, z.object({ data: z.array(mediaSchema) }));
+  const video = found.data[0]!;
+  expect(video).toMatchObject({ video: true, media_format: 'mp4', duration: 5 });
+
+  await page.goto(`/t/${tenantId}/media/${video.media_id}`);
+  await expect(page.getByText('384 × 288 · mp4 · video, 5.0 s')).toBeVisible();
+  const player = page.locator('video');
+  await expect(player).toHaveAttribute('controls', '');
+  const poster = (await player.getAttribute('poster'))!;
+  const posterResponse = await page.request.get(poster);
+  expect(posterResponse.status()).toBe(200);
+  expect(posterResponse.headers()['content-type']).toBe('image/jpeg');
+  // The browser reads the served file: its length, then a seek to the end (byte ranges).
+  const duration = await player.evaluate(
+    (element: HTMLVideoElement) =>
+      new Promise<number>((resolve, reject) => {
+        if (element.readyState >= 1) resolve(element.duration);
+        element.addEventListener('loadedmetadata', () => resolve(element.duration));
+        element.addEventListener('error', () => reject(new Error(`The video did not load: ${element.error?.message ?? 'no reason'}`)));
+        element.load();
+      }),
+  );
+  expect(duration).toBeCloseTo(5, 0);
+  await checkAndCapture(page, 'media-video');
+
+  await page.goto(`/t/${tenantId}/apps/${segmenter.application_id}/detections`);
+  const frameNames = [0, 5, 10, 15].map((frame) => `street-${stamp}-frame-${String(frame).padStart(6, '0')}.jpg`);
+  await expect(async () => {
+    await page.reload();
+    for (const name of frameNames) await expect(page.getByRole('link', { name: new RegExp(`^Media ${name}`) })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await checkAndCapture(page, 'video-frames');
+});

@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import ffprobeInstaller from '@ffprobe-installer/ffprobe';
+import { createConcurrencyLimit } from './concurrency-limit';
+
+/** How long one ffprobe or ffmpeg run may take before it is killed: a file that takes longer is refused as damaged. */
+const VIDEO_TOOL_TIMEOUT_MS = 60_000;
+
+/** Decoding video is CPU-heavy: at most two runs at once, whatever the number of uploads and jobs. */
+const runVideoWork = createConcurrencyLimit(2);
+
+/** A run of ffprobe or ffmpeg that failed, timed out or was killed; its stderr says why, for the log. */
+class VideoToolError extends Error {
+  constructor(tool: string, cause: Error & { killed?: boolean; stderr?: string }) {
+    const reason = cause.killed ? `timed out after ${VIDEO_TOOL_TIMEOUT_MS / 1000} s` : (cause.stderr?.trim() || cause.message).slice(0, 500);
+    super(`${tool} failed: ${reason}`);
+    this.name = 'VideoToolError';
+  }
+}
+
+interface ToolOutput {
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** Runs a packaged binary in a child process (never on the event loop), with a timeout and bounded output. */
+function runTool(tool: 'ffmpeg' | 'ffprobe', args: readonly string[]): Promise<ToolOutput> {
+  const path = tool === 'ffmpeg' ? ffmpegInstaller.path : ffprobeInstaller.path;
+  return runVideoWork(
+    () =>
+      new Promise<ToolOutput>((resolve, reject) => {
+        execFile(
+          path,
+          [...(tool === 'ffmpeg' ? ['-nostdin'] : []), '-hide_banner', ...args],
+          { encoding: 'buffer', timeout: VIDEO_TOOL_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024, windowsHide: true },
+          (error, stdout, stderr) => {
+            const stderrText = stderr.toString('utf8');
+            if (error) reject(new VideoToolError(tool, Object.assign(error, { stderr: stderrText })));
+            else resolve({ stdout, stderr: stderrText });
+          },
+        );
+      }),
+  );
+}
+
+export const runFfprobe = (args: readonly string[]) => runTool('ffprobe', args);
+export const runFfmpeg = (args: readonly string[]) => runTool('ffmpeg', args);
+
+/**
+ * Runs `work` on the bytes written to a private temporary file (containers such as MP4 need a seekable input, which a
+ * pipe is not), in a directory it may also write to; both are removed afterwards.
+ */
+export async function withTemporaryFile<T>(bytes: Buffer, work: (inputPath: string, directory: string) => Promise<T>): Promise<T> {
+  const directory = await mkdtemp(join(tmpdir(), 'looplabel-video-'));
+  try {
+    const inputPath = join(directory, 'input');
+    await writeFile(inputPath, bytes, { mode: 0o600 });
+    return await work(inputPath, directory);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}

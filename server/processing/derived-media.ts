@@ -1,0 +1,74 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db';
+import { media } from '../db/schema';
+import type { ApplicationRow } from '../domain/applications';
+import { insertMedia, isVideo, readOriginalBytes, type MediaRow } from '../domain/media';
+import { markJobFinished } from '../jobs/finished';
+import { storeMedia, type StoredMedia } from '../media/store-media';
+import type { DerivedMedia, PipelineModule } from '../types/pipeline-module';
+import type { ServiceContext } from './context';
+
+/** The children an application already made of this media item, by their frame: a second run makes no twins. */
+async function childrenByFrame(tx: Database, source: MediaRow): Promise<Map<number, MediaRow>> {
+  const rows = await tx
+    .select()
+    .from(media)
+    .where(and(eq(media.tenantId, source.tenantId), sql`${media.parentMediaIds} @> ${JSON.stringify([source.mediaId])}::jsonb`));
+  return new Map(rows.flatMap((row) => (row.details.frame == null ? [] : [[row.details.frame, row] as const])));
+}
+
+/** `street.mp4` → `street-frame-000012.jpg`: exports name files by their media's file name. */
+const frameFileName = (videoName: string, frame: number) => `${videoName.replace(/\.[^.]*$/, '')}-frame-${String(frame).padStart(6, '0')}.jpg`;
+
+type RecordProposals = (tx: Database, child: MediaRow) => Promise<number>;
+
+/** What the module derives from the item; nothing when it cannot read it (the reason goes to the log). */
+async function deriveOrNothing(ctx: ServiceContext, module: PipelineModule, appRow: ApplicationRow, source: MediaRow): Promise<DerivedMedia[]> {
+  try {
+    return await module.derive({ video: isVideo(source), readBytes: () => readOriginalBytes(ctx.blobs, source) }, appRow.customFields);
+  } catch (error) {
+    ctx.log.warn({ err: error, mediaId: source.mediaId, applicationId: appRow.applicationId }, 'A pipeline application could not read a media item.');
+    return [];
+  }
+}
+
+/**
+ * Runs a pipeline application on one media item: its module derives new media (a video's frames), which are stored
+ * as children of the item (`parent_media_ids`, `frame`, `media_timestamp` = the item's plus the offset) and, in one
+ * transaction with the job's end, asserted for every output subject by `recordFor`, which also sends them on to the
+ * applications downstream. A media item its module cannot read (a video ffmpeg fails on) makes no children: the job
+ * still ends. Returns how many downstream jobs were queued.
+ */
+export async function deriveMedia(
+  ctx: ServiceContext,
+  module: PipelineModule,
+  appRow: ApplicationRow,
+  source: MediaRow,
+  { jobId }: { jobId?: string },
+  recordFor: RecordProposals,
+): Promise<number> {
+  const derived = appRow.active ? await deriveOrNothing(ctx, module, appRow, source) : [];
+  const stored: { item: DerivedMedia; stored: StoredMedia }[] = [];
+  // One at a time: each frame is decoded and resized, and a video can have hundreds.
+  for (const item of derived) stored.push({ item, stored: await storeMedia(ctx.blobs, item.image) });
+  return ctx.db.transaction(async (tx) => {
+    if (jobId !== undefined && !(await markJobFinished(tx, jobId))) return 0;
+    const existing = await childrenByFrame(tx, source);
+    let flowed = 0;
+    for (const { item, stored: file } of stored) {
+      const child =
+        existing.get(item.frame) ??
+        (await insertMedia(tx, {
+          tenantId: source.tenantId,
+          uploadedBy: source.uploadedByUser,
+          stored: file,
+          mediaTimestamp: source.mediaTimestamp + item.offsetSeconds,
+          setAssignment: source.setAssignment,
+          details: { frame: item.frame, ...(source.details.filename ? { filename: frameFileName(source.details.filename, item.frame) } : {}) },
+          parentMediaIds: [source.mediaId],
+        }));
+      flowed += await recordFor(tx, child);
+    }
+    return flowed;
+  });
+}
