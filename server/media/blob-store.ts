@@ -10,7 +10,7 @@ export interface ByteRange {
 }
 
 /** Given a blob's size, the part of it to read, or null for all of it. */
-export type PickRange = (size: number) => ByteRange | null;
+type PickRange = (size: number) => ByteRange | null;
 
 export interface StoredBlob {
   /** The whole blob, or only the picked range. */

@@ -4,7 +4,7 @@ import { runFfmpeg, withTemporaryFile } from '../media/ffmpeg';
 import type { VideoFormat } from '../media/video';
 
 /** The committed test clip (video/README.md): 5 s, 384×288, 10 fps, 50 frames, H.264 in MP4. */
-export const STREET_CLIP_PATH = new URL('./video/street.mp4', import.meta.url).pathname;
+const STREET_CLIP_PATH = new URL('./video/street.mp4', import.meta.url).pathname;
 export const STREET_CLIP = { width: 384, height: 288, duration: 5, frames: 50 } as const;
 
 export const readStreetClip = () => readFile(STREET_CLIP_PATH);

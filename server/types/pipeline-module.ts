@@ -12,7 +12,7 @@ export interface DerivedMedia {
 }
 
 /** The media item a pipeline step works on. */
-export interface SourceMedia {
+interface SourceMedia {
   video: boolean;
   /** The original file. */
   readBytes(): Promise<Buffer>;

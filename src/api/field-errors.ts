@@ -2,7 +2,7 @@ import type { z } from './zod';
 import type { FieldError } from './types';
 
 /** A dotted field path, such as `subjects.0.app_data.2.box`. */
-const fieldPath = (path: readonly PropertyKey[]) => path.map(String).join('.');
+export const fieldPath = (path: readonly PropertyKey[]) => path.map(String).join('.');
 
 /** One `{field, message}` per zod issue; an issue of the whole value is reported on `whole`. */
 export function fieldErrorsOf(error: z.ZodError, whole: string): FieldError[] {
