@@ -16,7 +16,7 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charC
  * scenes. Returns where the label lies. The camera's light, blur and noise fall on it like on everything else.
  */
 export async function paintSign(canvas: Canvas, sign: SignSpec, faint: boolean, random: Random): Promise<BoxCoords> {
-  const fontSize = Math.round(random.between(30, 42));
+  const fontSize = Math.round(random.between(46, 56));
   const width = Math.round(sign.text.length * fontSize * 0.68 + fontSize * 1.2);
   const height = Math.round(fontSize * 1.8);
   const ink = faint ? Math.round(random.between(95, 130)) : Math.round(random.between(20, 45));
