@@ -18,6 +18,7 @@ import { DetectorClassFields } from '../components/detector-class-fields';
 import { ListEditor } from '../components/list-editor';
 import { SubjectPicker } from '../components/subject-picker';
 import { ThresholdField } from '../components/threshold-field';
+import { TYPE_SETTINGS } from '../components/type-settings';
 import {
   changedSettings,
   fieldErrorsByName,
@@ -245,6 +246,7 @@ export function Component() {
   if (application.isPending || role.isPending) return <Spinner label="Loading settings…" />;
   if (application.isError) return <Alert>{application.error.message}</Alert>;
   const readOnly = !role.canManage(application.data);
+  const TypeSettings = TYPE_SETTINGS[application.data.type];
   return (
     <>
       <PageHeader title={`Settings · ${application.data.name}`} />
@@ -254,6 +256,7 @@ export function Component() {
         </div>
       )}
       <SettingsEditor tenantId={tenantId} application={application.data} readOnly={readOnly} />
+      {TypeSettings && <TypeSettings application={application.data} readOnly={readOnly} />}
       <OutputSubjectMapping tenantId={tenantId} application={application.data} readOnly={readOnly} />
     </>
   );
