@@ -41,6 +41,7 @@ export const ocr: AnswerRule<TextReading> = {
   subjects: 'one',
   allowsFalse: true,
   agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreeTexts),
+  words: (reading) => `“${normalizedText(reading.text)}”`,
   exportAnnotations: (reading, subjectUid) => [{ kind: 'image_text', subjectUid, text: normalizedText(reading.text) }],
   importAppData(annotations) {
     const read = annotations.find((annotation) => annotation.kind === 'image_text');
