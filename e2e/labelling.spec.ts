@@ -53,6 +53,10 @@ const EDITS: Record<LabellableType, (page: Page, item: Shown) => Promise<void>> 
     // The click snaps to the object under it, found in a worker: the point lands a moment later.
     await expect.poll(async () => ((await shown(page)).annotation as typeof item.annotation & { points: unknown[] }).points.length).toBe(points.length + 1);
   },
+  ocr: async (page, item) => {
+    const { text } = item.annotation as Extract<Annotation, { type: 'ocr' }>;
+    await page.getByRole('textbox', { name: 'Text' }).fill(text === 'LOT 1000-A' ? 'LOT 1001-A' : 'LOT 1000-A');
+  },
 };
 
 /** The assertions an answer with this annotation must leave on the service (probability 1 = True, 0 = False). */
@@ -74,6 +78,8 @@ function expectedAssertions(annotation: Annotation) {
     case 'offset_x':
     case 'offset_y':
       return one(annotation.subject_uid, annotation.type, annotation.offset);
+    case 'ocr':
+      return one(annotation.subject_uid, 'text', { text: annotation.text });
   }
 }
 

@@ -53,14 +53,16 @@ export async function measuredSubjects(db: Database, appRow: ApplicationRow): Pr
 /** The parameters of the application's current model, or the baseline's from its configuration before a release. */
 export async function currentParameters(db: Database, appRow: ApplicationRow): Promise<ModelParameters> {
   const outputSubjects = await outputSubjectsOf(db, appRow);
+  const settings = typeModule(appRow.type)?.settingsParameters?.(appRow.customFields) ?? {};
   if (appRow.currentModelId) {
     const [model] = await db.select().from(models).where(eq(models.modelId, appRow.currentModelId));
-    if (model) return withDetectorClasses(model.parameters as unknown as ModelParameters, outputSubjects);
+    if (model) return { ...withDetectorClasses(model.parameters as unknown as ModelParameters, outputSubjects), ...settings };
   }
-  return parametersFromApplication(
+  const baseline = parametersFromApplication(
     { type: appRow.type as LabellableType, output_subjects: appRow.outputSubjects, custom_fields: appRow.customFields },
     outputSubjects,
   );
+  return { ...baseline, ...settings };
 }
 
 /** Re-evaluates the waiting feedback requests with the new model: they keep their place, with new proposals. */

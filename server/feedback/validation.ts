@@ -42,7 +42,8 @@ export async function measureModels(
   const outputSubjects = subjects.uids;
   for (const example of examples) {
     const detect = parameterSets.some((parameters) => needsDetector(outputSubjects, parameters));
-    const image = await loadAnalysisImage(example.image, example.focus, { detect });
+    const read = parameterSets.find((parameters) => parameters.text_reading)?.text_reading ?? null;
+    const image = await loadAnalysisImage(example.image, example.focus, { detect, read });
     for (const [index, parameters] of parameterSets.entries()) {
       const proposals = runModelOn(image, { type: module.type, outputSubjects, parameters });
       judged[index]!.push({ answers: example.answers, proposals });

@@ -33,6 +33,7 @@ const image: AnalysisImage = {
   scaleY: 480,
   objects,
   features: null,
+  text: null,
 };
 
 const parameters: ModelParameters = {

@@ -3,6 +3,7 @@ import type { PipelineModule } from './pipeline-module';
 import { boxDetection } from './box-detection/module';
 import { classification } from './classification/module';
 import { detectionFullframe } from './detection-fullframe/module';
+import { ocr } from './ocr/module';
 import { offsetX, offsetY } from './offset/module';
 import { point } from './point/module';
 import { staticCount } from './static-count/module';
@@ -13,7 +14,7 @@ import { videoSegmentation } from './video-segmentation/module';
  * Every application type the service implements, each by its one module. The order is the demo's: a demo
  * application's scenes are seeded by its type's place here, so a new type goes at the end.
  */
-export const TYPE_MODULES: readonly TypeModule[] = [classification, detectionFullframe, boxDetection, staticCount, offsetX, offsetY, point];
+export const TYPE_MODULES: readonly TypeModule[] = [classification, detectionFullframe, boxDetection, staticCount, offsetX, offsetY, point, ocr];
 
 export const IMPLEMENTED_TYPES: readonly LabellableType[] = TYPE_MODULES.map((module) => module.type);
 

@@ -21,7 +21,7 @@ export interface RunModelInput {
 export async function runModel(input: RunModelInput): Promise<ModelProposal[]> {
   if (input.outputSubjects[0] === undefined) return [];
   const detect = needsDetector(input.outputSubjects, input.parameters);
-  return runModelOn(await loadAnalysisImage(input.image, input.focus, { detect }), input);
+  return runModelOn(await loadAnalysisImage(input.image, input.focus, { detect, read: input.parameters.text_reading ?? null }), input);
 }
 
 /** {@link runModel} on an image already decoded for analysis (`loadAnalysisImage`), to run several models on one. */

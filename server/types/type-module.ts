@@ -25,6 +25,8 @@ export interface TypeModule {
   readonly measure: MeasureProposals;
   readonly objectAmbiguity: ObjectAmbiguity;
   readonly demo: DemoType;
+  /** The model parameters the application's settings (its custom_fields) give, beyond the baseline's; none by default. */
+  readonly settingsParameters?: (customFields: Record<string, unknown>) => Partial<ModelParameters>;
 }
 
 /** A model of one subject: its proposal from what the models see of the subject in the image. */

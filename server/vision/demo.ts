@@ -23,6 +23,7 @@ export const DEMO_PALETTE = {
   'yellow nut': { shape: 'hexagon', size: [46, 60], appearance: appearance('#e6b422', 300, 1900) },
   'green marker': { shape: 'disc', size: [14, 22], appearance: appearance('#2e9a46', 40) },
   'fill level': { shape: 'rect', size: [0, 0], appearance: appearance('#e07b1a', 400) },
+  'lot label': { shape: 'rect', size: [0, 0], appearance: appearance('#eeeade', 400) },
 } as const satisfies Record<string, DemoSubject>;
 export type DemoSubjectName = keyof typeof DEMO_PALETTE;
 

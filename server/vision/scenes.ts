@@ -3,6 +3,7 @@ import type { PointCoords } from '../../src/api/application-types/answer';
 import { hexToRgb, type Rgb } from './colour';
 import { createRandom, type Random } from './random';
 import { encode, lightAndAddNoise, type CameraBlur, type Lighting } from './scene-camera';
+import { paintSign, type SignSpec } from './scene-sign';
 import { createCanvas, fillRect, paintBelt, paintCable, paintGuard, paintPart, paintShadow, sceneLight, type Canvas, type Light } from './scene-paint';
 import { outlineOf, type Outline, type PartShape } from './shapes';
 
@@ -38,6 +39,7 @@ export interface SceneSpec {
   difficulty: SceneDifficulty;
   parts: readonly PartSpec[];
   fill?: FillSpec | null;
+  sign?: SignSpec | null;
   format?: 'png' | 'jpeg';
 }
 
@@ -78,6 +80,8 @@ interface SceneTruth {
   /** Per present subject: the distance from the left / top edge to the nearest of its objects. */
   offsetX: Record<string, number>;
   offsetY: Record<string, number>;
+  /** Per subject shown by a sign: its text. */
+  texts: Record<string, string>;
 }
 
 export interface GeneratedScene {
@@ -106,6 +110,11 @@ export async function generateScene(spec: SceneSpec, seed: number): Promise<Gene
   const objects: SceneObject[] = [];
   if (spec.fill) objects.push(paintFill(canvas, spec.fill, spec.difficulty === 'faint', random));
   const placed: BoxCoords[] = [];
+  if (spec.sign) {
+    const box = await paintSign(canvas, spec.sign, spec.difficulty === 'faint', random);
+    placed.push(box);
+    objects.push({ subject: spec.sign.subject, shape: 'rect', box, centre: { x: (box.x0 + box.x1) / 2, y: (box.y0 + box.y1) / 2 }, faint: false, cropped: false });
+  }
   for (const part of shuffledParts(spec.parts, random)) {
     const object = placeAndPaint(canvas, part, spec.difficulty, placed, light, random);
     if (object) objects.push(object);
@@ -235,7 +244,7 @@ function overlaps(a: BoxCoords, b: BoxCoords, gap: number): boolean {
 }
 
 function truthOf(spec: SceneSpec, objects: SceneObject[], conditions: SceneConditions): SceneTruth {
-  const subjects = new Set([...spec.parts.map((part) => part.subject), spec.fill?.subject ?? null]);
+  const subjects = new Set([...spec.parts.map((part) => part.subject), spec.fill?.subject ?? null, spec.sign?.subject ?? null]);
   subjects.delete(null);
   const counts: Record<string, number> = Object.fromEntries([...subjects].map((subject) => [subject, 0]));
   const areas: Record<string, number> = {};
@@ -258,5 +267,6 @@ function truthOf(spec: SceneSpec, objects: SceneObject[], conditions: SceneCondi
     dominant: ranked[0]?.[0] ?? null,
     offsetX,
     offsetY,
+    texts: spec.sign ? { [spec.sign.subject]: spec.sign.text } : {},
   };
 }

@@ -23,6 +23,7 @@ export const LABELLABLE_TYPES = [
   'offset_x',
   'offset_y',
   'point',
+  'ocr',
 ] as const;
 export type LabellableType = (typeof LABELLABLE_TYPES)[number];
 
@@ -35,7 +36,6 @@ export type PipelineType = (typeof PIPELINE_TYPES)[number];
 
 export const STANDARD_APPLICATION_TYPES = [
   ...LABELLABLE_TYPES,
-  'ocr',
   'motion',
   'static_crop',
   'network_camera',
@@ -72,7 +72,7 @@ export interface Focus {
 }
 
 /** The app_data formats; each one's shape is the rule of its application type (./application-types). */
-export const APP_DATA_TYPES = ['box_set', 'count', 'offset_x', 'offset_y', 'point'] as const;
+export const APP_DATA_TYPES = ['box_set', 'count', 'offset_x', 'offset_y', 'point', 'text'] as const;
 export type AppDataType = (typeof APP_DATA_TYPES)[number];
 
 // Errors

@@ -12,6 +12,8 @@ interface CocoImageLabels {
   category_ids?: number[];
   /** Per-image values (counts, offsets). */
   values?: { category_id: number; name: string; value: number }[];
+  /** Text read in the image (ocr). */
+  texts?: { category_id: number; text: string }[];
 }
 
 /** COCO has no image-level labels; they ride on the image entry, which COCO readers pass over. */
@@ -20,7 +22,14 @@ function imageLabels(image: ExportImage, categoryId: (uid: string) => number): C
   const values = image.annotations.flatMap((annotation) =>
     annotation.kind === 'image_value' ? [{ category_id: categoryId(annotation.subjectUid), name: annotation.name, value: annotation.value }] : [],
   );
-  return { ...(categoryIds.length > 0 ? { category_ids: categoryIds } : {}), ...(values.length > 0 ? { values } : {}) };
+  const texts = image.annotations.flatMap((annotation) =>
+    annotation.kind === 'image_text' ? [{ category_id: categoryId(annotation.subjectUid), text: annotation.text }] : [],
+  );
+  return {
+    ...(categoryIds.length > 0 ? { category_ids: categoryIds } : {}),
+    ...(values.length > 0 ? { values } : {}),
+    ...(texts.length > 0 ? { texts } : {}),
+  };
 }
 
 /** A box as a detection annotation; a point as a one-keypoint annotation whose box is a small square around it. */

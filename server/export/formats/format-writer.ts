@@ -53,6 +53,9 @@ export function boxesOf(image: ExportImage, notes: ExportNotes, format: string):
       case 'image_value':
         notes.add(`${format} has no per-image values, so ${annotation.name} labels were left out (COCO keeps them).`);
         return [];
+      case 'image_text':
+        notes.add(`${format} has no text of an image, so text readings were left out (COCO keeps them).`);
+        return [];
     }
   });
 }

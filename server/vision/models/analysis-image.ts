@@ -1,10 +1,13 @@
 import sharp from 'sharp';
+import type { TextReading } from '../../../src/api/application-types/answer';
+import type { OcrSettings } from '../../../src/api/application-types/ocr';
 import type { BoxCoords, Focus } from '../../../src/api/types';
 import { MAX_MEDIA_PIXELS, runImageWork } from '../../media/open-image';
 import { rgbToLab } from '../colour';
 import { detectorView } from '../detector/detector';
 import type { FeatureMap } from '../detector/features';
 import type { DetectedObject } from '../detector/objects';
+import { readText } from '../reader/reader';
 import { clampBox } from './media-box';
 
 /** The models look at most this many pixels across; results are mapped back to media pixels. */
@@ -27,18 +30,30 @@ export interface AnalysisImage {
   objects: readonly DetectedObject[] | null;
   /** What the detector's features make of the image, for the learned head; null when it was not asked to look. */
   features: FeatureMap | null;
+  /** The text the reader found in the analysed region (ocr); null when it was not asked to read. */
+  text: TextReading | null;
+}
+
+/** What to look for besides the pixels: the pretrained detector's objects, the text (with these reader settings). */
+export interface AnalysisOptions {
+  detect?: boolean;
+  read?: OcrSettings | null;
 }
 
 /**
  * Decodes under the service's bound on concurrent image work (a model release may load many examples at once), and
- * with `detect` runs the pretrained detector on it at the same time.
+ * with `detect` runs the pretrained detector on it, with `read` the text reader, at the same time.
  */
-export async function loadAnalysisImage(image: Buffer, focus?: Focus | null, { detect = false } = {}): Promise<AnalysisImage> {
-  const [decoded, view] = await Promise.all([runImageWork(() => decodeForAnalysis(image, focus)), detect ? detectorView(image, focus) : null]);
-  return { ...decoded, objects: view?.objects ?? null, features: view?.features ?? null };
+export async function loadAnalysisImage(image: Buffer, focus?: Focus | null, { detect = false, read = null }: AnalysisOptions = {}): Promise<AnalysisImage> {
+  const [decoded, view, text] = await Promise.all([
+    runImageWork(() => decodeForAnalysis(image, focus)),
+    detect ? detectorView(image, focus) : null,
+    read ? readText(image, focus, read) : null,
+  ]);
+  return { ...decoded, objects: view?.objects ?? null, features: view?.features ?? null, text };
 }
 
-async function decodeForAnalysis(image: Buffer, focus?: Focus | null): Promise<Omit<AnalysisImage, 'objects' | 'features'>> {
+async function decodeForAnalysis(image: Buffer, focus?: Focus | null): Promise<Omit<AnalysisImage, 'objects' | 'features' | 'text'>> {
   const metadata = await sharp(image, { limitInputPixels: MAX_MEDIA_PIXELS }).metadata();
   const mediaWidth = metadata.width;
   const mediaHeight = metadata.height;

@@ -1,4 +1,5 @@
 import { detectorClassOf, type CocoClass, type DetectorClassSetting } from '../../../src/api/detector/classes';
+import type { OcrSettings } from '../../../src/api/application-types/ocr';
 import { APPEARANCE, appearanceOf, type SubjectAppearance } from '../../../src/api/schemas/appearance';
 import type { LabellableType } from '../../../src/api/types';
 import type { SubjectHead } from '../head/head';
@@ -20,6 +21,11 @@ export interface ModelParameters {
   offset_reference: OffsetReference;
   /** Per output subject uid, what its answers taught (server/vision/head); absent on models released before it. */
   head?: Record<string, SubjectHead>;
+  /**
+   * ocr: which characters the reader reads and how the text is laid out. Not learnt: always the application's
+   * current settings (its type module's `settingsParameters`); absent for the types that read no text.
+   */
+  text_reading?: OcrSettings;
 }
 
 export const DEFAULT_MIN_AREA = APPEARANCE.minArea.default;

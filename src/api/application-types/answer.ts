@@ -13,8 +13,15 @@ export interface PointCoords {
   y: number;
 }
 
-/** What a True answer's app_data holds, by its app_data_type: boxes, a count or an offset, or points. */
-export type AppData = BoxRegion[] | number | PointCoords[];
+/** Text read in the media (ocr): the model's reading with its confidence, or the text a labeller typed. */
+export interface TextReading {
+  text: string;
+  /** 0..1, the model's; absent on a labeller's answer. */
+  confidence?: number | undefined;
+}
+
+/** What a True answer's app_data holds, by its app_data_type: boxes, a count or an offset, points, or text. */
+export type AppData = BoxRegion[] | number | PointCoords[] | TextReading;
 
 /** One subject of an answer, as a feedback body gives it (its shape checked by ../schemas/feedback). */
 export interface FeedbackSubjectAnswer {

@@ -12,7 +12,9 @@ export type ExportAnnotation =
   | { kind: 'point'; subjectUid: string; x: number; y: number }
   /** The subject is in the image (a class of the whole image). */
   | { kind: 'image_category'; subjectUid: string }
-  | { kind: 'image_value'; subjectUid: string; name: ImageValueName; value: number };
+  | { kind: 'image_value'; subjectUid: string; name: ImageValueName; value: number }
+  /** The text read in the image (ocr). */
+  | { kind: 'image_text'; subjectUid: string; text: string };
 
 /**
  * An annotation read from an imported label file, placed on its media item (whole pixels inside it), with the

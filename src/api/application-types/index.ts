@@ -2,6 +2,7 @@ import type { AppDataType, LabellableType } from '../types';
 import { boxDetection } from './box-detection';
 import { classification } from './classification';
 import { detectionFullframe } from './detection-fullframe';
+import { ocr } from './ocr';
 import { offsetX } from './offset-x';
 import { offsetY } from './offset-y';
 import { pointRule } from './point';
@@ -17,6 +18,7 @@ export const ANSWER_RULES: Readonly<Record<LabellableType, AnswerRule>> = {
   offset_x: offsetX,
   offset_y: offsetY,
   point: pointRule,
+  ocr,
 };
 
 export const answerRuleOf = (type: string): AnswerRule | undefined =>

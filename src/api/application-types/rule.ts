@@ -42,6 +42,8 @@ export interface AnswerRule<T = unknown> {
    * consensus_tolerance: how far counts and offsets may differ, and how many pixels apart points may lie.
    */
   agree(answers: readonly ItemAnswer[], tolerance: number): ItemAnswer | null;
+  /** What a True answer's app_data says in words, where marks or a number do not show it (ocr: the text). */
+  words?(appData: T): string;
   /** The marks a True answer's app_data places on the media; absent for types whose answers place none. */
   marks?(appData: T): AnswerMarks;
   /** What a True answer on the subject (with its checked app_data, or null) becomes in a label export. */

@@ -79,6 +79,22 @@ const offsetMeasuresSchema = z.object({
   mean_absolute_error: z.number().nullable(),
 });
 
+/** ocr: the model's reading against the answer's text (1 − edit distance / length, in characters and in words). */
+export const textMeasuresSchema = z.object({
+  kind: z.literal('texts'),
+  ...held,
+  /** Answers with text (what the accuracies rest on); a reading of nothing counts as every character missed. */
+  compared: count,
+  /** Answers with text that the model read nothing in. */
+  missed: count,
+  /** Answers without text that the model read some in. */
+  extra: count,
+  /** 1 − (characters inserted, deleted or changed) / (characters of the answers), at least 0; null when none was compared. */
+  character_accuracy: ratio,
+  /** The same in words (split at spaces). */
+  word_accuracy: ratio,
+});
+
 /** counts[i][j]: answers whose truth is labels[i] and whose proposal is labels[j]. */
 const confusionSchema = z.object({
   labels: z.array(z.string()),
@@ -105,16 +121,23 @@ export const measuresSchema = z.discriminatedUnion('kind', [
   countMeasuresSchema,
   offsetMeasuresSchema,
   classMeasuresSchema,
+  textMeasuresSchema,
 ]);
 export type Measures = z.infer<typeof measuresSchema>;
 export type MeasureKind = Measures['kind'];
 export type MeasuresOf<K extends MeasureKind> = Extract<Measures, { kind: K }>;
 
-export const RELEASE_FIGURE_KEYS = ['F1', 'precision', 'recall', 'mean_absolute_error'] as const;
+export const RELEASE_FIGURE_KEYS = ['F1', 'precision', 'recall', 'mean_absolute_error', 'character_accuracy'] as const;
 export type ReleaseFigureKey = (typeof RELEASE_FIGURE_KEYS)[number];
 
 /** Which way each figure a release is decided by is better. */
-export const FIGURE_BETTER = { F1: 'higher', precision: 'higher', recall: 'higher', mean_absolute_error: 'lower' } as const satisfies Record<
+export const FIGURE_BETTER = {
+  F1: 'higher',
+  precision: 'higher',
+  recall: 'higher',
+  mean_absolute_error: 'lower',
+  character_accuracy: 'higher',
+} as const satisfies Record<
   ReleaseFigureKey,
   'higher' | 'lower'
 >;
@@ -135,9 +158,11 @@ const ratioFigure = (measures: MeasuresOf<'boxes' | 'points' | 'classes'>, metri
 
 const errorFigure = (measures: MeasuresOf<'counts' | 'offsets'>): ReleaseFigure => ({ key: 'mean_absolute_error', value: measures.mean_absolute_error });
 
+const readingFigure = (measures: MeasuresOf<'texts'>): ReleaseFigure => ({ key: 'character_accuracy', value: measures.character_accuracy });
+
 /**
  * Per kind, the figure the application's release_metrics names: F1, precision or recall where marks or classes
- * are matched; the mean absolute error for counts and offsets, whatever the metric.
+ * are matched; the mean absolute error for counts and offsets, the character accuracy for text, whatever the metric.
  */
 const RELEASE_FIGURES: { [K in MeasureKind]: (measures: MeasuresOf<K>, metric: ReleaseMetric) => ReleaseFigure } = {
   boxes: ratioFigure,
@@ -145,6 +170,7 @@ const RELEASE_FIGURES: { [K in MeasureKind]: (measures: MeasuresOf<K>, metric: R
   classes: ratioFigure,
   counts: errorFigure,
   offsets: errorFigure,
+  texts: readingFigure,
 };
 
 export function releaseFigure(measures: Measures, metric: ReleaseMetric): ReleaseFigure {

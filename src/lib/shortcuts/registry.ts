@@ -7,8 +7,8 @@ export interface ShortcutAction<Ctx> {
   readonly group: string;
   readonly keys: readonly string[];
   readonly when?: (ctx: Ctx) => boolean;
-  /** Fires from text fields too: from number fields only (Enter answers from a count), or from any. */
-  readonly inFields?: 'number' | 'any';
+  /** Fires from text fields too: from answer fields only (Enter answers from a count or a typed reading), or from any. */
+  readonly inFields?: 'answer' | 'any';
   /** Actions of one series (keys 1–9) show as one row in the help overlay. */
   readonly series?: { readonly id: string; readonly label: string; readonly keys: string };
   /** A word or two for the key hints under the image; actions without one are only in the overlay. */
@@ -89,12 +89,16 @@ function isTextEntryTarget(target: EventTarget | null | undefined): boolean {
   return !nonText.includes((element as HTMLInputElement).type);
 }
 
-const isNumberField = (target: EventTarget | null | undefined) =>
-  !!target && (target as HTMLElement).tagName?.toLowerCase() === 'input' && (target as HTMLInputElement).type === 'number';
+/** A field that holds the answer itself: a number field (a count), or a text input marked `data-answer-field` (a reading). */
+function isAnswerField(target: EventTarget | null | undefined): boolean {
+  if (!target || (target as HTMLElement).tagName?.toLowerCase() !== 'input') return false;
+  const input = target as HTMLInputElement;
+  return input.type === 'number' || input.dataset['answerField'] !== undefined;
+}
 
 function firesFrom<Ctx>(action: ShortcutAction<Ctx>, target: EventTarget | null | undefined): boolean {
   if (!isTextEntryTarget(target)) return true;
-  return action.inFields === 'any' || (action.inFields === 'number' && isNumberField(target));
+  return action.inFields === 'any' || (action.inFields === 'answer' && isAnswerField(target));
 }
 
 export function detectPlatform(nav: Pick<Navigator, 'platform' | 'userAgent'> = navigator): Platform {

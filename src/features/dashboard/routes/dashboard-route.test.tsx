@@ -66,7 +66,7 @@ describe('dashboard', () => {
   });
 
   it('offers Label on each application a person can label, and nothing else to a labeller', async () => {
-    state.applications.push(sampleApplication({ application_id: 'app-plates', name: 'Plates', type: 'ocr' }));
+    state.applications.push(sampleApplication({ application_id: 'app-plates', name: 'Plates', type: 'motion' }));
     renderSignedIn(`/t/${TENANT_ID}`, MEMBER);
     const table = await screen.findByRole('table', { name: 'Applications' });
     expect(within(table).getByRole('link', { name: 'Label Pets' })).toHaveAttribute('href', `/t/${TENANT_ID}/apps/app-pets/label`);

@@ -96,7 +96,7 @@ describe('media page', () => {
   });
 
   it('offers labelling only under an application whose type can be labelled', async () => {
-    state.applications.push(sampleApplication({ application_id: 'app-plates', name: 'Plates', type: 'ocr' }));
+    state.applications.push(sampleApplication({ application_id: 'app-plates', name: 'Plates', type: 'motion' }));
     renderSignedIn(`/t/${TENANT_ID}/apps/app-plates/media/m-1`, MEMBER);
     await screen.findByRole('region', { name: 'By models' });
     expect(screen.queryByRole('link', { name: 'Label this media' })).not.toBeInTheDocument();

@@ -19,6 +19,7 @@ import { SegmentationFields } from '../components/segmentation-fields';
 import { ListEditor } from '../components/list-editor';
 import { SubjectPicker } from '../components/subject-picker';
 import { ThresholdField } from '../components/threshold-field';
+import { TYPE_SETTINGS } from '../components/type-settings';
 import {
   changedSettings,
   fieldErrorsByName,
@@ -249,6 +250,7 @@ export function Component() {
   if (application.isPending || role.isPending) return <Spinner label="Loading settings…" />;
   if (application.isError) return <Alert>{application.error.message}</Alert>;
   const readOnly = !role.canManage(application.data);
+  const TypeSettings = TYPE_SETTINGS[application.data.type];
   return (
     <>
       <PageHeader title={`Settings · ${application.data.name}`} />
@@ -258,6 +260,7 @@ export function Component() {
         </div>
       )}
       <SettingsEditor tenantId={tenantId} application={application.data} readOnly={readOnly} />
+      {TypeSettings && <TypeSettings application={application.data} readOnly={readOnly} />}
       <OutputSubjectMapping tenantId={tenantId} application={application.data} readOnly={readOnly} />
     </>
   );

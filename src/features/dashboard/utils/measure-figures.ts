@@ -52,6 +52,12 @@ const FIGURES: { [K in MeasureKind]: FigureRow<MeasuresOf<K>>[] } = {
     figure('recall', 'Recall', (m) => m.recall),
     figure('F1', 'F1', (m) => m.F1),
   ],
+  texts: [
+    figure('character_accuracy', 'Character accuracy', (m) => m.character_accuracy),
+    figure('word_accuracy', 'Word accuracy', (m) => m.word_accuracy),
+    figure('missed', 'Read nothing', (m) => m.missed, countFormat),
+    figure('extra', 'Read text where there is none', (m) => m.extra, countFormat),
+  ],
 };
 
 export const figuresOf = (measures: Measures): FigureRow[] => FIGURES[measures.kind] as FigureRow[];

@@ -25,6 +25,8 @@ const SENTENCES: { [K in MeasureKind]: (measures: MeasuresOf<K>) => string } = {
   offsets: (m) => `Offsets off by ${formatPixels(m.mean_absolute_error)} on average over ${m.compared} · ${m.missed} missed · ${m.extra} extra`,
   classes: (m) =>
     `Right on ${diagonal(m.confusion)} of ${total(m.confusion)} (accuracy ${formatMeasure(m.accuracy)}) · precision ${formatMeasure(m.precision)} · recall ${formatMeasure(m.recall)}`,
+  texts: (m) =>
+    `Characters read right ${formatShare(m.character_accuracy)} · words ${formatShare(m.word_accuracy)} over ${plural(m.compared, 'text')} · ${m.missed} read as nothing · ${m.extra} extra`,
 };
 
 /** "Boxes found 41 of 52 (recall 0.79) · precision 0.83 · AP 0.71 — on 18 held-out answers", or "Not enough …". */
@@ -39,6 +41,7 @@ export const FIGURE_LABELS: Record<ReleaseFigureKey, string> = {
   precision: 'Precision',
   recall: 'Recall',
   mean_absolute_error: 'Mean absolute error',
+  character_accuracy: 'Character accuracy',
 };
 
 /** What became of the latest candidate, when it was not released. */

@@ -15,7 +15,7 @@ const ANSWER: readonly Action[] = [
     hint: 'accept',
     group: 'Answer',
     keys: ['Enter'],
-    inFields: 'number',
+    inFields: 'answer',
     when: (ctx) => ctx.imageShown,
     perform: (ctx) => ctx.workspace.accept(),
   },
@@ -58,7 +58,7 @@ const EDIT: readonly Action[] = [
     button: 'Redo', label: 'Redo', group: 'Edit', keys: ['Mod+Shift+Z', 'Mod+Y'], when: (ctx) => ctx.canRedo, perform: (ctx) => ctx.workspace.redo() },
   {
     id: 'cancel',
-    label: 'Cancel drawing, clear the selection, or leave a number field',
+    label: 'Cancel drawing, clear the selection, or leave a number or text field',
     group: 'Edit',
     keys: ['Escape'],
     inFields: 'any',

@@ -78,7 +78,7 @@ describe('initialAnnotation', () => {
   });
 
   it('declines types that are not labellable here, and apps without output subjects', () => {
-    expect(initialAnnotation(makeApp({ type: 'ocr' }), { media: makeMedia() })).toBeNull();
+    expect(initialAnnotation(makeApp({ type: 'motion' }), { media: makeMedia() })).toBeNull();
     expect(initialAnnotation(makeApp({ output_subjects: [] }), { media: makeMedia() })).toBeNull();
   });
 });

@@ -5,13 +5,14 @@ import type { Annotation } from './annotation';
 import { boxDetection } from './box-detection';
 import { classification } from './classification';
 import { detectionFullframe } from './detection-fullframe';
+import { ocr } from './ocr';
 import { offsetX, offsetY } from './offset';
 import { point } from './point';
 import { staticCount } from './static-count';
 import type { AnyTypeModule } from './type-module';
 
 /** Every type the workspace labels, each by its one module. */
-export const TYPE_MODULES: readonly AnyTypeModule[] = [classification, detectionFullframe, boxDetection, staticCount, offsetX, offsetY, point];
+export const TYPE_MODULES: readonly AnyTypeModule[] = [classification, detectionFullframe, boxDetection, staticCount, offsetX, offsetY, point, ocr];
 
 const byType = new Map<string, AnyTypeModule>(TYPE_MODULES.map((module) => [module.type, module]));
 

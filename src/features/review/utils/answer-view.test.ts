@@ -28,6 +28,9 @@ describe('an answer as the review page shows it', () => {
     ]);
     const points = [{ x: 1, y: 1 }, { x: 2, y: 2 }];
     expect(summaryLines('point', [{ subject_uid: 'nut', result: 'True', app_data_type: 'point', app_data: points }], name)).toEqual(['Nut: yes · 2 points']);
+    expect(summaryLines('ocr', [{ subject_uid: 'bolt', result: 'True', app_data_type: 'text', app_data: { text: 'LOT 4821-B' } }], name)).toEqual([
+      'Bolt: yes · “LOT 4821-B”',
+    ]);
   });
 
   it('picks the smallest resized image wide enough, else the original', () => {

@@ -23,12 +23,14 @@ export function marksOf(type: string, answer: ItemAnswer): Required<AnswerMarks>
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
-/** One line per answered subject: its name, yes or no, and what the answer holds (a number, or how many marks). */
+/** One line per answered subject: its name, yes or no, and what the answer holds (a number, its words, or how many marks). */
 export function summaryLines(type: string, answer: ItemAnswer, subjectName: (uid: string) => string): string[] {
   return answer.map((entry) => {
     const head = `${subjectName(entry.subject_uid)}: ${entry.result === 'True' ? 'yes' : 'no'}`;
     if (entry.result !== 'True' || entry.app_data == null) return head;
     if (typeof entry.app_data === 'number') return `${head} · ${entry.app_data.toLocaleString('en')}`;
+    const words = answerRuleOf(type)?.words?.(entry.app_data as never);
+    if (words !== undefined) return `${head} · ${words}`;
     const marks = marksOf(type, [entry]);
     if (marks.boxes.length > 0) return `${head} · ${plural(marks.boxes.length, 'box', 'boxes')}`;
     if (marks.points.length > 0) return `${head} · ${plural(marks.points.length, 'point', 'points')}`;

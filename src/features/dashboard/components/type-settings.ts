@@ -1,0 +1,6 @@
+import type { ComponentType } from 'react';
+import type { ApplicationType } from '../../../api/types';
+import { ReadingSettings, type TypeSettingsProps } from './reading-settings';
+
+/** The settings only some application types have, by type: each a form of its own on the settings page. */
+export const TYPE_SETTINGS: Partial<Record<ApplicationType, ComponentType<TypeSettingsProps>>> = { ocr: ReadingSettings };
