@@ -32,7 +32,7 @@ export function sceneLight(random: Random): Light {
   return { x: Math.cos(angle), y: Math.sin(angle), shadowLength: random.between(4, 9) };
 }
 
-function blend(canvas: Canvas, index: number, colour: Rgb, opacity: number): void {
+export function blend(canvas: Canvas, index: number, colour: Rgb, opacity: number): void {
   for (let c = 0; c < 3; c += 1) {
     const under = canvas.pixels[index + c] ?? 0;
     canvas.pixels[index + c] = under + ((colour[c] ?? 0) - under) * opacity;

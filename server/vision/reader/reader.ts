@@ -10,7 +10,7 @@ import { MAX_MEDIA_PIXELS, runImageWork } from '../../media/open-image';
 import { clampBox } from '../models/media-box';
 
 /** At most this many images wait for the reader; more are refused ('unavailable') rather than queued. */
-export const READER_QUEUE_LIMIT = 16;
+const READER_QUEUE_LIMIT = 16;
 
 /** The reader's thread ends after this long without work (it keeps the process alive while it lives). */
 const IDLE_MS = 30_000;

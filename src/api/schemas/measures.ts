@@ -80,7 +80,7 @@ const offsetMeasuresSchema = z.object({
 });
 
 /** ocr: the model's reading against the answer's text (1 − edit distance / length, in characters and in words). */
-export const textMeasuresSchema = z.object({
+const textMeasuresSchema = z.object({
   kind: z.literal('texts'),
   ...held,
   /** Answers with text (what the accuracies rest on); a reading of nothing counts as every character missed. */
