@@ -25,6 +25,8 @@ test('ocr: the labeller sees the reading, corrects it in the text field, answers
   await expect(syncStatus(page)).toHaveText('All sent');
   expect(await userAssertions(labeller, item.mediaId!, 'ocr')).toEqual([expect.objectContaining({ probability: 1, app_data_type: 'text', app_data: { text: corrected } })]);
 
+  // the next item's text field may hold the focus; keys that are not the answer's act outside it
+  await page.keyboard.press('Escape');
   await page.keyboard.press('Alt+ArrowLeft');
   await expect(page.getByRole('textbox', { name: 'Text' })).toHaveValue(corrected);
 });

@@ -28,7 +28,7 @@ test('a video uploaded through the UI plays on its media page with its poster, a
   await page.getByRole('button', { name: 'Choose files' }).click();
   const filename = `street-${stamp}.mp4`;
   await (await chooser).setFiles([{ name: filename, mimeType: 'video/mp4', buffer: await readFile(STREET_CLIP) }]);
-  await expect(page.getByRole('status').filter({ hasText: 'uploaded' })).toHaveText('1 uploaded');
+  await expect(page.getByRole('status').filter({ hasText: 'uploaded' })).toHaveText('1 uploaded, 0 failed');
 
   const found = await api.request(`/1/media/all/search?filename=${encodeURIComponent(filename)}`, z.object({ data: z.array(mediaSchema) }));
   const video = found.data[0]!;
