@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Application, ApplicationInput } from '../../src/api/schemas/application';
 import { fieldPath } from '../../src/api/field-errors';
 import { type FieldError, SPECIAL_APPLICATION_TYPES } from '../../src/api/types';
-import { pipelineModule } from '../types/registry';
+import { settingsRuleOf } from '../types/registry';
 import type { AuthContext } from '../auth/context';
 import { refusalOfUrl, type CallbackAddressRules } from '../net/address-rule';
 import type { Database } from '../db';
@@ -158,7 +158,7 @@ async function fieldErrorsOf(
   type: string,
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  const settings = input.custom_fields === undefined ? undefined : pipelineModule(type)?.settings.safeParse(input.custom_fields);
+  const settings = input.custom_fields === undefined ? undefined : settingsRuleOf(type)?.safeParse(input.custom_fields);
   if (settings?.error) {
     errors.push(...settings.error.issues.map((issue) => ({ field: fieldPath(['custom_fields', ...issue.path]), message: issue.message })));
   }

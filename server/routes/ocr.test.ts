@@ -82,4 +82,13 @@ describe('an ocr application', () => {
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json())).toContain(words);
   });
+
+  it('refuses settings it cannot read, naming each, and saves those it can', async () => {
+    const update = (custom_fields: Record<string, unknown>) =>
+      t.inject({ method: 'POST', url: `/1/applications/${appId}`, headers: admin, payload: { custom_fields } });
+    const refused = await update({ character_set: 'A B', page_mode: 'sideways' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(['custom_fields.character_set', 'custom_fields.page_mode']);
+    expect((await update({ page_mode: 'block' })).statusCode).toBe(200);
+  });
 });

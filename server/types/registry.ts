@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { LabellableType } from '../../src/api/types';
 import type { PipelineModule } from './pipeline-module';
 import { boxDetection } from './box-detection/module';
@@ -39,3 +40,6 @@ const pipelineByType = new Map<string, PipelineModule>(PIPELINE_MODULES.map((mod
 
 /** The module of a pipeline type; undefined for any other type. */
 export const pipelineModule = (type: string): PipelineModule | undefined => pipelineByType.get(type);
+
+/** The rule of a type's settings (an application's custom_fields), if its module has one. */
+export const settingsRuleOf = (type: string): z.ZodType | undefined => pipelineModule(type)?.settings ?? typeModule(type)?.settings;

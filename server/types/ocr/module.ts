@@ -1,4 +1,4 @@
-import { ocr as rule, ocrSettingsOf } from '../../../src/api/application-types/ocr';
+import { ocr as rule, ocrSettingsOf, ocrSettingsSchema } from '../../../src/api/application-types/ocr';
 import { leastCertainObject } from '../../vision/ambiguity';
 import type { DemoApplication } from '../../vision/demo';
 import { bySubject } from '../measures/held-out';
@@ -25,6 +25,8 @@ export const ocr: TypeModule = {
   measure: bySubject(measureTexts),
   // the less sure tesseract is of its reading, the sooner a person checks it
   objectAmbiguity: leastCertainObject,
+  // either setting may be left out (then its default)
+  settings: ocrSettingsSchema.partial(),
   settingsParameters: (customFields) => ({ text_reading: ocrSettingsOf(customFields) }),
   demo: {
     application,
