@@ -195,7 +195,7 @@ describe('what an import refuses', () => {
   });
 
   it('answers 400 for an application type that takes no labels', async () => {
-    const ocr = (await insertApplication(t.db, tenantId, 'ocr', [car])).applicationId;
-    expect((await postImport(t, admin, ocr, { format: 'coco' }, [COCO])).json()).toEqual({ message: 'A ocr application takes no labels, so none can be imported.' });
+    const motion = (await insertApplication(t.db, tenantId, 'motion', [car])).applicationId;
+    expect((await postImport(t, admin, motion, { format: 'coco' }, [COCO])).json()).toEqual({ message: 'A motion application takes no labels, so none can be imported.' });
   });
 });

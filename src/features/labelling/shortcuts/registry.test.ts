@@ -18,7 +18,8 @@ const key = (k: string, mods: Partial<KeyboardEventLike> = {}): KeyboardEventLik
 /** A context in which every action of a type is enabled (as far as `when` goes): a selection, history, a queue. */
 function contextFor(module: AnyTypeModule, enabled = true): ActionContext {
   const noop = () => {};
-  const annotation = { type: module.type, selected: enabled ? 0 : null, boxes: [], points: [] } as never;
+  const reading = { text: 'LOT 1', confidence: 0.5 };
+  const annotation = { type: module.type, selected: enabled ? 0 : null, boxes: [], points: [], reading, text: enabled ? 'LOT 2' : reading.text } as never;
   return {
     annotation,
     edit: noop,
