@@ -5,6 +5,7 @@ import { listApplications, updateApplication } from '../src/api/endpoints/applic
 import { postFeedback, pullFeedback } from '../src/api/endpoints/feedback';
 import { getTenant } from '../src/api/endpoints/identity';
 import { apiAs, DEMO, expect, expectNoSeriousA11yViolations, saveScreenshot, signIn, signInToDemoLab, test } from './support/fixtures';
+import { isInspectionLine } from './support/demo-apps';
 import { accept, drawnItem, openQueue, signInToLabel, type Shown } from './support/labelling';
 
 type Classification = Extract<Annotation, { type: 'classification' }>;
@@ -88,7 +89,7 @@ test('two labellers disagree on an item; the manager sees both answers, resolves
 test('box answers are drawn over the image, each in its labeller’s colour', async ({ page, service }) => {
   const labeller = await apiAs(service, DEMO.labeller);
   const admin = await apiAs(service, DEMO.admin, (await getTenant(labeller)).tenant_id);
-  const appId = (await listApplications(labeller)).data.toReversed().find((app) => app.type === 'box_detection')!.application_id;
+  const appId = (await listApplications(labeller)).data.find((app) => isInspectionLine(app) && app.type === 'box_detection')!.application_id;
   try {
     await updateApplication(admin, appId, { labellers_per_item: 2 });
     const [item] = await pullFeedback(labeller, appId, 1);
