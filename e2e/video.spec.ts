@@ -8,6 +8,8 @@ import { apiAs, checkAndCapture, DEMO, expect, openDemoLab, test } from './suppo
 const STREET_CLIP = new URL('../server/testing/video/street.mp4', import.meta.url).pathname;
 
 test('a video uploaded through the UI plays on its media page with its poster, and its frames reach the output subject', async ({ page, service }) => {
+  // ffmpeg probes, posters and cuts the clip on the same two cores as both workers' services and browsers
+  test.setTimeout(120_000);
   const stamp = Date.now();
   const tenantId = await openDemoLab(page, DEMO.admin);
   const api = await apiAs(service, DEMO.admin, tenantId);

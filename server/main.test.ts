@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSPECTION_LINE } from './demo/seed-applications';
+import { DEMO_FIRST_WAITING } from './demo/feeder';
 import { PHOTO_APPLICATIONS } from './demo/photo-applications';
 import { IMPLEMENTED_TYPES } from './types/registry';
 
@@ -77,9 +78,11 @@ describe('server/main.ts', () => {
   });
 
   it('with the demo: listens, then gives each application a few requests and fills the rest in the background, stops cleanly mid-fill and resumes', { timeout: 240_000 }, async () => {
+    // a few more than the first fill's, so that there is a background fill to stop and resume
+    const WAITING = DEMO_FIRST_WAITING + 3;
     const demoDir = await mkdtemp(path.join(os.tmpdir(), 'looplabel-main-demo-'));
     try {
-      const first = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: '12' });
+      const first = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: String(WAITING) });
       started.push(first);
       const url = await first.listening;
       // The first requests are made after the port opened: listening is never held up by the demo's queues.
@@ -89,10 +92,11 @@ describe('server/main.ts', () => {
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);
 
-      const second = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: '12' });
+      const second = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: String(WAITING) });
       started.push(second);
       const again = await second.listening;
-      await expect.poll(() => second.output().stdout, { timeout: 180_000, interval: 200 }).toMatch(/Demo data ready: every inspection-line application has at least 1[2-9] feedback requests waiting/);
+      await expect.poll(() => second.output().stdout, { timeout: 180_000, interval: 200 }).toMatch(/Demo data ready: every inspection-line application has at least (\d+) feedback requests waiting/);
+      expect(Number(/at least (\d+) feedback/.exec(second.output().stdout)?.[1])).toBeGreaterThanOrEqual(WAITING);
       const token = await fetch(`${again}/1/token`, { headers: { authorization: `Basic ${Buffer.from('labeller@demo.test:looplabel-demo').toString('base64')}` } });
       const bearer = { authorization: `Bearer ${(await token.json()).access_token}` };
       const { data } = await (await fetch(`${again}/1/tenants/current/applications`, { headers: bearer })).json();
@@ -103,7 +107,7 @@ describe('server/main.ts', () => {
       expect(inspectionLine).toHaveLength(IMPLEMENTED_TYPES.length);
       for (const app of apps) {
         const counts = await (await fetch(`${again}/1/applications/${app.application_id}/feedback/pending`, { headers: bearer })).json();
-        expect(counts.pending).toBeGreaterThanOrEqual(inspectionLine.includes(app) ? 12 : 1);
+        expect(counts.pending).toBeGreaterThanOrEqual(inspectionLine.includes(app) ? WAITING : 1);
       }
       expect(second.output().stdout).not.toContain('Demo sign-ins');
       second.child.kill('SIGTERM');

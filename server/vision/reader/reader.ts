@@ -61,6 +61,8 @@ class ReaderThread {
       // a space in the list keeps the spaces between words
       tessedit_char_whitelist: `${settings.character_set} `,
       tessedit_pageseg_mode: PAGE_SEGMENTATION[settings.page_mode],
+      // tesseract's notes on lines it cannot read ("Image too small to scale!!") would go to the service's stdout
+      debug_file: '/dev/null',
     });
     const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
     return { text: normalizedText(data.text), confidence: Math.min(1, Math.max(0, data.confidence / 100)) };
