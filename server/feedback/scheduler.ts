@@ -33,8 +33,11 @@ export async function considerForFeedback(
   modelId: string | null,
   now = unixNow(),
 ): Promise<boolean> {
-  const priority = feedbackPriority(proposals, appRow.detectionThresholds, typeModule(appRow.type)?.objectAmbiguity);
-  if (!appRow.active || priority < AMBIGUITY_CUTOFF) return false;
+  const module = typeModule(appRow.type);
+  // A type without an answer rule (motion's boxes) takes no feedback, however doubtful its proposals.
+  if (!module || !appRow.active) return false;
+  const priority = feedbackPriority(proposals, appRow.detectionThresholds, module.objectAmbiguity);
+  if (priority < AMBIGUITY_CUTOFF) return false;
   if (await answeredByPerson(tx, appRow.applicationId, mediaId, focusKey(focus))) return false;
   const queued: QueuedProposal[] = proposals.map((proposal) => ({ ...proposal }));
   await tx

@@ -5,7 +5,7 @@ import type { ApplicationRow } from '../domain/applications';
 import { insertMedia, isVideo, readOriginalBytes, type MediaRow } from '../domain/media';
 import { markJobFinished } from '../jobs/finished';
 import { storeMedia, type StoredMedia } from '../media/store-media';
-import type { DerivedMedia, PipelineModule } from '../types/pipeline-module';
+import { MediaSkipped, type DerivedMedia, type PipelineModule } from '../types/pipeline-module';
 import type { ServiceContext } from './context';
 
 /** The children an application already made of this media item, by their frame: a second run makes no twins. */
@@ -18,15 +18,19 @@ async function childrenByFrame(tx: Database, source: MediaRow): Promise<Map<numb
 }
 
 /** `street.mp4` → `street-frame-000012.jpg`: exports name files by their media's file name. */
-const frameFileName = (videoName: string, frame: number) => `${videoName.replace(/\.[^.]*$/, '')}-frame-${String(frame).padStart(6, '0')}.jpg`;
+const childFileName = (sourceName: string, item: DerivedMedia) => `${sourceName.replace(/\.[^.]*$/, '')}-${item.fileSuffix}`;
 
 type RecordProposals = (tx: Database, child: MediaRow) => Promise<number>;
 
-/** What the module derives from the item; nothing when it cannot read it (the reason goes to the log). */
+/** What the module derives from the item; nothing when it skips it or cannot read it (the reason goes to the log). */
 async function deriveOrNothing(ctx: ServiceContext, module: PipelineModule, appRow: ApplicationRow, source: MediaRow): Promise<DerivedMedia[]> {
   try {
     return await module.derive({ video: isVideo(source), readBytes: () => readOriginalBytes(ctx.blobs, source) }, appRow.customFields);
   } catch (error) {
+    if (error instanceof MediaSkipped) {
+      ctx.log.info({ reason: error.message, mediaId: source.mediaId, applicationId: appRow.applicationId }, 'A pipeline application skipped a media item.');
+      return [];
+    }
     ctx.log.warn({ err: error, mediaId: source.mediaId, applicationId: appRow.applicationId }, 'A pipeline application could not read a media item.');
     return [];
   }
@@ -64,7 +68,7 @@ export async function deriveMedia(
           stored: file,
           mediaTimestamp: source.mediaTimestamp + item.offsetSeconds,
           setAssignment: source.setAssignment,
-          details: { frame: item.frame, ...(source.details.filename ? { filename: frameFileName(source.details.filename, item.frame) } : {}) },
+          details: { frame: item.frame, ...(source.details.filename ? { filename: childFileName(source.details.filename, item) } : {}) },
           parentMediaIds: [source.mediaId],
         }));
       flowed += await recordFor(tx, child);

@@ -6,7 +6,8 @@ import { recordAssertions, touchDetectionRecord } from '../domain/assertions';
 import { readMediaBytes, type MediaRow } from '../domain/media';
 import { baselineModelId } from '../../src/api/schemas/models';
 import { considerForFeedback } from '../feedback/scheduler';
-import { isImplemented, pipelineModule } from '../types/registry';
+import { isImplemented, pipelineModule, sequenceModule } from '../types/registry';
+import { sequenceProposals } from './earlier-frames';
 import { deriveMedia } from './derived-media';
 import type { ServiceContext } from './context';
 import { proposalsFor } from './predict';
@@ -23,7 +24,6 @@ export interface Association {
   userId: string;
 }
 
-/** The model id of an application's baseline before any release: its parameters come from the application. */
 /**
  * Associates a media item with a subject as an authoritative user assertion (source 1); the media then enters
  * every active application having the subject among its inputs. `capture_id` is the assertion's id.
@@ -66,8 +66,10 @@ async function enqueueForSubjects(
 }
 
 async function propose(ctx: ServiceContext, appRow: ApplicationRow, mediaRow: MediaRow, focus: Focus | null) {
-  if (!appRow.active || !isImplemented(appRow.type)) return { modelId: null, proposals: [] };
+  const sequence = sequenceModule(appRow.type);
+  if (!appRow.active || !(sequence || isImplemented(appRow.type))) return { modelId: null, proposals: [] };
   const modelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
+  if (sequence) return { modelId, proposals: await sequenceProposals(ctx, sequence, appRow, mediaRow) };
   const image = await readMediaBytes(ctx.blobs, mediaRow);
   return { modelId, proposals: await proposalsFor(ctx.db, appRow, image, focus) };
 }

@@ -9,6 +9,13 @@ export interface DerivedMedia {
   frame: number;
   /** Seconds from the source's own media_timestamp. */
   offsetSeconds: number;
+  /** What follows the source's file name (without its extension) in the new item's: `frame-000012.jpg`. */
+  fileSuffix: string;
+}
+
+/** A media item a pipeline step passes by, and why (the pipeline writes the reason to the log). */
+export class MediaSkipped extends Error {
+  override name = 'MediaSkipped';
 }
 
 /** The media item a pipeline step works on. */

@@ -10,6 +10,9 @@ import { point } from './point/module';
 import { staticCount } from './static-count/module';
 import type { TypeModule } from './type-module';
 import { videoSegmentation } from './video-segmentation/module';
+import { motion } from './motion/module';
+import type { SequenceModule } from './sequence-module';
+import { staticCrop } from './static-crop/module';
 
 /**
  * Every application type the service implements, each by its one module. The order is the demo's: a demo
@@ -34,12 +37,21 @@ export function moduleOf(type: LabellableType): TypeModule {
 }
 
 /** Every pipeline type the service runs (src/api/types.ts, PIPELINE_TYPES), each by its one module. */
-export const PIPELINE_MODULES: readonly PipelineModule[] = [videoSegmentation];
+export const PIPELINE_MODULES: readonly PipelineModule[] = [videoSegmentation, staticCrop];
 
 const pipelineByType = new Map<string, PipelineModule>(PIPELINE_MODULES.map((module) => [module.type, module]));
 
 /** The module of a pipeline type; undefined for any other type. */
 export const pipelineModule = (type: string): PipelineModule | undefined => pipelineByType.get(type);
 
+/** Every sequence type the service runs (src/api/types.ts, SEQUENCE_TYPES), each by its one module. */
+export const SEQUENCE_MODULES: readonly SequenceModule[] = [motion];
+
+const sequenceByType = new Map<string, SequenceModule>(SEQUENCE_MODULES.map((module) => [module.type, module]));
+
+/** The module of a sequence type; undefined for any other type. */
+export const sequenceModule = (type: string): SequenceModule | undefined => sequenceByType.get(type);
+
 /** The rule of a type's settings (an application's custom_fields), if its module has one. */
-export const settingsRuleOf = (type: string): z.ZodType | undefined => pipelineModule(type)?.settings ?? typeModule(type)?.settings;
+export const settingsRuleOf = (type: string): z.ZodType | undefined =>
+  pipelineModule(type)?.settings ?? sequenceModule(type)?.settings ?? typeModule(type)?.settings;

@@ -31,13 +31,19 @@ export type LabellableType = (typeof LABELLABLE_TYPES)[number];
  * Types the service runs as a step of the pipeline: each makes new media for its output subjects from the media of
  * its input subjects, and takes no feedback.
  */
-export const PIPELINE_TYPES = ['video_segmentation'] as const;
+export const PIPELINE_TYPES = ['video_segmentation', 'static_crop'] as const;
 export type PipelineType = (typeof PIPELINE_TYPES)[number];
+
+/**
+ * Types whose model looks at a media item together with the media before it on the same subject (a camera's earlier
+ * frames), and asserts what it finds for its output subjects; they take no feedback and have no model to release.
+ */
+export const SEQUENCE_TYPES = ['motion'] as const;
+export type SequenceType = (typeof SEQUENCE_TYPES)[number];
 
 export const STANDARD_APPLICATION_TYPES = [
   ...LABELLABLE_TYPES,
-  'motion',
-  'static_crop',
+  ...SEQUENCE_TYPES,
   'network_camera',
   'social_feed',
   ...PIPELINE_TYPES,

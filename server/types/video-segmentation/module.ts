@@ -14,6 +14,6 @@ export const videoSegmentation: PipelineModule = {
     if (!source.video) return [];
     const settings = videoSegmentationSettings.parse(customFields);
     const frames = await extractFrames(await source.readBytes(), (times) => chooseFrames(times, frameSamplingOf(settings), settings.max_frames));
-    return frames.map(({ index, offsetSeconds, image }) => ({ image, frame: index, offsetSeconds }));
+    return frames.map(({ index, offsetSeconds, image }) => ({ image, frame: index, offsetSeconds, fileSuffix: `frame-${String(index).padStart(6, '0')}.jpg` }));
   },
 };

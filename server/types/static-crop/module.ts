@@ -1,0 +1,17 @@
+import { staticCropSettings } from '../../../src/api/application-types/static-crop';
+import { MediaSkipped, type PipelineModule } from '../pipeline-module';
+import { cropImage } from './crop-image';
+
+/**
+ * static_crop: every still image of an input subject gives one child, the part of it at the application's fixed
+ * coordinates (docs/api.md); an image the crop does not fit, and a video, are skipped with the reason in the log.
+ */
+export const staticCrop: PipelineModule = {
+  type: 'static_crop',
+  settings: staticCropSettings,
+  async derive(source, customFields) {
+    if (source.video) throw new MediaSkipped('static_crop crops still images; a video_segmentation application upstream makes a video into frames to crop.');
+    const { image, extension } = await cropImage(await source.readBytes(), staticCropSettings.parse(customFields));
+    return [{ image, frame: 0, offsetSeconds: 0, fileSuffix: `crop.${extension}` }];
+  },
+};

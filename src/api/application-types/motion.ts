@@ -1,0 +1,28 @@
+import { z } from '../zod';
+
+/** How readily a change of brightness counts as motion, from 0 (only stark changes) to 1 (faint ones too). */
+export const MOTION_SENSITIVITY = { min: 0, max: 1, default: 0.6 } as const;
+/** The smallest moving region that gets a box, in media pixels. */
+export const MOTION_MIN_AREA = { min: 1, max: 10_000_000, default: 80 } as const;
+
+const SENSITIVITY_MESSAGE = `Use a number from ${MOTION_SENSITIVITY.min} to ${MOTION_SENSITIVITY.max}.`;
+const MIN_AREA_MESSAGE = `Use a whole number of pixels from ${MOTION_MIN_AREA.min} to ${MOTION_MIN_AREA.max.toLocaleString('en')}.`;
+
+/**
+ * The `custom_fields` of a motion application (docs/models.md): `sensitivity` 0..1 and `min_area`, the smallest moving
+ * region boxed, in media pixels. Missing settings take their defaults; other keys of custom_fields are left alone.
+ */
+export const motionSettings = z.object({
+  sensitivity: z
+    .number(SENSITIVITY_MESSAGE)
+    .min(MOTION_SENSITIVITY.min, SENSITIVITY_MESSAGE)
+    .max(MOTION_SENSITIVITY.max, SENSITIVITY_MESSAGE)
+    .default(MOTION_SENSITIVITY.default),
+  min_area: z
+    .number(MIN_AREA_MESSAGE)
+    .int(MIN_AREA_MESSAGE)
+    .min(MOTION_MIN_AREA.min, MIN_AREA_MESSAGE)
+    .max(MOTION_MIN_AREA.max, MIN_AREA_MESSAGE)
+    .default(MOTION_MIN_AREA.default),
+});
+export type MotionSettings = z.output<typeof motionSettings>;
