@@ -55,10 +55,10 @@ describe('who may export, and bad input', () => {
   });
 
   it('answers 400 for an application type that takes no labels', async () => {
-    const { applicationId } = await insertApplication(t.db, tenantId, 'motion', [cat]);
+    const { applicationId } = await insertApplication(t.db, tenantId, 'network_camera', [cat]);
     const response = await t.inject({ method: 'POST', url: `/1/applications/${applicationId}/exports`, headers: admin, payload: { format: 'coco' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'A motion application takes no labels, so it has none to export.' });
+    expect(response.json()).toEqual({ message: 'A network_camera application takes no labels, so it has none to export.' });
   });
 
   it('gives the same export again while it is being prepared, and a new one after', async () => {

@@ -195,7 +195,7 @@ describe('what an import refuses', () => {
   });
 
   it('answers 400 for an application type that takes no labels', async () => {
-    const motion = (await insertApplication(t.db, tenantId, 'motion', [car])).applicationId;
-    expect((await postImport(t, admin, motion, { format: 'coco' }, [COCO])).json()).toEqual({ message: 'A motion application takes no labels, so none can be imported.' });
+    const camera = (await insertApplication(t.db, tenantId, 'network_camera', [car])).applicationId;
+    expect((await postImport(t, admin, camera, { format: 'coco' }, [COCO])).json()).toEqual({ message: 'A network_camera application takes no labels, so none can be imported.' });
   });
 });

@@ -160,8 +160,8 @@ describe('POST and GET /1/applications/{id}/release', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'Application not found.' });
     }
-    const motion = await insertApplication(t.db, tenantId, 'motion', [bolt]);
-    const refused = await t.inject({ method: 'POST', url: `/1/applications/${motion.applicationId}/release`, headers: admin });
+    const camera = await insertApplication(t.db, tenantId, 'network_camera', [bolt]);
+    const refused = await t.inject({ method: 'POST', url: `/1/applications/${camera.applicationId}/release`, headers: admin });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/no baseline model/);
   });

@@ -1,46 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Media } from '../../src/api/schemas/media';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeImage } from '../media/test-images';
 import { drainProcessing } from '../processing/pipeline';
-import { multipartBody } from '../testing/multipart-body';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createSubject, labeller, mediaOfSubject, post, t, uploadToSubject, usePipelineApp } from '../testing/pipeline-fixture';
 import { readStreetClip, STREET_CLIP } from '../testing/videos';
 
-let t: TestApp;
-let admin: Record<string, string>;
-let labeller: Record<string, string>;
 let clip: Buffer;
 
-async function post(url: string, payload: Record<string, unknown>) {
-  return t.inject({ method: 'POST', url, headers: admin, payload });
-}
-
-async function createSubject(name: string): Promise<string> {
-  return (await post('/1/subjects', { name })).json().subject_uid;
-}
-
-async function uploadToSubject(subjectUid: string, bytes: Buffer, filename: string, mediaTimestamp: number) {
-  const body = await multipartBody([['file', bytes, filename], ['media_timestamp', String(mediaTimestamp)]]);
-  const response = await t.inject({ method: 'POST', url: `/1/subjects/${subjectUid}/media`, headers: { ...labeller, ...body.headers }, payload: body.payload });
-  expect(response.statusCode).toBe(200);
-  return response.json().media_id as string;
-}
-
-/** Every media item associated with the subject, with its media object. */
-async function mediaOfSubject(subjectUid: string): Promise<Media[]> {
-  const list = (await t.inject({ method: 'GET', url: `/1/subjects/${subjectUid}/media?limit=100`, headers: labeller })).json();
-  const ids = [...new Set((list.data as { media: { media_id: string } }[]).map((row) => row.media.media_id))];
-  return Promise.all(ids.map(async (id) => (await t.inject({ method: 'GET', url: `/1/media/${id}`, headers: labeller })).json<Media>()));
-}
-
+usePipelineApp();
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  const tenantId = t.demo!.tenantIds.demoLab;
-  admin = await t.demoAuth('admin@demo.test', tenantId);
-  labeller = await t.demoAuth('labeller@demo.test', tenantId);
   clip = await readStreetClip();
 });
-afterAll(() => t.close());
 
 describe('a video_segmentation application', () => {
   it('makes frames of a video into child media of its output subjects, which a box_detection application downstream processes', async () => {
