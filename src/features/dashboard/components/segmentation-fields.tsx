@@ -1,5 +1,5 @@
 import { SEGMENTATION_EVERY_NTH_FRAME_MAX, SEGMENTATION_FRAMES, SEGMENTATION_FRAMES_PER_SECOND } from '../../../api/limits';
-import { TextField } from '../../../components/text-field';
+import { NumberTextField } from '../../../components/number-text-field';
 import type { SegmentationForm } from '../utils/segmentation-form';
 
 interface SegmentationFieldsProps {
@@ -22,38 +22,34 @@ export function SegmentationFields({ form, onChange, errors }: SegmentationField
         Every n-th frame
       </label>
       {form.mode === 'rate' ? (
-        <TextField
+        <NumberTextField
           label="Frames per second"
-          type="number"
           min={SEGMENTATION_FRAMES_PER_SECOND.min}
           max={SEGMENTATION_FRAMES_PER_SECOND.max}
-          step="any"
           value={form.framesPerSecond}
-          onChange={(e) => onChange({ framesPerSecond: e.target.value })}
+          onChange={(framesPerSecond) => onChange({ framesPerSecond })}
           error={errors['custom_fields.frames_per_second']}
           hint="The first frame at or after each mark; above the video's own rate, every frame."
         />
       ) : (
-        <TextField
+        <NumberTextField
           label="Every n-th frame"
-          type="number"
           min={1}
           max={SEGMENTATION_EVERY_NTH_FRAME_MAX}
           step={1}
           value={form.everyNthFrame}
-          onChange={(e) => onChange({ everyNthFrame: e.target.value })}
+          onChange={(everyNthFrame) => onChange({ everyNthFrame })}
           error={errors['custom_fields.every_nth_frame']}
           hint="Frames 0, n, 2n, …"
         />
       )}
-      <TextField
+      <NumberTextField
         label="Most frames per video"
-        type="number"
         min={SEGMENTATION_FRAMES.min}
         max={SEGMENTATION_FRAMES.max}
         step={1}
         value={form.maxFrames}
-        onChange={(e) => onChange({ maxFrames: e.target.value })}
+        onChange={(maxFrames) => onChange({ maxFrames })}
         error={errors['custom_fields.max_frames']}
         hint="Each frame becomes a media item of the output subjects."
       />
