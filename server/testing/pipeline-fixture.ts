@@ -5,7 +5,7 @@ import { multipartBody } from './multipart-body';
 import { createTestApp, type TestApp } from './test-app';
 
 export let t: TestApp;
-export let admin: Record<string, string>;
+let admin: Record<string, string>;
 export let labeller: Record<string, string>;
 
 export function usePipelineApp() {

@@ -9,7 +9,7 @@ import { useUpdateApplication } from '../api/update-application';
 import type { TypeSettingsProps } from './reading-settings';
 
 /** One number of a type's settings: its key in custom_fields and how the field shows it. */
-export interface NumberSetting {
+interface NumberSetting {
   key: string;
   label: string;
   unit?: string;
