@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { intersectionOverUnion, BOX_MATCH_IOU } from '../../../src/api/application-types/box-detection';
-import { MOTION_MIN_AREA, MOTION_SENSITIVITY } from '../../../src/api/application-types/motion';
+import { MOTION_MIN_AREA, MOTION_SENSITIVITY, type MotionSettings } from '../../../src/api/application-types/motion';
 import type { BoxCoords } from '../../../src/api/types';
 import { extractFrames } from '../../media/video-frames';
 import { readStreetClip, STREET_CLIP } from '../../testing/videos';
@@ -8,7 +8,7 @@ import { decodeGreyFrame, type GreyFrame } from './grey-frame';
 import { motion } from './module';
 import { movingRegions } from './moving-regions';
 
-const DEFAULTS = { sensitivity: MOTION_SENSITIVITY.default, min_area: MOTION_MIN_AREA.default };
+const DEFAULTS: MotionSettings = { sensitivity: MOTION_SENSITIVITY.default, min_area: MOTION_MIN_AREA.default };
 /** Frames half a second apart (every 5th of the 10 fps clip), as a video_segmentation at 2 frames per second gives. */
 const STRIDE = 5;
 
