@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { feedbackQueue } from '../db/schema';
 import { extractFrames } from '../media/video-frames';
 import { drainProcessing } from '../processing/pipeline';
-import { createSubject, detectionsOf, post, t, uploadToSubject, usePipelineApp } from '../testing/pipeline-fixture';
+import { createSubject, detectionsOf, mediaOfSubject, post, t, uploadToSubject, usePipelineApp } from '../testing/pipeline-fixture';
 import { readStreetClip } from '../testing/videos';
 
 usePipelineApp();
@@ -35,6 +35,22 @@ describe('a motion application', () => {
     // the person in white crossing the path (see server/types/motion/moving-regions.test.ts)
     expect(boxes.some(({ box }) => box.x0 <= 245 && box.x1 >= 257 && box.y0 <= 96 && box.y1 >= 127)).toBe(true);
     expect(await t.db.select().from(feedbackQueue).where(eq(feedbackQueue.appId, appId))).toEqual([]);
+  });
+
+  it("boxes the walkers in a video's frames that a video_segmentation application upstream takes", async () => {
+    const videos = await createSubject('Street clips');
+    const frames = await createSubject('Street clip frames');
+    const moving = await createSubject('Moving in clips');
+    await post('/1/applications', { name: 'Clip frames', type: 'video_segmentation', input_subjects: [videos], output_subjects: [frames], custom_fields: { frames_per_second: 2 } });
+    const appId = (await post('/1/applications', { name: 'Clip motion', type: 'motion', input_subjects: [frames], output_subjects: [moving] })).json().application_id;
+    await uploadToSubject(videos, await readStreetClip(), 'street.mp4', 1_700_002_000);
+    await drainProcessing(t.app);
+    const children = await mediaOfSubject(frames);
+    const byFrame = new Map(children.map((child) => [child.frame, child.media_id]));
+    expect((await detectionsOf(byFrame.get(0)!)).filter((row) => row.app_id === appId)).toEqual([]);
+    const [latest] = (await detectionsOf(byFrame.get(45)!)).filter((row) => row.app_id === appId);
+    const boxes = latest!.app_data as { box: { x0: number; y0: number; x1: number; y1: number } }[];
+    expect(boxes.some(({ box }) => box.x0 <= 245 && box.x1 >= 257 && box.y0 <= 96 && box.y1 >= 127)).toBe(true);
   });
 
   it("compares a frame only with earlier frames of its own subject", async () => {
