@@ -34,7 +34,7 @@ export async function considerForFeedback(
   now = unixNow(),
 ): Promise<boolean> {
   const module = typeModule(appRow.type);
-  // A type without an answer rule (a sequence type's boxes) takes no feedback, however doubtful its proposals.
+  // A type without an answer rule (a frame comparison type's boxes) takes no feedback, however doubtful its proposals.
   if (!module || !appRow.active) return false;
   const priority = feedbackPriority(proposals, appRow.detectionThresholds, module.objectAmbiguity);
   if (priority < AMBIGUITY_CUTOFF) return false;

@@ -3,7 +3,7 @@ import type { Database } from '../db';
 import { assertions, media } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import { isVideo, readMediaBytes, type MediaRow } from '../domain/media';
-import type { SequenceFrame, SequenceModule } from '../types/sequence-module';
+import type { ComparedFrame, FrameComparisonModule } from '../types/frame-comparison-module';
 import type { ModelProposal } from '../vision/models/proposal';
 import type { ServiceContext } from './context';
 
@@ -49,10 +49,10 @@ async function earlierMedia(db: Database, appRow: ApplicationRow, row: MediaRow,
   return rows.reverse();
 }
 
-const frameOf = (ctx: ServiceContext, row: MediaRow): SequenceFrame => ({ width: row.imageWidth, height: row.imageHeight, readBytes: () => readMediaBytes(ctx.blobs, row) });
+const frameOf = (ctx: ServiceContext, row: MediaRow): ComparedFrame => ({ width: row.imageWidth, height: row.imageHeight, readBytes: () => readMediaBytes(ctx.blobs, row) });
 
-/** A sequence module's proposals for a still image and the frames before it; a video gets none (docs/models.md). */
-export async function sequenceProposals(ctx: ServiceContext, module: SequenceModule, appRow: ApplicationRow, row: MediaRow): Promise<ModelProposal[]> {
+/** A frame comparison module's proposals for a still image and the frames before it; a video gets none (docs/models.md). */
+export async function frameComparisonProposals(ctx: ServiceContext, module: FrameComparisonModule, appRow: ApplicationRow, row: MediaRow): Promise<ModelProposal[]> {
   if (isVideo(row) || appRow.outputSubjects.length === 0) return [];
   const earlier = await earlierMedia(ctx.db, appRow, row, module.earlierFrames);
   return module.propose(frameOf(ctx, row), earlier.map((before) => frameOf(ctx, before)), appRow.outputSubjects, appRow.customFields);

@@ -6,8 +6,8 @@ import { recordAssertions, touchDetectionRecord } from '../domain/assertions';
 import { readMediaBytes, type MediaRow } from '../domain/media';
 import { baselineModelId } from '../../src/api/schemas/models';
 import { considerForFeedback } from '../feedback/scheduler';
-import { isImplemented, pipelineModule, sequenceModule } from '../types/registry';
-import { sequenceProposals } from './earlier-frames';
+import { isImplemented, pipelineModule, frameComparisonModule } from '../types/registry';
+import { frameComparisonProposals } from './earlier-frames';
 import { deriveMedia } from './derived-media';
 import type { ServiceContext } from './context';
 import { proposalsFor } from './predict';
@@ -66,10 +66,10 @@ async function enqueueForSubjects(
 }
 
 async function propose(ctx: ServiceContext, appRow: ApplicationRow, mediaRow: MediaRow, focus: Focus | null) {
-  const sequence = sequenceModule(appRow.type);
-  if (!appRow.active || !(sequence || isImplemented(appRow.type))) return { modelId: null, proposals: [] };
+  const comparison = frameComparisonModule(appRow.type);
+  if (!appRow.active || !(comparison || isImplemented(appRow.type))) return { modelId: null, proposals: [] };
   const modelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
-  if (sequence) return { modelId, proposals: await sequenceProposals(ctx, sequence, appRow, mediaRow) };
+  if (comparison) return { modelId, proposals: await frameComparisonProposals(ctx, comparison, appRow, mediaRow) };
   const image = await readMediaBytes(ctx.blobs, mediaRow);
   return { modelId, proposals: await proposalsFor(ctx.db, appRow, image, focus) };
 }

@@ -11,7 +11,7 @@ import { staticCount } from './static-count/module';
 import type { TypeModule } from './type-module';
 import { videoSegmentation } from './video-segmentation/module';
 import { motion } from './motion/module';
-import type { SequenceModule } from './sequence-module';
+import type { FrameComparisonModule } from './frame-comparison-module';
 import { staticCrop } from './static-crop/module';
 
 /**
@@ -44,14 +44,14 @@ const pipelineByType = new Map<string, PipelineModule>(PIPELINE_MODULES.map((mod
 /** The module of a pipeline type; undefined for any other type. */
 export const pipelineModule = (type: string): PipelineModule | undefined => pipelineByType.get(type);
 
-/** Every sequence type the service runs (src/api/types.ts, SEQUENCE_TYPES), each by its one module. */
-export const SEQUENCE_MODULES: readonly SequenceModule[] = [motion];
+/** Every frame comparison type the service runs (src/api/types.ts, FRAME_COMPARISON_TYPES), each by its one module. */
+export const FRAME_COMPARISON_MODULES: readonly FrameComparisonModule[] = [motion];
 
-const sequenceByType = new Map<string, SequenceModule>(SEQUENCE_MODULES.map((module) => [module.type, module]));
+const frameComparisonByType = new Map<string, FrameComparisonModule>(FRAME_COMPARISON_MODULES.map((module) => [module.type, module]));
 
-/** The module of a sequence type; undefined for any other type. */
-export const sequenceModule = (type: string): SequenceModule | undefined => sequenceByType.get(type);
+/** The module of a frame comparison type; undefined for any other type. */
+export const frameComparisonModule = (type: string): FrameComparisonModule | undefined => frameComparisonByType.get(type);
 
 /** The rule of a type's settings (an application's custom_fields), if its module has one. */
 export const settingsRuleOf = (type: string): z.ZodType | undefined =>
-  pipelineModule(type)?.settings ?? sequenceModule(type)?.settings ?? typeModule(type)?.settings;
+  pipelineModule(type)?.settings ?? frameComparisonModule(type)?.settings ?? typeModule(type)?.settings;

@@ -38,12 +38,12 @@ export type PipelineType = (typeof PIPELINE_TYPES)[number];
  * Types whose model looks at a media item together with the media before it on the same subject (a camera's earlier
  * frames), and asserts what it finds for its output subjects; they take no feedback and have no model to release.
  */
-export const SEQUENCE_TYPES = ['motion'] as const;
-export type SequenceType = (typeof SEQUENCE_TYPES)[number];
+export const FRAME_COMPARISON_TYPES = ['motion'] as const;
+export type FrameComparisonType = (typeof FRAME_COMPARISON_TYPES)[number];
 
 export const STANDARD_APPLICATION_TYPES = [
   ...LABELLABLE_TYPES,
-  ...SEQUENCE_TYPES,
+  ...FRAME_COMPARISON_TYPES,
   'network_camera',
   'social_feed',
   ...PIPELINE_TYPES,

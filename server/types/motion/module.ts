@@ -1,17 +1,17 @@
 import { motionSettings } from '../../../src/api/application-types/motion';
 import type { ModelProposal } from '../../vision/models/proposal';
-import type { SequenceFrame, SequenceModule } from '../sequence-module';
+import type { ComparedFrame, FrameComparisonModule } from '../frame-comparison-module';
 import { decodeGreyFrame } from './grey-frame';
 import { movingRegions } from './moving-regions';
 
-const decode = async (frame: SequenceFrame) => decodeGreyFrame(await frame.readBytes(), frame.width, frame.height);
+const decode = async (frame: ComparedFrame) => decodeGreyFrame(await frame.readBytes(), frame.width, frame.height);
 
 /**
  * motion: the boxes of what moved in a camera's frame since its earlier frames (docs/models.md), a box_set for every
  * output subject, its probability the most confident box's (0 and no boxes when nothing moved). A subject's first
  * frame has nothing to compare with and gets no proposals.
  */
-export const motion: SequenceModule = {
+export const motion: FrameComparisonModule = {
   type: 'motion',
   settings: motionSettings,
   earlierFrames: 3,

@@ -1,9 +1,9 @@
-import type { SequenceType } from '../../src/api/types';
+import type { FrameComparisonType } from '../../src/api/types';
 import type { z } from '../../src/api/zod';
 import type { ModelProposal } from '../vision/models/proposal';
 
-/** A still image of a subject, as a sequence module sees it. */
-export interface SequenceFrame {
+/** A still image of a subject, as a frame comparison module sees it. */
+export interface ComparedFrame {
   width: number;
   height: number;
   readBytes(): Promise<Buffer>;
@@ -15,14 +15,14 @@ export interface SequenceFrame {
  * it wants, and its proposals for the output subjects, which the pipeline records as model assertions. No feedback,
  * no release.
  */
-export interface SequenceModule {
-  readonly type: SequenceType;
+export interface FrameComparisonModule {
+  readonly type: FrameComparisonType;
   readonly settings: z.ZodType;
   readonly earlierFrames: number;
   /** `earlier` holds the frames before `frame` of the same size, oldest first (none for a subject's first frame). */
   readonly propose: (
-    frame: SequenceFrame,
-    earlier: readonly SequenceFrame[],
+    frame: ComparedFrame,
+    earlier: readonly ComparedFrame[],
     outputSubjects: readonly string[],
     customFields: Record<string, unknown>,
   ) => Promise<ModelProposal[]>;
