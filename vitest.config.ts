@@ -32,6 +32,25 @@ export default defineConfig({
         },
       },
       {
+        // The service's tests whose outcome rests on the database server itself, on a PostgreSQL server: schema and
+        // migrations, jobs on pg-boss, leases and concurrent pulls, releases, callbacks' delivery. The whole service
+        // suite runs on the embedded database in `npm test`; CI runs these once more through
+        // `bash scripts/with-postgres.sh npx vitest run --project postgres`.
+        test: {
+          name: 'postgres',
+          include: [
+            'server/db/**/*.test.ts',
+            'server/jobs/**/*.test.ts',
+            'server/feedback/**/*.test.ts',
+            'server/callbacks/**/*.test.ts',
+            'server/routes/{feedback,consensus,models-releases,media,imports}*.test.ts',
+          ],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
         // Service processes on a PostgreSQL server: `bash scripts/with-postgres.sh npx vitest run --project scale-out`.
         test: {
           name: 'scale-out',
