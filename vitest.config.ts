@@ -26,6 +26,9 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['server/scale-out.test.ts'],
           environment: 'node',
+          // Test files share a worker's modules: each file imported the service afresh (the detector, tesseract and
+          // PGlite with it), which took longer than its tests. Every file builds its own app and database.
+          isolate: false,
           // migrations on a new embedded database or a release re-reading images take over 30 s on two shared cores
           testTimeout: 90_000,
           hookTimeout: 90_000,
@@ -46,6 +49,7 @@ export default defineConfig({
             'server/routes/{feedback,consensus,models-releases,media,imports}*.test.ts',
           ],
           environment: 'node',
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 90_000,
         },
