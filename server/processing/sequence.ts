@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppData } from '../../src/api/application-types/answer';
 import type { Focus } from '../../src/api/types';
 import { baselineModelId } from '../../src/api/schemas/models';
 import type { Database } from '../db';
@@ -66,7 +67,9 @@ export async function analyseFrame(ctx: ServiceContext, module: SequenceModule, 
   const upstreamAppId = job.chain.at(-1);
   const frames = appRow.active && upstreamAppId !== undefined ? await upstreamOn(ctx.db, appRow, module, upstreamAppId, item, job.focus) : [];
   const result = frames.length > 0 ? module.analyse(frames, appRow.customFields) : null;
-  const proposals = result ? appRow.outputSubjects.map((subject_uid) => ({ subject_uid, uncal_prob: result.probability, ...result })) : [];
+  const proposals = result
+    ? appRow.outputSubjects.map((subject_uid) => ({ subject_uid, uncal_prob: result.probability, ...result, app_data: module.writes.parse(result.app_data) as AppData }))
+    : [];
   return ctx.db.transaction(async (tx) => {
     if (job.jobId !== undefined && !(await markJobFinished(tx, job.jobId))) return 0;
     return record(tx, { modelId: appRow.currentModelId ?? baselineModelId(appRow.applicationId), proposals });

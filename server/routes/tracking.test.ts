@@ -60,7 +60,13 @@ afterAll(() => t.close());
 
 describe('dynamic_tracking and line_crossing downstream of a video', () => {
   it('follow the walkers of the street clip with stable track ids and count those crossing a line, per direction', { timeout: 180_000 }, async () => {
-    const [videos, frames, people, tracked, crossings] = await Promise.all(['Videos', 'Frames', 'People', 'Tracked people', 'Crossings'].map(createSubject));
+    const [videos, frames, people, tracked, crossings] = (await Promise.all(['Videos', 'Frames', 'People', 'Tracked people', 'Crossings'].map(createSubject))) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     await createApplication({ name: 'Frames', type: 'video_segmentation', input_subjects: [videos], output_subjects: [frames], custom_fields: { every_nth_frame: 2 } });
     // "People" maps to the detector's COCO class person.
     await createApplication({ name: 'People', type: 'box_detection', input_subjects: [frames], output_subjects: [people] });

@@ -1,5 +1,5 @@
 import type { BoxRegion } from '../../../src/api/application-types/answer';
-import { trackingSettingsSchema, type TrackedBox } from '../../../src/api/application-types/dynamic-tracking';
+import { trackingSettingsSchema, trackSetSchema, type TrackedBox } from '../../../src/api/application-types/dynamic-tracking';
 import { ACCEPT_PROBABILITY } from '../../vision/models/proposal';
 import type { SequenceFrame, SequenceModule } from '../sequence-module';
 import { Tracker, type FrameBox } from './tracker';
@@ -20,6 +20,7 @@ export const dynamicTracking: SequenceModule = {
   type: 'dynamic_tracking',
   settings: trackingSettingsSchema,
   reads: 'box_set',
+  writes: trackSetSchema,
   analyse(frames, customFields) {
     const tracker = new Tracker(trackingSettingsSchema.parse(customFields));
     let tracked: TrackedBox[] = [];

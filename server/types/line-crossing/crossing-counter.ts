@@ -6,7 +6,7 @@ import type { TrackedBox } from '../../../src/api/application-types/dynamic-trac
  * where a line drawn on a doorway, a kerb or a lane is crossed (the box's centre, at a person's waist, crosses a
  * ground line in perspective too early or too late).
  */
-export const standingPoint = ({ box }: Pick<TrackedBox, 'box'>): LinePoint => ({ x: (box.x0 + box.x1) / 2, y: box.y1 });
+const standingPoint = ({ box }: Pick<TrackedBox, 'box'>): LinePoint => ({ x: (box.x0 + box.x1) / 2, y: box.y1 });
 
 /** −1 on side A (left of start → end, y pointing down), 1 on side B, 0 on the line. */
 function sideOf(line: CountingLine, point: LinePoint): -1 | 0 | 1 {

@@ -1,12 +1,12 @@
-import type { TrackedBox } from '../../../src/api/application-types/dynamic-tracking';
-import { lineCrossingSettingsSchema, type LineCount } from '../../../src/api/application-types/line-crossing';
+import { trackSetSchema, type TrackedBox } from '../../../src/api/application-types/dynamic-tracking';
+import { lineCountsSchema, lineCrossingSettingsSchema, type LineCount } from '../../../src/api/application-types/line-crossing';
 import type { SequenceFrame, SequenceModule } from '../sequence-module';
 import { CrossingCounter } from './crossing-counter';
 
 /** The frame's tracks, once each: a tracking application asserts the same tracks for each of its output subjects. */
 function tracksOn(frame: SequenceFrame): TrackedBox[] {
   const byId = new Map<number, TrackedBox>();
-  for (const { app_data } of frame.upstream) for (const track of (app_data ?? []) as TrackedBox[]) byId.set(track.track_id, track);
+  for (const { app_data } of frame.upstream) for (const track of trackSetSchema.parse(app_data ?? [])) byId.set(track.track_id, track);
   return [...byId.values()];
 }
 
@@ -19,6 +19,7 @@ export const lineCrossing: SequenceModule = {
   type: 'line_crossing',
   settings: lineCrossingSettingsSchema,
   reads: 'track_set',
+  writes: lineCountsSchema,
   analyse(frames, customFields) {
     const counter = new CrossingCounter(lineCrossingSettingsSchema.parse(customFields).lines);
     let counts: LineCount[] = [];

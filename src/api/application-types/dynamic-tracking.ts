@@ -24,7 +24,7 @@ const box = closedObject({ x0: pixel, y0: pixel, x1: pixel, y1: pixel }, 'A box'
  * One object a dynamic_tracking application follows, as it is on one frame: its track id (1, 2, … within one video,
  * never reused), its box, the probability the detector gave that box, and the input subject it is a box of.
  */
-export const trackedBoxSchema = closedObject(
+const trackedBoxSchema = closedObject(
   { track_id: z.number().int().min(1), box, probability: z.number().min(0).max(1), subject_uid: z.string() },
   'A tracked box',
 );

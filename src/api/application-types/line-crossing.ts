@@ -5,14 +5,14 @@ import { closedObject, pixel } from './marks';
 const linePoint = closedObject({ x: pixel, y: pixel }, 'A line end');
 export type LinePoint = z.infer<typeof linePoint>;
 
-export const LINE_NAME_MAX = 40;
-export const LINES_MAX = 20;
+const LINE_NAME_MAX = 40;
+const LINES_MAX = 20;
 
 /**
  * One counting line of a line_crossing application: a name and a segment from `start` to `end`. Side A is on the
  * left of the segment seen from `start` towards `end` (on the image, y pointing down), side B on its right.
  */
-export const countingLineSchema = closedObject(
+const countingLineSchema = closedObject(
   {
     name: z
       .string('A line has a name.')
@@ -40,7 +40,6 @@ export const lineCrossingSettingsSchema = z.object({
       });
     }),
 });
-export type LineCrossingSettings = z.output<typeof lineCrossingSettingsSchema>;
 
 const count = z.number().int().min(0);
 
@@ -48,7 +47,7 @@ const count = z.number().int().min(0);
  * One line's tally on a frame (app_data_type `line_counts`, a list of these): tracks that crossed from side A to B
  * and from B to A in the video up to and including this frame, and the track ids that crossed on this frame.
  */
-export const lineCountSchema = closedObject(
+const lineCountSchema = closedObject(
   {
     line: z.string(),
     a_to_b: count,

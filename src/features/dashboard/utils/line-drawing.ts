@@ -11,7 +11,7 @@ export type Gesture = { mode: 'idle' } | { mode: 'placing'; start: LinePoint } |
 export const IDLE: Gesture = { mode: 'idle' };
 
 /** The first name of the form "Line n" that no line has. */
-export function freeLineName(lines: readonly CountingLine[]): string {
+function freeLineName(lines: readonly CountingLine[]): string {
   const names = new Set(lines.map((line) => line.name));
   let n = lines.length + 1;
   while (names.has(`Line ${n}`)) n += 1;
