@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { answerRuleOf } from '../../src/api/application-types';
-import { LABELLABLE_TYPES, PIPELINE_TYPES } from '../../src/api/types';
+import { LABELLABLE_TYPES, PIPELINE_TYPES, SEQUENCE_TYPES } from '../../src/api/types';
 import { TYPE_MODULES as APP_TYPE_MODULES } from '../../src/features/labelling/type-modules/registry';
-import { PIPELINE_MODULES, TYPE_MODULES } from './registry';
+import { PIPELINE_MODULES, SEQUENCE_MODULES, TYPE_MODULES } from './registry';
 
 describe('the application types of the contract', () => {
   it('each have one module in the app and one in the service, and no side has a type the contract lacks', () => {
@@ -19,5 +19,10 @@ describe('the application types of the contract', () => {
   it('each pipeline type has one service module, and none of them is labellable', () => {
     expect(PIPELINE_MODULES.map((module) => module.type).sort()).toEqual([...PIPELINE_TYPES].sort());
     for (const type of PIPELINE_TYPES) expect((LABELLABLE_TYPES as readonly string[]).includes(type)).toBe(false);
+  });
+
+  it('each sequence type has one service module, and none of them is labellable', () => {
+    expect(SEQUENCE_MODULES.map((module) => module.type).sort()).toEqual([...SEQUENCE_TYPES].sort());
+    for (const type of SEQUENCE_TYPES) expect((LABELLABLE_TYPES as readonly string[]).includes(type)).toBe(false);
   });
 });
