@@ -26,7 +26,30 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['server/scale-out.test.ts'],
           environment: 'node',
+          // Test files share a worker's modules: each file imported the service afresh (the detector, tesseract and
+          // PGlite with it), which took longer than its tests. Every file builds its own app and database.
+          isolate: false,
           // migrations on a new embedded database or a release re-reading images take over 30 s on two shared cores
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
+        // The service's tests whose outcome rests on the database server itself, on a PostgreSQL server: schema and
+        // migrations, jobs on pg-boss, leases and concurrent pulls, releases, callbacks' delivery. The whole service
+        // suite runs on the embedded database in `npm test`; CI runs these once more through
+        // `bash scripts/with-postgres.sh npx vitest run --project postgres`.
+        test: {
+          name: 'postgres',
+          include: [
+            'server/db/**/*.test.ts',
+            'server/jobs/**/*.test.ts',
+            'server/feedback/**/*.test.ts',
+            'server/callbacks/**/*.test.ts',
+            'server/routes/{feedback,consensus,models-releases,media,imports}*.test.ts',
+          ],
+          environment: 'node',
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 90_000,
         },

@@ -6,9 +6,10 @@ import { recordAssertions, touchDetectionRecord } from '../domain/assertions';
 import { readMediaBytes, type MediaRow } from '../domain/media';
 import { baselineModelId } from '../../src/api/schemas/models';
 import { considerForFeedback } from '../feedback/scheduler';
-import { isImplemented, pipelineModule, frameComparisonModule } from '../types/registry';
+import { frameComparisonModule, isImplemented, pipelineModule, sequenceModule } from '../types/registry';
 import { frameComparisonProposals } from './earlier-frames';
 import { deriveMedia } from './derived-media';
+import { analyseFrame } from './sequence';
 import type { ServiceContext } from './context';
 import { proposalsFor } from './predict';
 import type { ModelProposal } from '../vision/models/proposal';
@@ -100,6 +101,15 @@ export async function processMediaForApplication(
     const proposals = appRow.outputSubjects.map((subject_uid) => ({ subject_uid, probability: 1, uncal_prob: 1, app_data_type: null, app_data: null }));
     const flowed = await deriveMedia(ctx, pipeline, appRow, mediaRow, { jobId }, async (tx, child) => {
       const recorded = await recordModelProposals(ctx.jobs, tx, { appRow, mediaRow: child, focus: null, modelId, proposals, chain });
+      return recorded.flowed;
+    });
+    if (flowed > 0) ctx.jobs.kick();
+    return;
+  }
+  const sequence = sequenceModule(appRow.type);
+  if (sequence) {
+    const flowed = await analyseFrame(ctx, sequence, appRow, mediaRow, { focus, chain, jobId }, async (tx, result) => {
+      const recorded = await recordModelProposals(ctx.jobs, tx, { appRow, mediaRow, focus, chain, ...result });
       return recorded.flowed;
     });
     if (flowed > 0) ctx.jobs.kick();

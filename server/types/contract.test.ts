@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { answerRuleOf } from '../../src/api/application-types';
-import { LABELLABLE_TYPES, PIPELINE_TYPES, FRAME_COMPARISON_TYPES } from '../../src/api/types';
+import { FRAME_COMPARISON_TYPES, LABELLABLE_TYPES, PIPELINE_TYPES, SEQUENCE_TYPES } from '../../src/api/types';
 import { TYPE_MODULES as APP_TYPE_MODULES } from '../../src/features/labelling/type-modules/registry';
-import { PIPELINE_MODULES, FRAME_COMPARISON_MODULES, TYPE_MODULES } from './registry';
+import { FRAME_COMPARISON_MODULES, PIPELINE_MODULES, SEQUENCE_MODULES, TYPE_MODULES } from './registry';
 
 describe('the application types of the contract', () => {
   it('each have one module in the app and one in the service, and no side has a type the contract lacks', () => {
@@ -24,5 +24,10 @@ describe('the application types of the contract', () => {
   it('each frame comparison type has one service module, and none of them is labellable or a pipeline type', () => {
     expect(FRAME_COMPARISON_MODULES.map((module) => module.type).sort()).toEqual([...FRAME_COMPARISON_TYPES].sort());
     for (const type of FRAME_COMPARISON_TYPES) expect([...LABELLABLE_TYPES, ...PIPELINE_TYPES] as readonly string[]).not.toContain(type);
+  });
+
+  it('each sequence type has one service module, and none of them is of another kind', () => {
+    expect(SEQUENCE_MODULES.map((module) => module.type).sort()).toEqual([...SEQUENCE_TYPES].sort());
+    for (const type of SEQUENCE_TYPES) expect([...LABELLABLE_TYPES, ...PIPELINE_TYPES, ...FRAME_COMPARISON_TYPES] as readonly string[]).not.toContain(type);
   });
 });

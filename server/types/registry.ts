@@ -4,10 +4,13 @@ import type { PipelineModule } from './pipeline-module';
 import { boxDetection } from './box-detection/module';
 import { classification } from './classification/module';
 import { detectionFullframe } from './detection-fullframe/module';
+import { dynamicTracking } from './dynamic-tracking/module';
+import { lineCrossing } from './line-crossing/module';
 import { ocr } from './ocr/module';
 import { offsetX, offsetY } from './offset/module';
 import { point } from './point/module';
 import { staticCount } from './static-count/module';
+import type { SequenceModule } from './sequence-module';
 import type { TypeModule } from './type-module';
 import { videoSegmentation } from './video-segmentation/module';
 import { motion } from './motion/module';
@@ -52,6 +55,14 @@ const frameComparisonByType = new Map<string, FrameComparisonModule>(FRAME_COMPA
 /** The module of a frame comparison type; undefined for any other type. */
 export const frameComparisonModule = (type: string): FrameComparisonModule | undefined => frameComparisonByType.get(type);
 
+/** Every sequence type the service runs (src/api/types.ts, SEQUENCE_TYPES), each by its one module. */
+export const SEQUENCE_MODULES: readonly SequenceModule[] = [dynamicTracking, lineCrossing];
+
+const sequenceByType = new Map<string, SequenceModule>(SEQUENCE_MODULES.map((module) => [module.type, module]));
+
+/** The module of a sequence type; undefined for any other type. */
+export const sequenceModule = (type: string): SequenceModule | undefined => sequenceByType.get(type);
+
 /** The rule of a type's settings (an application's custom_fields), if its module has one. */
 export const settingsRuleOf = (type: string): z.ZodType | undefined =>
-  pipelineModule(type)?.settings ?? frameComparisonModule(type)?.settings ?? typeModule(type)?.settings;
+  pipelineModule(type)?.settings ?? frameComparisonModule(type)?.settings ?? sequenceModule(type)?.settings ?? typeModule(type)?.settings;

@@ -24,13 +24,22 @@ const LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
 const labCurve = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
 
 export function rgbToLab(r: number, g: number, b: number): Lab {
+  const lab: [number, number, number] = [0, 0, 0];
+  writeLab(lab, 0, r, g, b);
+  return lab;
+}
+
+/** Writes the Lab colour of an sRGB pixel at out[at..at + 2]: the models convert whole images, without a tuple per pixel. */
+export function writeLab(out: Float32Array | number[], at: number, r: number, g: number, b: number): void {
   const lr = LINEAR[r & 255] ?? 0;
   const lg = LINEAR[g & 255] ?? 0;
   const lb = LINEAR[b & 255] ?? 0;
   const fx = labCurve((0.4124 * lr + 0.3576 * lg + 0.1805 * lb) / 0.95047);
   const fy = labCurve(0.2126 * lr + 0.7152 * lg + 0.0722 * lb);
   const fz = labCurve((0.0193 * lr + 0.1192 * lg + 0.9505 * lb) / 1.08883);
-  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+  out[at] = 116 * fy - 16;
+  out[at + 1] = 500 * (fx - fy);
+  out[at + 2] = 200 * (fy - fz);
 }
 
 const LAB_TO_XYZ_INVERSE = (f: number) => (f ** 3 > 0.008856 ? f ** 3 : (f - 16 / 116) / 7.787);

@@ -49,9 +49,15 @@ export const STANDARD_APPLICATION_TYPES = [
   ...PIPELINE_TYPES,
 ] as const;
 
+/**
+ * Types the service runs over the frames of a video in order: each reads what the application upstream asserted on
+ * the frames so far and asserts its own result on the newest (tracks, line counts), and takes no feedback.
+ */
+export const SEQUENCE_TYPES = ['dynamic_tracking', 'line_crossing'] as const;
+export type SequenceType = (typeof SEQUENCE_TYPES)[number];
+
 export const SPECIAL_APPLICATION_TYPES = [
-  'line_crossing',
-  'dynamic_tracking',
+  ...SEQUENCE_TYPES,
   'retiler',
   'static_focus',
   'nsfw',
@@ -78,7 +84,7 @@ export interface Focus {
 }
 
 /** The app_data formats; each one's shape is the rule of its application type (./application-types). */
-export const APP_DATA_TYPES = ['box_set', 'count', 'offset_x', 'offset_y', 'point', 'text'] as const;
+export const APP_DATA_TYPES = ['box_set', 'count', 'offset_x', 'offset_y', 'point', 'text', 'track_set', 'line_counts'] as const;
 export type AppDataType = (typeof APP_DATA_TYPES)[number];
 
 // Errors

@@ -3,7 +3,7 @@ import type { TextReading } from '../../../src/api/application-types/answer';
 import type { OcrSettings } from '../../../src/api/application-types/ocr';
 import type { BoxCoords, Focus } from '../../../src/api/types';
 import { MAX_MEDIA_PIXELS, runImageWork } from '../../media/open-image';
-import { rgbToLab } from '../colour';
+import { writeLab } from '../colour';
 import { detectorView } from '../detector/detector';
 import type { FeatureMap } from '../detector/features';
 import type { DetectedObject } from '../detector/objects';
@@ -67,11 +67,8 @@ async function decodeForAnalysis(image: Buffer, focus?: Focus | null): Promise<O
     .toBuffer({ resolveWithObject: true });
   const pixelCount = info.width * info.height;
   const lab = new Float32Array(pixelCount * 3);
-  for (let i = 0; i < pixelCount; i += 1) {
-    const [l, a, b] = rgbToLab(data[i * info.channels] ?? 0, data[i * info.channels + 1] ?? 0, data[i * info.channels + 2] ?? 0);
-    lab[i * 3] = l;
-    lab[i * 3 + 1] = a;
-    lab[i * 3 + 2] = b;
+  for (let i = 0, at = 0; i < pixelCount; i += 1, at += info.channels) {
+    writeLab(lab, i * 3, data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0);
   }
   return {
     width: info.width,

@@ -59,31 +59,31 @@ function backgroundLab(image: AnalysisImage, colour: Lab, farther: number): Lab 
 
 /** Per-channel median over the chosen pixels (all pixels when none is chosen), by one-unit histograms. */
 export function medianLab(image: AnalysisImage, chosen: (index: number) => boolean): Lab {
-  const bins = 256;
-  const offset = (channel: number) => (channel === 0 ? 0 : 128);
-  const histogram = new Uint32Array(3 * bins);
-  let total = 0;
+  const histogram = new Uint32Array(3 * BINS);
   const pixelCount = image.width * image.height;
+  let total = 0;
   for (let pass = 0; pass < 2 && total === 0; pass += 1) {
     for (let i = 0; i < pixelCount; i += 1) {
       if (pass === 0 && !chosen(i)) continue;
       total += 1;
-      for (let c = 0; c < 3; c += 1) {
-        const bin = Math.min(bins - 1, Math.max(0, Math.round((image.lab[i * 3 + c] ?? 0) + offset(c))));
-        histogram[c * bins + bin] = (histogram[c * bins + bin] ?? 0) + 1;
-      }
+      for (let c = 0; c < 3; c += 1) histogram[c * BINS + histogramBin(image.lab[i * 3 + c] ?? 0, c)]! += 1;
     }
   }
   const median = (channel: number) => {
     let seen = 0;
-    for (let bin = 0; bin < bins; bin += 1) {
-      seen += histogram[channel * bins + bin] ?? 0;
-      if (seen * 2 >= total) return bin - offset(channel);
+    for (let bin = 0; bin < BINS; bin += 1) {
+      seen += histogram[channel * BINS + bin] ?? 0;
+      if (seen * 2 >= total) return bin - binOffset(channel);
     }
     return 0;
   };
   return [median(0), median(1), median(2)];
 }
+
+const BINS = 256;
+/** L runs from 0 to 100, a and b from about -128 to 127. */
+const binOffset = (channel: number) => (channel === 0 ? 0 : 128);
+const histogramBin = (value: number, channel: number) => Math.min(BINS - 1, Math.max(0, Math.round(value + binOffset(channel))));
 
 /** A connected region of pixels with some strength, in analysis pixels (max ends included). */
 export interface Region {

@@ -1,6 +1,8 @@
 // What an answer holds, declared once below the type modules: each module's zod schema is checked against its shape
 // here (`satisfies`), and agreement, rules and schemas import these without importing a module.
 import type { AppDataType, BoxCoords } from '../types';
+import type { TrackedBox } from './dynamic-tracking';
+import type { LineCount } from './line-crossing';
 
 /** One box of a box_set, with the model's probability when a model proposed it. */
 export interface BoxRegion {
@@ -20,8 +22,11 @@ export interface TextReading {
   confidence?: number | undefined;
 }
 
-/** What a True answer's app_data holds, by its app_data_type: boxes, a count or an offset, points, or text. */
-export type AppData = BoxRegion[] | number | PointCoords[] | TextReading;
+/**
+ * What an assertion's app_data holds, by its app_data_type: boxes, a count or an offset, points, or text (True
+ * answers and models), or a sequence type's tracks or line counts (models only).
+ */
+export type AppData = BoxRegion[] | number | PointCoords[] | TextReading | TrackedBox[] | LineCount[];
 
 /** One subject of an answer, as a feedback body gives it (its shape checked by ../schemas/feedback). */
 export interface FeedbackSubjectAnswer {

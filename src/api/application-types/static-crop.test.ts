@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { cropBoxIn, staticCropSettings } from './static-crop';
 
 const crop = (fields: Record<string, number>) => staticCropSettings.parse(fields);

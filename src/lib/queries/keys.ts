@@ -35,6 +35,7 @@ export const reviewKeys = {
 export const subjectKeys = {
   all: ['subjects'] as const,
   list: (tenantId: string) => [...subjectKeys.all, 'list', { tenantId }] as const,
+  media: (subjectUid: string) => [...subjectKeys.all, 'media', subjectUid] as const,
 };
 
 export const mediaKeys = {
