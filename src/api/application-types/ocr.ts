@@ -40,6 +40,7 @@ export const ocr: AnswerRule<TextReading> = {
   appData: textReading,
   subjects: 'one',
   allowsFalse: true,
+  seesSubjects: false,
   agree: (answers, tolerance) => agreeBySubject(answers, tolerance, agreeTexts),
   words: (reading) => `“${normalizedText(reading.text)}”`,
   exportAnnotations: (reading, subjectUid) => [{ kind: 'image_text', subjectUid, text: normalizedText(reading.text) }],

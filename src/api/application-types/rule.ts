@@ -31,6 +31,11 @@ export interface AnswerRule<T = unknown> {
   subjects: 'one' | 'some' | 'every';
   allowsFalse: boolean;
   /**
+   * False when the type's model does not find its subjects by what sees each of them (a colour or a detector class,
+   * `custom_fields.appearance`): ocr reads text.
+   */
+  seesSubjects?: false;
+  /**
    * False for every output subject, in one message, answers that none of them applies (classification's "none of
    * these"), although the type takes no False otherwise.
    */

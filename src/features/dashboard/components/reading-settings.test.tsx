@@ -17,12 +17,15 @@ beforeEach(() => {
 });
 
 describe('the reading settings of an ocr application', () => {
-  it('show the saved character set and layout, refuse spaces, and save into custom_fields keeping the rest', async () => {
+  it('show the saved character set and layout (and no choice of what sees each subject), refuse spaces, and save into custom_fields keeping the rest', async () => {
     renderSignedIn(`/t/${TENANT_ID}/apps/app-signs/settings`, ADMIN);
     const user = userEvent.setup();
     const characters = await screen.findByLabelText('Characters to read', {}, { timeout: 10_000 });
     expect(characters).toHaveValue('0123456789');
     expect(screen.getByLabelText('Layout of the text')).toHaveDisplayValue('One line of text');
+    // the reader finds text, not subjects: no colour or detector class to choose
+    expect(screen.getByRole('group', { name: 'Reading' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'What sees each subject' })).not.toBeInTheDocument();
 
     await user.type(characters, ' -');
     await user.click(screen.getByRole('button', { name: 'Save reading settings' }));

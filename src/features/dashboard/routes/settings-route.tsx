@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { ApiError } from '../../../api/errors';
 import { LABELLERS_PER_ITEM } from '../../../api/limits';
 import { RELEASE_METRICS } from '../../../api/types';
+import { answerRuleOf } from '../../../api/application-types';
 import type { Application } from '../../../api/schemas/application';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -235,6 +236,12 @@ function OutputSubjectMapping({ tenantId, application, readOnly }: SettingsEdito
   return <SubjectModelFields application={application} subjects={outputs} readOnly={readOnly} />;
 }
 
+/** Whether the type's model finds its output subjects by what sees each (pipeline and sequence types have no such model). */
+const modelSeesSubjects = (type: string) => {
+  const rule = answerRuleOf(type);
+  return rule !== undefined && rule.seesSubjects !== false;
+};
+
 /** One sentence for the people who see the settings read-only: who can change them. */
 export function whoCanChange(application: Application): string {
   const managers = application.app_managers.length > 0 ? ` (${application.app_managers.join(', ')})` : '';
@@ -261,7 +268,7 @@ export function Component() {
       )}
       <SettingsEditor tenantId={tenantId} application={application.data} readOnly={readOnly} />
       {TypeSettings && <TypeSettings application={application.data} readOnly={readOnly} />}
-      <OutputSubjectMapping tenantId={tenantId} application={application.data} readOnly={readOnly} />
+      {modelSeesSubjects(application.data.type) && <OutputSubjectMapping tenantId={tenantId} application={application.data} readOnly={readOnly} />}
     </>
   );
 }
