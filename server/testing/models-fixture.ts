@@ -27,6 +27,8 @@ export function useModelsApp() {
     bolt = await insertSubject(t.db, tenantId, 'red bolt');
     scenes = await generateDemoSet('box_detection', 9, 41);
     ({ answer, release } = modelFixtures(t, { tenantId, labeller, admin }, bolt, 'red bolt'));
+    // test files share this module (isolate: false): the last file's application is in its closed database
+    twice = undefined;
   });
   afterAll(() => t.close());
 }
@@ -52,5 +54,5 @@ async function releasedTwice() {
   return app;
 }
 
-let twice: ApplicationRow;
+let twice: ApplicationRow | undefined;
 export const twiceApp = async () => (twice ??= await releasedTwice());
