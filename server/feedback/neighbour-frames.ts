@@ -5,7 +5,7 @@ import { media } from '../db/schema';
 import type { MediaRow } from '../domain/media';
 
 /** How many frames on each side of a frame a feedback request carries in `other_media`. */
-export const NEIGHBOUR_FRAMES_EACH_SIDE = 5;
+const NEIGHBOUR_FRAMES_EACH_SIDE = 5;
 
 interface NeighbourRow {
   for_media: string;
