@@ -63,7 +63,8 @@ test('a middle frame of a video takes boxes interpolated between the frames answ
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(await readFile(STREET_CLIP))], { type: 'video/mp4' }), `street-${stamp}.mp4`);
   await admin.request(subjectMediaPath(clips.subject_uid), subjectMediaUploadSchema, { method: 'POST', body: form });
-  await expect.poll(async () => (await getPendingCount(admin, appId)).pending, { timeout: 90_000 }).toBeGreaterThanOrEqual(3);
+  // All five frames (0, 10, …, 40) are asked about: the detector is certain of none of them against that threshold.
+  await expect.poll(async () => (await getPendingCount(admin, appId)).pending, { timeout: 90_000 }).toBe(5);
 
   // Which frames are queued: the admin takes a look and hands them straight back, for anyone.
   const queued = (await pullFeedback(admin, appId, 10)).sort((a, b) => a.media.frame! - b.media.frame!);
@@ -102,4 +103,21 @@ test('a middle frame of a video takes boxes interpolated between the frames answ
 
   await page.getByRole('button', { name: /^Accept and go/ }).click();
   expect(await answered(middle.mediaId!)).toEqual([expected]);
+
+  // The next frame copies the nearest earlier answered frame: the one just answered here, or the first.
+  const next = await drawnItem(page, middle.mediaId);
+  const nextFrame = queued.find((request) => request.media_id === next.mediaId)!.media.frame!;
+  await expect(strip.locator('li', { hasText: new RegExp(`^${frame}✓$`) })).toBeVisible();
+  await page.keyboard.press('c');
+  const copied = nextFrame > frame ? expected : before;
+  await expect.poll(async () => coords(boxesOf(await shown(page)))).toEqual([copied]);
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => coords(boxesOf(await shown(page)))).toEqual(coords(boxesOf(next)));
+
+  // On a phone the strip stays inside the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const stripBox = (await strip.boundingBox())!;
+  expect(stripBox.x + stripBox.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await saveScreenshot(page, 'frames-phone');
 });

@@ -23,7 +23,7 @@ const assertion = (overrides: Partial<MediaAssertion>): MediaAssertion => ({
 describe('answersOnFrames', () => {
   const me = { appId: 'app', userId: 'me' };
 
-  it("takes the newest unsent answer first, else the labeller's own assertions in the application", () => {
+  it("takes the newest unsent answer first, then the queue's, else the labeller's own assertions in the application", () => {
     const outbox = [
       { appId: 'app', body: { media_id: 'f1', subjects: [{ subject_uid: 'person', app_data: null }] } },
       { appId: 'app', body: { media_id: 'f1', subjects: [{ subject_uid: 'car', app_data: null }] } },
@@ -34,8 +34,15 @@ describe('answersOnFrames', () => {
       f2: [assertion({}), assertion({ subject_uid: 'car', probability: 0, app_data: null })],
       f3: [assertion({ user_id: null, model_id: 'model' }), assertion({ user_id: 'someone else' }), assertion({ app_id: 'other' })],
     };
-    const answers = answersOnFrames(['f1', 'f2', 'f3', 'f4'], outbox, (id) => service[id], me);
+    const inQueue = new Map([
+      ['f2', [{ subject_uid: 'person', app_data: [] }]],
+      ['f4', [{ subject_uid: 'car', app_data: null }]],
+    ]);
+    const answers = answersOnFrames(['f1', 'f2', 'f3', 'f4', 'f5'], outbox, new Map(), (id) => service[id], me);
     expect([...answers.keys()]).toEqual(['f1', 'f2']);
+    // The queue's record of an answer comes before the service's.
+    const withQueue = answersOnFrames(['f1', 'f2', 'f4'], outbox, inQueue, (id) => service[id], me);
+    expect([...withQueue.values()]).toEqual([[{ subject_uid: 'car', app_data: null }], inQueue.get('f2'), inQueue.get('f4')]);
     expect(answers.get('f1')).toEqual([{ subject_uid: 'car', app_data: null }]);
     // A False subject (probability 0) has no boxes: the frame counts as answered, with the True subject's boxes.
     expect(answers.get('f2')).toEqual([assertion({})]);

@@ -42,12 +42,14 @@ interface Labeller {
 }
 
 /**
- * The labeller's answers on these media in the application: the newest unsent one (this session's outbox), else
- * what the service holds as the labeller's assertions. A media without either is absent.
+ * The labeller's answers on these media in the application: the newest unsent one (the outbox), else the one the
+ * queue keeps among those answered last (which bridges the moment between delivery and the service's list being
+ * read again), else what the service holds as the labeller's assertions. A media without any is absent.
  */
 export function answersOnFrames(
   mediaIds: readonly string[],
   outbox: readonly SentAnswer[],
+  answeredInQueue: ReadonlyMap<string, readonly SubjectAnswer[]>,
   assertionsOf: (mediaId: string) => readonly MediaAssertion[] | undefined,
   { appId, userId }: Labeller,
 ): Map<string, readonly SubjectAnswer[]> {
@@ -55,7 +57,9 @@ export function answersOnFrames(
   for (const mediaId of mediaIds) {
     const sent = outbox.findLast((entry) => entry.appId === appId && entry.body.media_id === mediaId);
     const own = assertionsOf(mediaId)?.filter((assertion) => assertion.app_id === appId && assertion.user_id === userId);
+    const kept = answeredInQueue.get(mediaId);
     if (sent) answers.set(mediaId, sent.body.subjects);
+    else if (kept) answers.set(mediaId, kept);
     else if (own && own.length > 0) answers.set(mediaId, own.filter((assertion) => assertion.probability > 0));
   }
   return answers;

@@ -45,7 +45,7 @@ export function Component() {
   const answeredBefore = revisiting ?? reopened;
   const current = answeredBefore?.request ?? snapshot.items[0];
   usePreviewImage(current?.media);
-  const frames = useFrameNeighbours(application, current);
+  const frames = useFrameNeighbours(application, current, snapshot.recent);
 
   const queueEmpty = !!queue && snapshot.items.length === 0;
   const waiting = pending.data?.pending;
