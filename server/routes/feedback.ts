@@ -7,6 +7,7 @@ import { DEFAULT_FEEDBACK_CONFIG } from '../config';
 import { applicationNotFound, getApplicationRow } from '../domain/applications';
 import { toMedia } from '../domain/media';
 import { submitFeedback } from '../feedback/answers';
+import { neighbourFrames } from '../feedback/neighbour-frames';
 import { heldFeedback, pullFeedback, returnFeedback, type Lease, type PulledItem } from '../feedback/pull';
 import { releaseIfDue } from '../feedback/release';
 import { queueCounts } from '../feedback/scheduler';
@@ -40,6 +41,7 @@ const feedbackRequestSchema = z.object({
       app_data: z.unknown(),
     }),
   ),
+  other_media: z.array(z.record(z.string(), z.unknown())).optional(),
   focus: focusSchema.optional(),
 });
 
@@ -78,21 +80,30 @@ function registerFeedbackPost(app: Parameters<RoutesPlugin>[0], path: string) {
   });
 }
 
-/** Pulled or held requests as the interface shows them; null (no such application in the tenant) is 404. */
-function feedbackRequests(items: PulledItem[] | null, request: FastifyRequest) {
+/**
+ * Pulled or held requests as the interface shows them, a frame's with its neighbouring frames in `other_media`; null
+ * (no such application in the tenant) is 404.
+ */
+async function feedbackRequests(items: PulledItem[] | null, request: FastifyRequest) {
   if (!items) throw applicationNotFound();
-  return items.map(({ mediaRow, focus, proposals }) => ({
-    media_id: mediaRow.mediaId,
-    media: { ...toMedia(mediaRow, mediaLinksFor(request)) },
-    subjects: proposals.map((proposal) => ({
-      subject_uid: proposal.subject_uid,
+  const links = mediaLinksFor(request);
+  const neighbours = await neighbourFrames(request.server.db, requireAuth(request).tenantId, items.map((item) => item.mediaRow));
+  return items.map(({ mediaRow, focus, proposals }) => {
+    const frames = neighbours.get(mediaRow.mediaId);
+    return {
       media_id: mediaRow.mediaId,
-      probability: proposal.probability,
-      app_data_type: proposal.app_data_type,
-      app_data: proposal.app_data,
-    })),
-    ...(focus ? { focus } : {}),
-  }));
+      media: { ...toMedia(mediaRow, links) },
+      subjects: proposals.map((proposal) => ({
+        subject_uid: proposal.subject_uid,
+        media_id: mediaRow.mediaId,
+        probability: proposal.probability,
+        app_data_type: proposal.app_data_type,
+        app_data: proposal.app_data,
+      })),
+      ...(frames ? { other_media: frames.map((row) => toMedia(row, links)) } : {}),
+      ...(focus ? { focus } : {}),
+    };
+  });
 }
 
 export const feedbackRoutes: RoutesPlugin = async (app) => {

@@ -27,6 +27,8 @@ import { WorkspaceFrame } from './workspace-frame';
 import { ShortcutsHelp } from './shortcuts-help';
 import { ClassPicker } from '../marks/class-picker';
 import { ProposalsBar } from '../marks/proposals-bar';
+import { FrameStrip } from '../frames/frame-strip';
+import type { FrameNeighbours } from '../frames/key-frames';
 import { useClassNames, useConfidenceFloor, useMarkClasses } from '../marks/use-mark-controls';
 import '../marks/marks.css';
 
@@ -48,6 +50,8 @@ export interface WorkspaceProps {
   onPrevious: (() => void) | null;
   /** Every edit, for keeping a draft. */
   onEdited?: (annotation: Annotation) => void;
+  /** The video's frames around this one, when the item is a frame. */
+  frames?: FrameNeighbours | null;
 }
 
 // Not needed to draw the first item: loaded once it is drawn (the list and its virtualiser).
@@ -100,7 +104,11 @@ export function Workspace(props: WorkspaceProps) {
   useLayoutEffect(() => resetMarkView(markViewKey), [markViewKey]);
   const probabilityOf = (uid: string) => target.subjects?.find((s) => s.subject_uid === uid)?.probability ?? null;
   const severalClasses = picker.classes.length > 1;
-  const actions = useMemo(() => actionsOf(module, { classes: severalClasses }), [module, severalClasses]);
+  // Copy previous frame and Interpolate only where the item is a frame and its type has boxes.
+  const frames = module.frameBoxes ? (props.frames ?? null) : null;
+  const isFrame = frames !== null;
+  const registryOptions = useMemo(() => ({ classes: severalClasses, frames: isFrame }), [severalClasses, isFrame]);
+  const actions = useMemo(() => actionsOf(module, registryOptions), [module, registryOptions]);
   const canvasCommands = useMemo<CanvasCommands>(
     () => ({
       fitToView: () => canvas.current?.fitToView(),
@@ -155,6 +163,7 @@ export function Workspace(props: WorkspaceProps) {
     canRedo: editor.canRedo,
     classCount: Math.max(1, picker.classes.length),
     proposals: tally,
+    frames: frames?.keyFrames ?? null,
     workspace: commands,
   };
   // Edits made with keys make the keyboard the input device; the key that only sends the answer does not.
@@ -200,6 +209,12 @@ export function Workspace(props: WorkspaceProps) {
           onInput={(device) => (inputDevice.current = device)}
           onImageShown={setImageOnScreen}
         />
+        {frames && (
+          <FrameStrip tiles={frames.tiles}>
+            {button('copy-previous-frame', 'secondary', true)}
+            {button('interpolate-frames', 'secondary', true)}
+          </FrameStrip>
+        )}
         {severalClasses && (
           <ClassPicker classes={picker.classes} active={picker.drawClass} selected={picker.selectedClass} subjectName={className} onPick={commands.pickClass} />
         )}
@@ -241,7 +256,7 @@ export function Workspace(props: WorkspaceProps) {
         </>
       }
     >
-      <ShortcutsHelp open={helpOpen} actions={helpOf(module)} onClose={() => setHelpOpen(false)} />
+      <ShortcutsHelp open={helpOpen} actions={helpOf(module, registryOptions)} onClose={() => setHelpOpen(false)} />
     </WorkspaceFrame>
   );
 }

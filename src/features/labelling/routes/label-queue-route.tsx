@@ -19,6 +19,7 @@ import { useQueueSnapshot, useWorkQueue } from '../hooks/use-labelling-queue';
 import { useSessionPace } from '../hooks/use-session-pace';
 import { usePreviewImage } from '../hooks/use-preview-image';
 import { useLabellingData } from '../outbox/outbox-provider';
+import { useFrameNeighbours } from '../frames/use-frame-neighbours';
 import type { Annotation } from '../type-modules/annotation';
 import { answeredAnnotation, initialAnnotation, restoredAnnotation } from '../type-modules/registry';
 
@@ -44,6 +45,7 @@ export function Component() {
   const answeredBefore = revisiting ?? reopened;
   const current = answeredBefore?.request ?? snapshot.items[0];
   usePreviewImage(current?.media);
+  const frames = useFrameNeighbours(application, current, snapshot.recent);
 
   const queueEmpty = !!queue && snapshot.items.length === 0;
   const waiting = pending.data?.pending;
@@ -124,6 +126,7 @@ export function Component() {
       onSkip={current === snapshot.items[0] ? handleSkip : null}
       onPrevious={stepsBack < snapshot.recent.length ? () => setStepsBack((n) => n + 1) : null}
       onEdited={(annotation) => drafts.save(current.media_id, annotation)}
+      frames={frames}
     />
   );
 }

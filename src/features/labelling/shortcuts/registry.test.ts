@@ -31,6 +31,7 @@ function contextFor(module: AnyTypeModule, enabled = true): ActionContext {
     canRedo: enabled,
     classCount: enabled ? 9 : 1,
     proposals: enabled ? { shown: 2, total: 3 } : null,
+    frames: enabled ? { frame: 5, previous: { frame: 0, boxes: [] }, next: { frame: 10, boxes: [] } } : null,
     workspace: {
       accept: noop,
       pickClass: noop,
@@ -54,8 +55,8 @@ const match = (type: string, event: KeyboardEventLike, platform = windows) =>
 describe('the workspace key registry', () => {
   it('gives no key two meanings within any one application type', () => {
     for (const module of TYPE_MODULES) {
-      for (const [enabled, classes] of [[true, true], [true, false], [false, false]]) {
-        expect({ type: module.type, conflicts: findConflicts(actionsOf(module, { classes }), contextFor(module, enabled)) }).toEqual({
+      for (const [enabled, classes, frames] of [[true, true, true], [true, false, false], [false, false, true]]) {
+        expect({ type: module.type, conflicts: findConflicts(actionsOf(module, { classes, frames }), contextFor(module, enabled)) }).toEqual({
           type: module.type,
           conflicts: [],
         });
@@ -127,6 +128,20 @@ describe('the workspace key registry', () => {
     expect(describeShortcuts(helpOf(boxes), mac).at(-1)!.actions[1]!.keys).toEqual(['⇧Drag']);
     expect(describeShortcuts(helpOf(moduleOfType('classification')), windows).some((g) => g.group === 'Mouse')).toBe(false);
     expect(matchAction(actionsOf(boxes), key('Click', { shiftKey: true }), contextFor(boxes), windows)).toBeNull();
+  });
+
+  it('lists Copy previous frame (C) and Interpolate (I) only for a video frame of a box type', () => {
+    const frameKeys = (type: string, frames: boolean) =>
+      describeShortcuts(helpOf(moduleOfType(type), { frames }), windows)
+        .find((group) => group.group === 'Frames')
+        ?.actions.map((row) => row.keys);
+    expect(frameKeys('box_detection', true)).toEqual([['C'], ['I']]);
+    expect(frameKeys('box_detection', false)).toBeUndefined();
+    expect(frameKeys('point', true)).toBeUndefined();
+    const box = moduleOfType('box_detection');
+    expect(match('box_detection', key('i'))).toBeNull();
+    expect(matchAction(actionsOf(box, { frames: true }), key('i'), contextFor(box), windows)?.id).toBe('interpolate-frames');
+    expect(matchAction(actionsOf(box, { frames: true }), key('i'), { ...contextFor(box), frames: { frame: 5, previous: null, next: null } }, windows)).toBeNull();
   });
 
   it('writes the key hints from the same entries, only for actions that apply', () => {

@@ -1,4 +1,5 @@
 import type { PointerGesture } from '../../../lib/shortcuts/registry';
+import { frameActions } from '../frames/frame-actions';
 import { digitActions } from '../type-modules/digit-actions';
 import type { AnnotationBase, AnyTypeModule, ProposalMarks, WorkspaceAction } from '../type-modules/type-module';
 
@@ -122,18 +123,30 @@ const CLASS_ACTIONS: readonly Action[] = digitActions('class', 'Pick class', (ct
   when: (ctx, index) => index < ctx.classCount,
 });
 
-/**
- * The whole registry of one application: the workspace's actions around its type's own, in the order `?` lists
- * them. `classes`: its marks have several classes (the class picker's keys).
- */
-export function actionsOf(module: AnyTypeModule, { classes = false }: { classes?: boolean } = {}): readonly Action[] {
-  const own = [...module.actions, ...(module.proposals ? proposalActions(module.proposals) : []), ...(classes && module.classes ? CLASS_ACTIONS : [])];
+interface RegistryOptions {
+  /** Its marks have several classes (the class picker's keys). */
+  readonly classes?: boolean;
+  /** The item is a video's frame with neighbouring frames (Copy previous frame, Interpolate, where the type has boxes). */
+  readonly frames?: boolean;
+}
+
+/** The whole registry of one application: the workspace's actions around its type's own, in the order `?` lists them. */
+export function actionsOf(module: AnyTypeModule, { classes = false, frames = false }: RegistryOptions = {}): readonly Action[] {
+  const own = [
+    ...module.actions,
+    ...(module.proposals ? proposalActions(module.proposals) : []),
+    ...(classes && module.classes ? CLASS_ACTIONS : []),
+    ...(frames && module.frameBoxes ? frameActions(module.frameBoxes) : []),
+  ];
   // A type without a "not present" answer (classification) has no such action at all, nor a key or a button for it.
   const answer = module.reject ? ANSWER : ANSWER.filter((action) => action.id !== 'reject');
   return [...answer, ...own.filter((a) => a.group === 'Answer'), ...own.filter((a) => a.group !== 'Answer'), ...EDIT, ...VIEW];
 }
 
 /** What the `?` overlay lists for a type: its keys, then its pointer gestures. */
-export const helpOf = (module: AnyTypeModule): readonly (WorkspaceAction | PointerGesture)[] => [...actionsOf(module), ...(module.gestures ?? [])];
+export const helpOf = (module: AnyTypeModule, options: RegistryOptions = {}): readonly (WorkspaceAction | PointerGesture)[] => [
+  ...actionsOf(module, options),
+  ...(module.gestures ?? []),
+];
 
 export const findAction = (actions: readonly Action[], id: string) => actions.find((action) => action.id === id);

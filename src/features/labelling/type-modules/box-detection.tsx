@@ -6,6 +6,8 @@ import { MIN_BOX_SIZE, TOLERANCE_PX } from '../canvas/tool-tolerances';
 import { intersectBoxes, roundBox, translateBox } from '../geometry/box';
 import { hitTestBoxes, probe } from '../geometry/hit-test';
 import type { Box } from '../geometry/types';
+import type { SubjectBox } from '../frames/interpolate';
+import type { SubjectAnswer } from '../frames/key-frames';
 import type { BoxToolState } from '../tools/box-tool';
 import { BOX_TOOL_IDLE, boxTool, movingCorner } from '../tools/box-tool';
 import { magnifierAction } from '../drawing-aids/magnifier-store';
@@ -74,6 +76,24 @@ function revive(stored: object): BoxAnnotation | null {
   return { type: 'box_detection', subjects: [old.subject_uid], bounds: old.bounds, boxes, setAside: [], selected: null };
 }
 
+/** The boxes of the answer's subjects (a box_set's regions), in whole pixels. */
+function boxesOfAnswer(answer: readonly SubjectAnswer[]): SubjectBox[] {
+  return answer.flatMap(({ subject_uid, app_data }) =>
+    asList(app_data)
+      .filter(isBoxRegion)
+      .map((region) => ({ ...roundBox(region.box), subject_uid })),
+  );
+}
+
+/** Exactly these boxes, as the labeller's: those of other classes or wholly outside the bounds are left out. */
+function withFrameBoxes(annotation: BoxAnnotation, boxes: readonly SubjectBox[]): BoxAnnotation {
+  const kept = boxes.flatMap((box) => {
+    const inside = annotation.subjects.includes(box.subject_uid) && intersectBoxes(box, annotation.bounds);
+    return inside ? [{ ...inside, subject_uid: box.subject_uid }] : [];
+  });
+  return { ...annotation, boxes: kept, setAside: [], selected: null };
+}
+
 const hasSelection = (ctx: ActionContext<BoxAnnotation>) => ctx.annotation.selected !== null;
 
 /** Boxes around every object of each class; a class without boxes is absent (False, no app_data). */
@@ -123,6 +143,7 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
   },
   objects: markObjects(boxList, 'box', (box) => `${box.x1 - box.x0} × ${box.y1 - box.y0}`),
   ...classedParts(boxList),
+  frameBoxes: { fromAnswer: boxesOfAnswer, withBoxes: withFrameBoxes },
   actions: [
     ...selectionActions(boxList),
     {

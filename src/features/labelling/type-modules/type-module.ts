@@ -7,6 +7,8 @@ import type { Box, ImagePoint, Size } from '../geometry/types';
 import type { PointerGesture, ShortcutAction } from '../../../lib/shortcuts/registry';
 import type { Change, ToolEvent, Transition } from '../tools/types';
 import type { LabelTarget } from '../annotation/target';
+import type { SubjectBox } from '../frames/interpolate';
+import type { KeyFrames, SubjectAnswer } from '../frames/key-frames';
 
 /** What every type's annotation has: its application type, which picks its module. */
 export interface AnnotationBase {
@@ -41,6 +43,8 @@ export interface ActionContext<A = AnnotationBase> {
   readonly classCount: number;
   /** The model's marks shown of all it proposed; null for types whose marks are not the model's proposals. */
   readonly proposals: { readonly shown: number; readonly total: number } | null;
+  /** The answered frames around the item, when it is a video's frame and its type has `frameBoxes`. */
+  readonly frames: KeyFrames | null;
   readonly workspace: WorkspaceCommands;
 }
 
@@ -150,6 +154,14 @@ export interface ProposalMarks<A> {
   confirmed(annotation: A): A;
 }
 
+/** Boxes that carry over between a video's frames: copied from an answered frame, or interpolated between two. */
+export interface FrameBoxes<A> {
+  /** The boxes of an answer (as sent, or as the service lists the labeller's assertions). */
+  fromAnswer(answer: readonly SubjectAnswer[]): SubjectBox[];
+  /** The annotation with exactly these boxes (the model's set aside ones gone, nothing selected). */
+  withBoxes(annotation: A, boxes: readonly SubjectBox[]): A;
+}
+
 /** Everything one application type brings to the workspace; the workspace knows no type by name. */
 export interface TypeModule<A extends AnnotationBase, S extends ToolStateBase = ToolStateBase> {
   readonly type: ApplicationType;
@@ -179,6 +191,8 @@ export interface TypeModule<A extends AnnotationBase, S extends ToolStateBase = 
   readonly classes?: MarkClasses<A>;
   /** Present for types whose marks may be the model's proposals, each with its probability. */
   readonly proposals?: ProposalMarks<A>;
+  /** Present for types whose marks are boxes: Copy previous frame and Interpolate on a video's frames. */
+  readonly frameBoxes?: FrameBoxes<A>;
   readonly actions: readonly WorkspaceAction<A>[];
   /** What its tool does with modifier keys held, for the help overlay. */
   readonly gestures?: readonly PointerGesture[];
