@@ -46,7 +46,7 @@ export default defineConfig({
             'server/jobs/**/*.test.ts',
             'server/feedback/**/*.test.ts',
             'server/callbacks/**/*.test.ts',
-            'server/routes/{feedback,consensus,models-releases,media,imports}*.test.ts',
+            'server/routes/{feedback,consensus,models-releases}*.test.ts',
           ],
           environment: 'node',
           isolate: false,
