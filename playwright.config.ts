@@ -16,9 +16,6 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
-    // Each test's fresh context would install the service worker and precache the whole app (80 files) for nothing;
-    // the offline specs allow it (test.use).
-    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },

@@ -24,6 +24,7 @@ test('a video uploaded through the UI plays on its media page with its poster, a
   });
 
   await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Upload' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload' })).toBeVisible(); // before reloading it
   await page.reload(); // the subjects were made after the page had listed them
   await page.getByLabel('Subject').selectOption({ label: videos.name });
   const chooser = page.waitForEvent('filechooser');
