@@ -7,7 +7,7 @@ import { createSubject } from '../src/api/endpoints/subjects';
 import { subjectMediaUploadSchema } from '../src/api/schemas/media';
 import type { Annotation } from '../src/features/labelling/type-modules/annotation';
 import { apiAs, DEMO, expect, saveScreenshot, test } from './support/fixtures';
-import { drawnItem, onPage, shown, signInToLabel, userAssertions, type Labeller, type Shown } from './support/labelling';
+import { drawBox, drawnItem, shown, signInToLabel, userAssertions, type Labeller, type Shown } from './support/labelling';
 
 const STREET_CLIP = new URL('../server/testing/video/street.mp4', import.meta.url).pathname;
 
@@ -21,14 +21,7 @@ async function labelWithOneBox(page: Page, labeller: Labeller, appId: string, me
   await page.waitForFunction((id) => window.__looplabel?.drawn[id] !== undefined && !!window.__looplabel.camera, mediaId);
   await page.keyboard.press('Shift+Delete');
   const item = await shown(page);
-  const from = await onPage(page, item, box.x0, box.y0);
-  const to = await onPage(page, item, box.x1, box.y1);
-  await page.keyboard.down('Alt');
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(to.x, to.y, { steps: 5 });
-  await page.mouse.up();
-  await page.keyboard.up('Alt');
+  await drawBox(page, item, { x: box.x0, y: box.y0 }, { x: box.x1, y: box.y1 });
   expect(boxesOf(await shown(page))).toHaveLength(1);
   await page.getByRole('button', { name: /^Accept and go/ }).click();
   await expect(page.getByTestId('stage')).toHaveCount(0);

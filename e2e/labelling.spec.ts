@@ -7,7 +7,7 @@ import { LABELLABLE_TYPES, type LabellableType } from '../src/api/types';
 import { SESSION_STORAGE_KEY } from '../src/lib/session/session-store';
 import type { Annotation } from '../src/features/labelling/type-modules/annotation';
 import { apiAs, DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './support/fixtures';
-import { accept, drawnItem, onPage, openQueue, shown, signInToLabel, storedSession, syncStatus, userAssertions, type Shown } from './support/labelling';
+import { accept, drawBox, drawnItem, onPage, openQueue, shown, signInToLabel, storedSession, syncStatus, userAssertions, type Shown } from './support/labelling';
 
 /** One edit a labeller would make on each type, through the UI; resolves to the annotation it leaves. */
 const EDITS: Record<LabellableType, (page: Page, item: Shown) => Promise<void>> = {
@@ -23,14 +23,7 @@ const EDITS: Record<LabellableType, (page: Page, item: Shown) => Promise<void>> 
     const { bounds } = item.annotation as Extract<Annotation, { type: 'box_detection' }>;
     const width = bounds.x1 - bounds.x0;
     const height = bounds.y1 - bounds.y0;
-    const from = await onPage(page, item, bounds.x0 + width * 0.1, bounds.y0 + height * 0.1);
-    const to = await onPage(page, item, bounds.x0 + width * 0.3, bounds.y0 + height * 0.25);
-    await page.keyboard.down('Alt');
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 5 });
-    await page.mouse.up();
-    await page.keyboard.up('Alt');
+    await drawBox(page, item, { x: bounds.x0 + width * 0.1, y: bounds.y0 + height * 0.1 }, { x: bounds.x0 + width * 0.3, y: bounds.y0 + height * 0.25 });
   },
   static_count: async (page) => {
     await page.getByRole('button', { name: 'Count one more' }).click();

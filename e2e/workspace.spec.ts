@@ -4,7 +4,7 @@ import { listApplicationDetections } from '../src/api/endpoints/detections';
 import { getPendingCount, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../src/api/endpoints/feedback';
 import type { Annotation } from '../src/features/labelling/type-modules/annotation';
 import { expect, test } from './support/fixtures';
-import { drawnItem, onPage, openQueue, releaseHeld, shown, signInToLabel, syncStatus, userAssertions } from './support/labelling';
+import { drawBox, drawnItem, onPage, openQueue, releaseHeld, shown, signInToLabel, syncStatus, userAssertions } from './support/labelling';
 
 test('an item answered with quick keys just before leaving is never served again', async ({ page, service }) => {
   const labeller = await signInToLabel(page, service);
@@ -72,14 +72,7 @@ test('an edit in progress survives a reload and a return, and answering clears i
   const labeller = await signInToLabel(page, service);
   const item = await openQueue(page, labeller, 'box_detection');
   const { bounds } = item.annotation as Extract<Annotation, { type: 'box_detection' }>;
-  const from = await onPage(page, item, bounds.x0 + 20, bounds.y0 + 20);
-  const to = await onPage(page, item, bounds.x0 + 120, bounds.y0 + 90);
-  await page.keyboard.down('Alt');
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(to.x, to.y, { steps: 5 });
-  await page.mouse.up();
-  await page.keyboard.up('Alt');
+  await drawBox(page, item, { x: bounds.x0 + 20, y: bounds.y0 + 20 }, { x: bounds.x0 + 120, y: bounds.y0 + 90 });
   const edited = await shown(page);
   expect(edited.annotation).not.toEqual(item.annotation);
 

@@ -76,6 +76,18 @@ export async function onPage(page: Page, item: Shown, x: number, y: number) {
 }
 
 /** Answers the shown item with Enter and waits until the workspace has moved on from it. */
+/** Draws a box from one image pixel to another with Alt held, which draws even over an existing box. */
+export async function drawBox(page: Page, item: Shown, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const start = await onPage(page, item, from.x, from.y);
+  const end = await onPage(page, item, to.x, to.y);
+  await page.keyboard.down('Alt');
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(end.x, end.y, { steps: 5 });
+  await page.mouse.up();
+  await page.keyboard.up('Alt');
+}
+
 export async function accept(page: Page, item: Shown) {
   await page.getByRole('button', { name: /^Accept and go/ }).click();
   await page.waitForFunction((before) => window.__looplabel?.mediaId !== before || !document.querySelector('[data-testid=stage]'), item.mediaId);
