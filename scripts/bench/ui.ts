@@ -44,7 +44,7 @@ export interface UiBenchmarkResults {
 
 async function answerToNextDrawn(page: Page, labelUrl: string, answers: number): Promise<number | null> {
   await page.goto(labelUrl);
-  await page.getByRole('button', { name: /Accept/ }).waitFor();
+  await page.getByRole('button', { name: 'Accept and go to the next item' }).waitFor();
   const samples: number[] = [];
   for (let i = 0; i < answers; i += 1) {
     const before = await page.evaluate(() => window.__looplabel?.mediaId ?? null);
