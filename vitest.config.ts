@@ -16,6 +16,7 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           setupFiles: ['src/testing/setup.ts'],
+          isolate: false,
           // a flow through several pages against the fake service takes seconds on a busy two-core machine
           testTimeout: 20_000,
         },

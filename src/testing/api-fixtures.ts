@@ -41,8 +41,9 @@ export function applicationFixture(overrides: Partial<Application> = {}): Applic
 }
 
 export function mediaFixture(overrides: Partial<Media> = {}): Media {
+  const mediaId = overrides.media_id ?? 'media-1';
   return {
-    media_id: 'media-1',
+    media_id: mediaId,
     tenant_id: 'tenant-1',
     created_at: 1,
     media_timestamp: 1,
@@ -51,7 +52,8 @@ export function mediaFixture(overrides: Partial<Media> = {}): Media {
     size: 1000,
     image_width: 640,
     image_height: 480,
-    media_url: 'https://media.example/original.jpg',
+    // one URL per media: the workspace's image cache outlives a test
+    media_url: `https://media.example/${mediaId}.jpg`,
     resize_urls: {},
     meta_tags: [],
     parent_media_ids: [],
