@@ -13,7 +13,7 @@ const FILL_TIMEOUT_MS = 420_000;
  * applications, so this waits until the labeller sees E2E_DEMO_WAITING waiting in every inspection-line application
  * (the photo applications have what the photographs gave them by then: they are processed first).
  */
-async function waitForDemoQueues(service: RunningService): Promise<void> {
+export async function waitForDemoQueues(service: RunningService): Promise<void> {
   const token = await getToken(createApiClient({ baseUrl: service.url }), { email: 'labeller@demo.test', password: 'looplabel-demo' });
   const client = createApiClient({ baseUrl: service.url, getToken: () => token.access_token });
   const data = (await listApplications(client)).data.filter(isInspectionLine);

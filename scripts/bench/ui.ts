@@ -4,14 +4,17 @@
 // window.__looplabel.replaceAnnotation (the same edit path a gesture takes), so nothing bench-only ships in the app.
 // Gestures are real input events, one per animation frame (ui-frames.ts).
 // Run on its own (`npx tsx scripts/bench/ui.ts`, after `npx vite build`) it starts a fresh service with the demo data.
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../e2e/support/chromium';
+import { waitForDemoQueues } from '../../e2e/support/global-setup';
 import { startService } from '../../e2e/support/service';
 import { getApplication, listApplications } from '../../src/api/endpoints/applications';
 import type { Media } from '../../src/api/schemas/media';
 import { percentile } from './stats';
 import { formatTable } from './table';
+import { measureFloor, type FloorFigures } from './ui-floor';
 import { gestureFigures, recordInputs, type FrameRecord, type GestureFigures } from './ui-frames';
 import { routeBytes } from './ui-route-size';
 import { SCREEN } from './ui-screen';
@@ -40,6 +43,8 @@ export interface UiBenchmarkResults {
   /** The worst frame while wheel zooming takes the image from a resized copy to the original. */
   switch: GestureFigures;
   scenes: SceneFigures[];
+  /** The same zoom and pan on a page that only moves one image: the best this browser does on this screen. */
+  floor: FloorFigures;
 }
 
 async function answerToNextDrawn(page: Page, labelUrl: string, answers: number): Promise<number | null> {
@@ -179,7 +184,8 @@ async function runUiBenchmarks(baseUrl: string): Promise<UiBenchmarkResults> {
       await insertBoxes(page, media, boxes);
       scenes.push(await sceneFrames(page, boxes));
     }
-    return { answerToNextDrawnMedianMs, ...opened, switch: switchFigures, scenes };
+    const floor = await measureFloor(browser, SCREEN, INPUTS_PER_GESTURE, REPETITIONS);
+    return { answerToNextDrawnMedianMs, ...opened, switch: switchFigures, scenes, floor };
   } finally {
     await browser.close();
   }
@@ -199,6 +205,10 @@ function printUiBenchmarks(results: UiBenchmarkResults) {
     ];
   });
   rows.push(gestureRow('zoom across the switch to the original', results.switch, 'worst ≤ 50'));
+  rows.push(gestureRow('browser floor: zoom one image (no app)', results.floor.zoom, 'the best possible'));
+  rows.push(gestureRow('browser floor: pan one image (no app)', results.floor.pan, 'the best possible'));
+  const { viewport, deviceScaleFactor } = SCREEN;
+  console.log(`Screen ${viewport.width}×${viewport.height} at density ${deviceScaleFactor}; load average ${loadavg().map((l) => l.toFixed(1)).join(', ')}`);
   console.log(formatTable(['Gesture (real input, one per frame)', 'inputs', 'p95 frame ms', 'worst frame ms', 'long frames', 'long frame ms', 'target'], rows));
   console.log('');
   console.log(
@@ -219,6 +229,8 @@ function printUiBenchmarks(results: UiBenchmarkResults) {
 export async function benchmarkWorkspace() {
   const service = await startService();
   try {
+    // Measured once the service is quiet: its demo fill would otherwise share the cores with the browser.
+    await waitForDemoQueues(service);
     printUiBenchmarks(await runUiBenchmarks(service.url));
   } finally {
     await service.dispose();
