@@ -47,6 +47,13 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
  */
 export const E2E_DEMO_WAITING = 20;
 
+/**
+ * How e2e services run: quiet logs, smaller demo queues, and no automatic releases. A release re-reads every answered
+ * image of its application, and the specs answer hundreds of items between them on two shared cores; the release
+ * specs release on their page ("Release now"), and the service's tests cover the automatic ones.
+ */
+const E2E_SERVICE_ENV = { LOG_LEVEL: 'warn', DEMO_WAITING: String(E2E_DEMO_WAITING), RELEASE_EVERY_ANSWERS: '0' };
+
 /** Where the global setup keeps a data directory with the demo data already made, for services to start from. */
 export const TEMPLATE_DIR_VARIABLE = 'LOOPLABEL_E2E_TEMPLATE_DIR';
 
@@ -69,7 +76,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
     child = spawn(
       process.execPath,
       ['--import', 'tsx', 'server/main.ts', '--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir],
-      { env: { ...process.env, LOG_LEVEL: 'warn', DEMO_WAITING: String(E2E_DEMO_WAITING), ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+      { env: { ...process.env, ...E2E_SERVICE_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stdout?.on('data', (chunk) => (log += chunk));
     child.stderr?.on('data', (chunk) => (log += chunk));
