@@ -42,11 +42,12 @@ const EDITS: Record<LabellableType, (page: Page, item: Shown) => Promise<void>> 
     })));
     const free = candidates.find((c) => points.every((p) => Math.hypot(p.x - c.x, p.y - c.y) > 30))!;
     const at = await onPage(page, item, free.x, free.y);
+    // Shift places the point exactly where clicked (drawing-aids.spec has the click that moves to the object's centre)
+    await page.keyboard.down('Shift');
     await page.mouse.click(at.x, at.y);
-    // The click snaps to the object under it: the detector's objects of the media (the service runs the detector) or
-    // GrabCut in a worker (OpenCV is compiled on first use), so the point lands seconds later on a busy machine.
+    await page.keyboard.up('Shift');
     await expect
-      .poll(async () => ((await shown(page)).annotation as typeof item.annotation & { points: unknown[] }).points.length, { timeout: 30_000 })
+      .poll(async () => ((await shown(page)).annotation as typeof item.annotation & { points: unknown[] }).points.length)
       .toBe(points.length + 1);
   },
   ocr: async (page, item) => {

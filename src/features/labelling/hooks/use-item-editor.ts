@@ -74,7 +74,7 @@ export function useItemEditor(
     canUndo: canUndo(current.history),
     canRedo: canRedo(current.history),
     applyToolChange: useCallback(
-      (change: Change, newClass: string | null) => edit((a) => applyToolChange(a, change, newClass), change.kind === 'select' ? 'select' : 'edit'),
+      (change: Change, newClass: string | null) => edit((a) => applyToolChange(a, change, newClass), withoutUndoStep(change) ? 'select' : 'edit'),
       [edit],
     ),
     edit,
@@ -82,3 +82,5 @@ export function useItemEditor(
     redo: useCallback(() => update(redo), [update]),
   };
 }
+
+const withoutUndoStep = (change: Change) => change.kind === 'select' || (change.kind === 'points' && change.amendsLast === true);

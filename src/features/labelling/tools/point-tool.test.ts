@@ -1,5 +1,5 @@
 import { imagePoint } from '../geometry/types';
-import type { PointToolContext, PointToolState } from './point-tool';
+import type { PointToolContext } from './point-tool';
 import { countMarkerTool, POINT_TOOL_IDLE, pointTool } from './point-tool';
 import { driveTool } from './test-driver';
 
@@ -61,26 +61,36 @@ describe('point tool', () => {
   });
 
   describe('a click on an object lands on its centre, where the module snaps', () => {
-    const snapping = { ...context, snapsToObjects: true };
     const region = (x: number, y: number, area = 40) => ({ box: { x0: 0, y0: 0, x1: 1, y1: 1 }, centroid: { x, y }, area });
-    const click = (user: ReturnType<typeof driveTool<PointToolState, PointToolContext>>, x: number, y: number, shiftKey = false) => {
-      user.pointerDown(x, y, { findsRegions: true, shiftKey });
-      user.pointerUp(x, y, { findsRegions: true, shiftKey });
+    /** A snapping tool whose context follows its commits, as the canvas's does. */
+    const snappingUser = (tool = pointTool) => {
+      const ctx = { ...context, snapsToObjects: true };
+      const user = driveTool(tool, POINT_TOOL_IDLE, ctx);
+      const click = (x: number, y: number, shiftKey = false) => {
+        user.pointerDown(x, y, { findsRegions: true, shiftKey });
+        user.pointerUp(x, y, { findsRegions: true, shiftKey });
+        const last = user.commits.at(-1);
+        if (last?.kind === 'points') Object.assign(ctx, { points: last.points });
+      };
+      return { user, click, ctx };
     };
+    const placed = { kind: 'points', points: [a, b, { x: 71, y: 20 }], selected: 2 };
 
-    it('waits for the object, then places one point on its centre', () => {
-      const user = driveTool(pointTool, POINT_TOOL_IDLE, snapping);
-      click(user, 70.6, 20.2);
-      expect(user.state).toEqual({ name: 'snapping', regionQuery: { seed: { x: 71, y: 20 } } });
+    it('places the point at once, then moves it to the object\'s centre in the same undo step', () => {
+      const { user, click } = snappingUser();
+      click(70.6, 20.2);
+      expect(user.commits).toEqual([placed]);
+      expect(user.state).toEqual({ name: 'snapping', regionQuery: { seed: { x: 71, y: 20 } }, index: 2 });
       user.regionFound(71, 20, region(74.4, 23.5));
-      expect(user.commits).toEqual([{ kind: 'points', points: [a, b, { x: 74, y: 24 }], selected: 2 }]);
+      expect(user.commits).toEqual([placed, { kind: 'points', points: [a, b, { x: 74, y: 24 }], selected: 2, amendsLast: true }]);
+      expect(user.state).toEqual(POINT_TOOL_IDLE);
     });
 
     it('stays on the clicked pixel when no object is found, or when the object is background', () => {
-      const user = driveTool(pointTool, POINT_TOOL_IDLE, snapping);
-      click(user, 70, 20);
+      const { user, click } = snappingUser();
+      click(70, 20);
       user.regionFound(70, 20, null);
-      click(user, 80, 30);
+      click(80, 30);
       user.regionFound(80, 30, region(60, 40, 0.05 * 100 * 60 + 1));
       expect(user.commits.map((c) => c.kind === 'points' && c.points.at(-1))).toEqual([
         { x: 70, y: 20 },
@@ -89,28 +99,37 @@ describe('point tool', () => {
     });
 
     it('places exactly with Shift, and at once where the module does not snap', () => {
-      for (const [ctx, shiftKey] of [[snapping, true], [context, false]] as const) {
+      for (const [ctx, shiftKey] of [[{ ...context, snapsToObjects: true }, true], [context, false]] as const) {
         const user = driveTool(pointTool, POINT_TOOL_IDLE, ctx);
-        click(user, 70, 20, shiftKey);
+        user.pointerDown(70, 20, { findsRegions: true, shiftKey });
+        user.pointerUp(70, 20, { findsRegions: true, shiftKey });
         expect(user.commits).toEqual([{ kind: 'points', points: [a, b, { x: 70, y: 20 }], selected: 2 }]);
+        expect(user.state).toEqual(POINT_TOOL_IDLE);
       }
     });
 
-    it('keeps the clicked point when the next press comes before the answer, and goes on with that press', () => {
-      const user = driveTool(pointTool, POINT_TOOL_IDLE, snapping);
-      click(user, 70, 20);
+    it('keeps the clicked point when the next press comes before the object, and goes on with that press', () => {
+      const { user, click } = snappingUser();
+      click(70, 20);
       user.pointerDown(70, 20);
-      expect(user.commits).toEqual([{ kind: 'points', points: [a, b, { x: 70, y: 20 }], selected: 2 }]);
       expect(user.state).toMatchObject({ name: 'pointingPoint', index: 2 });
+      user.regionFound(70, 20, region(74, 24));
+      expect(user.commits).toEqual([{ kind: 'points', points: [a, b, { x: 70, y: 20 }], selected: 2 }]);
+    });
+
+    it('leaves a point the labeller removed before the object was found', () => {
+      const { user, click, ctx } = snappingUser();
+      click(70, 20);
+      Object.assign(ctx, { points: [a, b] });
       user.regionFound(70, 20, region(74, 24));
       expect(user.commits).toHaveLength(1);
     });
 
     it('snaps count markers too', () => {
-      const user = driveTool(countMarkerTool, POINT_TOOL_IDLE, snapping);
-      click(user, 30, 30);
+      const { user, click } = snappingUser(countMarkerTool);
+      click(30, 30);
       user.regionFound(30, 30, region(33, 28));
-      expect(user.commits).toEqual([{ kind: 'points', points: [a, b, { x: 33, y: 28 }], selected: 2 }]);
+      expect(user.commits.at(-1)).toEqual({ kind: 'points', points: [a, b, { x: 33, y: 28 }], selected: 2, amendsLast: true });
     });
   });
 });

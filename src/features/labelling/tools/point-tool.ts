@@ -9,8 +9,11 @@ export type PointToolState =
   | { readonly name: 'idle' }
   /** Pressed on empty space; `snaps` when the click should land on the centre of the object under it. */
   | { readonly name: 'pointingEmpty'; readonly origin: ImagePoint; readonly snaps: boolean }
-  /** Clicked: the canvas looks for the object around the seed; the point goes to its centre, or stays there. */
-  | { readonly name: 'snapping'; readonly regionQuery: { readonly seed: ImagePoint } }
+  /**
+   * Clicked: the point is placed on the seed at once (point `index`), and the canvas looks for the object around it;
+   * the point then moves to the object's centre, or stays.
+   */
+  | { readonly name: 'snapping'; readonly regionQuery: { readonly seed: ImagePoint }; readonly index: number }
   | { readonly name: 'pointingPoint'; readonly index: number; readonly origin: ImagePoint; readonly remove: boolean }
   | { readonly name: 'dragging'; readonly index: number; readonly preview: ImagePoint };
 
@@ -49,6 +52,16 @@ function snapped(seed: ImagePoint, event: RegionFoundEvent, ctx: PointToolContex
   return wholePixel(imagePoint(centre.x, centre.y), ctx);
 }
 
+/** The point a snapping click placed, moved to the object found; nothing when the labeller moved or removed it since. */
+function movedToObject(state: Extract<PointToolState, { name: 'snapping' }>, event: RegionFoundEvent, ctx: PointToolContext): Change | undefined {
+  const { seed } = state.regionQuery;
+  const placed = ctx.points[state.index];
+  if (!placed || placed.x !== seed.x || placed.y !== seed.y) return undefined;
+  const centre = snapped(seed, event, ctx);
+  if (centre.x === seed.x && centre.y === seed.y) return undefined;
+  return { kind: 'points', points: replaceAt(ctx.points, state.index, centre), selected: state.index, amendsLast: true };
+}
+
 function pointerDown(event: ToolPointerEvent, ctx: PointToolContext, { clickRemoves }: ClickBehaviour): Transition<PointToolState> {
   const { point } = event;
   const index = hitTestPoints(ctx.points, probe(point, ctx.scale, ctx.tolerancePx));
@@ -68,8 +81,8 @@ function reduce(
 ): Transition<PointToolState> {
   if (event.type === 'cancel') return idle();
   if (event.type === 'regionFound') {
-    const answered = state.name === 'snapping' && answers(event, state.regionQuery);
-    return answered ? idle(addPoint(snapped(state.regionQuery.seed, event, ctx), ctx)) : { state };
+    if (state.name !== 'snapping' || !answers(event, state.regionQuery)) return { state };
+    return idle(movedToObject(state, event, ctx));
   }
   const { point } = event;
   switch (state.name) {
@@ -79,16 +92,13 @@ function reduce(
     case 'pointingEmpty': {
       if (event.type !== 'pointerUp') return { state };
       const seed = wholePixel(state.origin, ctx);
-      return state.snaps ? { state: { name: 'snapping', regionQuery: { seed } } } : idle(addPoint(seed, ctx));
+      if (!state.snaps) return idle(addPoint(seed, ctx));
+      return { state: { name: 'snapping', regionQuery: { seed }, index: ctx.points.length }, commit: addPoint(seed, ctx) };
     }
 
-    case 'snapping': {
-      if (event.type !== 'pointerDown') return { state };
-      // The next click came first: the waiting one stays where it was clicked, and the press goes on from there.
-      const { seed } = state.regionQuery;
-      const commit = addPoint(seed, ctx);
-      return { ...pointerDown(event, { ...ctx, points: [...ctx.points, seed] }, behaviour), commit };
-    }
+    case 'snapping':
+      // The next press came before the object: the point stays where it was clicked, and the press goes on.
+      return event.type === 'pointerDown' ? pointerDown(event, ctx, behaviour) : { state };
 
     case 'pointingPoint': {
       if (event.type === 'pointerMove' && isDrag(state.origin, point, ctx.scale)) {

@@ -50,7 +50,13 @@ export interface ToolContext {
 /** What one finished gesture changed; the annotation model applies it (`applyChange`). */
 export type Change =
   | { readonly kind: 'boxes'; readonly boxes: readonly Box[]; readonly selected: number | null }
-  | { readonly kind: 'points'; readonly points: readonly ImagePoint[]; readonly selected: number | null }
+  | {
+      readonly kind: 'points';
+      readonly points: readonly ImagePoint[];
+      readonly selected: number | null;
+      /** Moves what the gesture placed a moment before (a click snapped to its object): no undo step of its own. */
+      readonly amendsLast?: boolean;
+    }
   | { readonly kind: 'offset'; readonly offset: number }
   /** Selection only: apply it without an undo step. */
   | { readonly kind: 'select'; readonly selected: number | null };

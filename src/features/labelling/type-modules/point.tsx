@@ -91,7 +91,6 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
     markCount: (annotation) => annotation.points.length,
     Overlay: ({ annotation, state, scale }) => {
       if (state.name === 'dragging') return <PointMark {...state.preview} scale={scale} colour={SELECTED_COLOUR} />;
-      if (state.name === 'snapping') return <PointMark {...state.regionQuery.seed} scale={scale} colour={SELECTED_COLOUR} />;
       const selected = annotation.selected === null ? undefined : annotation.points[annotation.selected];
       return selected ? <PointMark {...selected} scale={scale} colour={SELECTED_COLOUR} /> : null;
     },
