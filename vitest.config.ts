@@ -16,6 +16,8 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           setupFiles: ['src/testing/setup.ts'],
+          // Files share their worker's modules and jsdom (setting both up for each file took 5 times the tests' own
+          // time); the setup file puts every zustand store and the storages back after each test.
           isolate: false,
           // a flow through several pages against the fake service takes seconds on a busy two-core machine
           testTimeout: 20_000,
