@@ -21,6 +21,11 @@ export function drawMarks(context: Context, shape: Shape, scene: MarksScene) {
   tool.paint(context, scene.annotation, { ...scene, view: viewRect(camera, stage.size()), scale: camera.scale });
 }
 
+/** The mark under the pointer, highlighted on the overlay (the marks layer stays as it was drawn). */
+export function drawHover(context: Context, shape: Shape, annotation: Annotation, index: number) {
+  moduleOf(annotation).tool?.paintHover?.(context, annotation, index, shape.getStage()?.scaleX() ?? 1);
+}
+
 export function drawFocus(context: Context, shape: Shape, media: Size, focus: Box) {
   paintFocus(context, media, focus, shape.getStage()?.scaleX() ?? 1);
 }

@@ -9,7 +9,7 @@ import { markDrawn } from '../debug-hook';
 import { screenToImage } from '../geometry/camera';
 import { type Box, screenPoint, type ScreenPoint, type Size } from '../geometry/types';
 import type { Change, ToolEvent } from '../tools/types';
-import { drawFocus, drawMarks } from './draw-marks';
+import { drawFocus, drawHover, drawMarks } from './draw-marks';
 import { actualSizeCamera, fitCamera, panCamera, pinchCamera, showMedia, useCameraStore, zoomCameraBy } from './camera-store';
 import { ImagePlane } from './image-plane';
 import { usePreferredImage } from './preferred-image';
@@ -199,10 +199,14 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   const hidden = useMarkView((s) => s.hidden);
   const sceneFunc = useCallback(
     (context: Konva.Context, shape: Konva.Shape) =>
-      drawMarks(context, shape, { annotation, dragged, hidden, hovered, thresholdOf, subjectName, media: mediaSize }),
+      drawMarks(context, shape, { annotation, dragged, hidden, thresholdOf, subjectName, media: mediaSize }),
     // mediaSize is rebuilt each render; its numbers are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [annotation, dragged, hidden, hovered, thresholdOf, subjectName, media.image_width, media.image_height],
+    [annotation, dragged, hidden, thresholdOf, subjectName, media.image_width, media.image_height],
+  );
+  const hoverFunc = useCallback(
+    (context: Konva.Context, shape: Konva.Shape) => hovered !== null && !hidden.has(hovered) && drawHover(context, shape, annotation, hovered),
+    [annotation, hidden, hovered],
   );
   const focusFunc = useCallback(
     (context: Konva.Context, shape: Konva.Shape) => focus && drawFocus(context, shape, mediaSize, focus),
@@ -246,6 +250,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
           <Shape sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />
         </Layer>
         <Layer ref={overlayLayer} listening={false} visible={showMarks}>
+          <Shape sceneFunc={hoverFunc} listening={false} perfectDrawEnabled={false} />
           <Overlay annotation={annotation} active={active} media={mediaSize} />
         </Layer>
       </Stage>

@@ -85,12 +85,6 @@ export function paintBoxes(context: Context, boxes: readonly (Box & PaintedMark)
     strokeTwice(context, scale, colour);
   }
   context.setLineDash([]);
-  const hovered = visible.find(({ index }) => index === scene.hovered)?.mark;
-  if (hovered) {
-    context.beginPath();
-    context.rect(hovered.x0, hovered.y0, hovered.x1 - hovered.x0, hovered.y1 - hovered.y0);
-    strokeTwice(context, scale, HOVER_COLOUR, 3);
-  }
   if (visible.length > MAX_LABELS) return;
   for (const { mark } of visible) {
     const text = markLabel(mark, classes, scene);
@@ -117,12 +111,6 @@ export function paintPoints(context: Context, points: readonly ({ x: number; y: 
     context.fill();
     context.setAttr('globalAlpha', 1);
     strokeTwice(context, scale, colour);
-  }
-  const hovered = visible.find(({ index }) => index === scene.hovered)?.mark;
-  if (hovered) {
-    context.beginPath();
-    context.arc(hovered.x, hovered.y, radius * 1.6, 0, Math.PI * 2);
-    strokeTwice(context, scale, HOVER_COLOUR, 2);
   }
   if (visible.length > MAX_LABELS) return;
   for (const { mark } of visible) {
@@ -153,4 +141,20 @@ export function paintFocus(context: Context, media: Size, focus: Box, scale: num
   context.beginPath();
   context.rect(focus.x0, focus.y0, focus.x1 - focus.x0, focus.y1 - focus.y0);
   strokeTwice(context, scale, '#ffffff', 1);
+}
+
+/** The box under the pointer, outlined. */
+export function paintBoxHover(context: Context, box: Box | undefined, scale: number) {
+  if (!box) return;
+  context.beginPath();
+  context.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
+  strokeTwice(context, scale, HOVER_COLOUR, 3);
+}
+
+/** The point under the pointer, ringed. */
+export function paintPointHover(context: Context, point: { x: number; y: number } | undefined, scale: number) {
+  if (!point) return;
+  context.beginPath();
+  context.arc(point.x, point.y, (POINT_RADIUS_PX / scale) * 1.6, 0, Math.PI * 2);
+  strokeTwice(context, scale, HOVER_COLOUR, 2);
 }

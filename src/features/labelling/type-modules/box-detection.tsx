@@ -1,5 +1,5 @@
 import { asList, markBounds, outputProposals } from '../annotation/target';
-import { paintBoxes } from '../canvas/paint';
+import { paintBoxes, paintBoxHover } from '../canvas/paint';
 import { BoxOutline, Crosshair, SelectedBox } from '../canvas/overlay-shapes';
 import { SELECTED_COLOUR } from '../canvas/paint';
 import { MIN_BOX_SIZE, TOLERANCE_PX } from '../canvas/tool-tolerances';
@@ -124,6 +124,7 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
     },
     dragged: (state) => (state.name === 'translating' || state.name === 'resizing' ? state.index : null),
     paint: (context, annotation, scene) => paintBoxes(context, annotation.boxes, annotation.subjects, scene),
+    paintHover: (context, annotation, index, scale) => paintBoxHover(context, annotation.boxes[index], scale),
     markAt: (annotation, at, scale) => hitTestBoxes(annotation.boxes, annotation.selected, probe(at, scale, TOLERANCE_PX))?.index ?? null,
     markCount: (annotation) => annotation.boxes.length,
     Overlay: ({ annotation, state, scale, media }) => {

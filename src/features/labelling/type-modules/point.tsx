@@ -1,6 +1,6 @@
 import { asList, markBounds, outputProposals } from '../annotation/target';
 import { PointMark } from '../canvas/overlay-shapes';
-import { paintPoints, SELECTED_COLOUR } from '../canvas/paint';
+import { paintPointHover, paintPoints, SELECTED_COLOUR } from '../canvas/paint';
 import { TOLERANCE_PX } from '../canvas/tool-tolerances';
 import { clampPoint } from '../geometry/box';
 import { hitTestPoints, probe } from '../geometry/hit-test';
@@ -87,6 +87,7 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
     },
     dragged: (state) => (state.name === 'dragging' ? state.index : null),
     paint: (context, annotation, scene) => paintPoints(context, annotation.points, annotation.subjects, scene),
+    paintHover: (context, annotation, index, scale) => paintPointHover(context, annotation.points[index], scale),
     markAt: (annotation, at, scale) => hitTestPoints(annotation.points, probe(at, scale, TOLERANCE_PX)),
     markCount: (annotation) => annotation.points.length,
     Overlay: ({ annotation, state, scale }) => {

@@ -1,7 +1,7 @@
 import { asNumber, markBounds, primaryProposal, primarySubject } from '../annotation/target';
 import { PointMark } from '../canvas/overlay-shapes';
 import { MARK_COLOUR } from '../canvas/class-colours';
-import { paintPoints } from '../canvas/paint';
+import { paintPointHover, paintPoints } from '../canvas/paint';
 import { TOLERANCE_PX } from '../canvas/tool-tolerances';
 import { hitTestPoints, probe } from '../geometry/hit-test';
 import type { Box, ImagePoint } from '../geometry/types';
@@ -62,6 +62,7 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
     apply: (annotation, change) => (change.kind === 'points' ? withMarkers(annotation, change.points) : annotation),
     dragged: (state) => (state.name === 'dragging' ? state.index : null),
     paint: (context, annotation, scene) => paintPoints(context, annotation.markers, [], scene),
+    paintHover: (context, annotation, index, scale) => paintPointHover(context, annotation.markers[index], scale),
     markAt: (annotation, at, scale) => hitTestPoints(annotation.markers, probe(at, scale, TOLERANCE_PX)),
     markCount: (annotation) => annotation.markers.length,
     Overlay: ({ state, scale }) => {

@@ -90,8 +90,6 @@ export interface PaintScene {
   readonly dragged: number | null;
   /** Marks the labeller hid from view (they stay in the answer). */
   readonly hidden: ReadonlySet<number>;
-  /** The mark under the pointer, here or in the object list. */
-  readonly hovered: number | null;
   /** The application's detection threshold for a subject: the model's marks under it are drawn dashed. */
   readonly thresholdOf: (subjectUid: string) => number;
   readonly subjectName: (subjectUid: string) => string;
@@ -110,6 +108,11 @@ interface CanvasTool<A, S extends ToolStateBase> {
   /** The mark a gesture is moving, which the marks layer leaves to the overlay until the gesture ends. */
   dragged(state: S): number | null;
   paint(context: Context, annotation: A, scene: PaintScene): void;
+  /**
+   * Highlights mark `index` (under the pointer, here or in the object list) on the overlay: the marks layer is not
+   * drawn again, and copied to the screen, each time the pointer crosses another mark.
+   */
+  paintHover?(context: Context, annotation: A, index: number, scale: number): void;
   /** How many marks `paint` draws (the canvas moves a bitmap of many marks instead of redrawing them). */
   markCount(annotation: A): number;
   /** The mark at this image point (for highlighting it under the pointer), or null. */
