@@ -4,7 +4,7 @@ import { listApplications } from '../src/api/endpoints/applications';
 import { getPendingCount } from '../src/api/endpoints/feedback';
 import type { Annotation } from '../src/features/labelling/type-modules/annotation';
 import { apiAs, DEMO, expect, signIn, test } from './support/fixtures';
-import { drawnItem, onPage, openQueue, shown, storedSession, type Labeller } from './support/labelling';
+import { drawnItem, inspectionLineApps, onPage, openQueue, shown, storedSession, type Labeller } from './support/labelling';
 
 declare global {
   interface Window {
@@ -54,7 +54,7 @@ test('the manager walks every page with nothing refused by the CSP', async ({ pa
     api,
     userId: session.userId,
     tenantId,
-    apps: Object.fromEntries(applications.map((application) => [application.type, application.application_id])) as Labeller['apps'],
+    apps: await inspectionLineApps(api),
   };
 
   // The application page, its settings and its detections.

@@ -26,10 +26,13 @@ export async function signInToLabel(page: Page, service: RunningService, email: 
   await expect(page).toHaveURL(/\/t\/[^/]+/);
   const { session } = (await storedSession(page)).state;
   const api = await apiAs(service, email, session.tenantId);
+  return { api, userId: session.userId, tenantId: session.tenantId, apps: await inspectionLineApps(api) };
+}
+
+/** The inspection line's applications, one per type: the photo applications and those tests add are of the same types. */
+export async function inspectionLineApps(api: ApiClient): Promise<Labeller['apps']> {
   const { data } = await listApplications(api);
-  // The inspection line's applications, one per type: the photo applications and those tests add are of the same types.
-  const apps = Object.fromEntries(data.filter(isInspectionLine).map((app) => [app.type, app.application_id])) as Record<LabellableType, string>;
-  return { api, userId: session.userId, tenantId: session.tenantId, apps };
+  return Object.fromEntries(data.filter(isInspectionLine).map((app) => [app.type, app.application_id])) as Labeller['apps'];
 }
 
 export async function storedSession(page: Page): Promise<{ state: { session: Session } }> {
