@@ -8,6 +8,7 @@ import type { Box, Size } from '../geometry/types';
 import type { PaintScene } from '../type-modules/type-module';
 import { moduleOf } from '../type-modules/registry';
 import { paintFocus } from './paint';
+import type { ActiveTool } from './run-tool';
 
 export interface MarksScene extends Omit<PaintScene, 'view' | 'scale'> {
   readonly annotation: Annotation;
@@ -21,9 +22,25 @@ export function drawMarks(context: Context, shape: Shape, scene: MarksScene) {
   tool.paint(context, scene.annotation, { ...scene, view: viewRect(camera, stage.size()), scale: camera.scale });
 }
 
-/** The mark under the pointer, highlighted on the overlay (the marks layer stays as it was drawn). */
-export function drawHover(context: Context, shape: Shape, annotation: Annotation, index: number) {
-  moduleOf(annotation).tool?.paintHover?.(context, annotation, index, shape.getStage()?.scaleX() ?? 1);
+export interface OverlayScene extends Pick<PaintScene, 'hidden' | 'media'> {
+  readonly annotation: Annotation;
+  readonly active: ActiveTool;
+  /** The mark under the pointer (on the canvas or in the object list). */
+  readonly hovered: number | null;
+}
+
+/**
+ * The overlay: the mark under the pointer highlighted (the marks layer stays as it was drawn), then the selection and
+ * the gesture in progress, as the type's tool paints them. Returns whether it painted anything.
+ */
+export function drawOverlay(context: Context, shape: Shape, { annotation, active, hovered, hidden, media }: OverlayScene): boolean {
+  const tool = moduleOf(annotation).tool;
+  if (!tool) return false;
+  const scale = shape.getStage()?.scaleX() ?? 1;
+  const hovering = hovered !== null && !hidden.has(hovered) && !!tool.paintHover;
+  if (hovering) tool.paintHover!(context, annotation, hovered, scale);
+  const gesture = 'state' in active && active.tool === annotation.type ? tool.paintOverlay(context, annotation, active.state, { scale, media }) : false;
+  return hovering || gesture;
 }
 
 export function drawFocus(context: Context, shape: Shape, media: Size, focus: Box) {

@@ -1,13 +1,9 @@
-// Konva's core and the shapes the overlay draws, not the whole library (its filters, text, paths and transformer
-// are a fifth of the labelling route's code): react-konva's core entry creates nodes by class name from what has
-// been registered, and importing a shape's module registers it.
+// Konva's core only, not the whole library (its shapes, filters, text and transformer would be a fifth of the
+// labelling route's code): the canvas draws everything with its own painters in a few Shapes (draw-marks.ts).
 import Konva from 'konva/lib/Core';
-import 'konva/lib/shapes/Circle';
-import 'konva/lib/shapes/Line';
-import 'konva/lib/shapes/Rect';
 
-export { Circle, Layer, Line, Rect, Shape, Stage } from 'react-konva/lib/ReactKonvaCore';
+export { Layer, Shape, Stage } from 'react-konva/lib/ReactKonvaCore';
 
 // Konva would redraw every layer of the stage whenever the stage's scale or position is set; the canvas draws
-// the layers that need it itself (stage-camera.ts, marks-while-moving.ts), and react-konva those it changes.
+// the layers that need it itself (stage-camera.ts, marks-plane.ts), and react-konva those it changes.
 Konva.autoDrawEnabled = false;

@@ -9,14 +9,14 @@ import { markDrawn } from '../debug-hook';
 import { screenToImage } from '../geometry/camera';
 import { type Box, screenPoint, type ScreenPoint, type Size } from '../geometry/types';
 import type { Change, ToolEvent } from '../tools/types';
-import { drawFocus, drawHover, drawMarks } from './draw-marks';
+import { drawFocus, drawMarks, drawOverlay } from './draw-marks';
 import { actualSizeCamera, fitCamera, panCamera, pinchCamera, showMedia, useCameraStore, zoomCameraBy } from './camera-store';
 import { ImagePlane } from './image-plane';
 import { usePreferredImage } from './preferred-image';
 import { useSpaceHeld } from './space-held';
+import { useOverlayHiddenWhenEmpty } from './overlay-layer';
 import { useStageFollowsCamera } from './stage-camera';
 import { useMarksPlane } from './marks-plane';
-import { Overlay } from './overlay';
 import { type ActiveTool, draggedIndex, idleTool, isDrawing, runTool } from './run-tool';
 import { listenForWheelZoom } from './wheel-zoom';
 import { useClickRegions } from '../click-to-box/use-click-regions';
@@ -86,7 +86,8 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     showMedia(media.media_id, image, viewport, props.viewportMeasured);
   }, [media.media_id, media.image_width, media.image_height, viewport, props.viewportMeasured]);
 
-  useStageFollowsCamera(stage, overlayLayer);
+  const overlayShows = useOverlayHiddenWhenEmpty(overlayLayer);
+  useStageFollowsCamera(stage, overlayLayer, overlayShows);
   const { image, failed, retry } = usePreferredImage(media);
   const { findsRegions } = useClickRegions(media.media_id, image, mediaSize, active, send);
   const magnifierOn = useMagnifier((state) => state.on);
@@ -204,9 +205,12 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [annotation, dragged, hidden, thresholdOf, subjectName, media.image_width, media.image_height],
   );
-  const hoverFunc = useCallback(
-    (context: Konva.Context, shape: Konva.Shape) => hovered !== null && !hidden.has(hovered) && drawHover(context, shape, annotation, hovered),
-    [annotation, hidden, hovered],
+  const overlayFunc = useCallback(
+    (context: Konva.Context, shape: Konva.Shape) => {
+      overlayShows.current = drawOverlay(context, shape, { annotation, active, hovered, hidden, media: mediaSize });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [annotation, active, hovered, hidden, overlayShows, media.image_width, media.image_height],
   );
   const focusFunc = useCallback(
     (context: Konva.Context, shape: Konva.Shape) => focus && drawFocus(context, shape, mediaSize, focus),
@@ -250,8 +254,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
           <Shape sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />
         </Layer>
         <Layer ref={overlayLayer} listening={false} visible={showMarks}>
-          <Shape sceneFunc={hoverFunc} listening={false} perfectDrawEnabled={false} />
-          <Overlay annotation={annotation} active={active} media={mediaSize} />
+          <Shape sceneFunc={overlayFunc} listening={false} perfectDrawEnabled={false} />
         </Layer>
       </Stage>
       {magnifierOn && (

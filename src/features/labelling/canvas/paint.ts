@@ -9,14 +9,13 @@ import { percent } from '../type-modules/percent';
 import type { PaintScene } from '../type-modules/type-module';
 
 export const SELECTED_COLOUR = '#3ea6ff';
-/** The mark under the pointer, on the canvas or in the object list. */
-const HOVER_COLOUR = '#ff7ad9';
 const OUTLINE = 'rgba(0, 0, 0, 0.65)';
-const POINT_RADIUS_PX = 5;
+export const POINT_RADIUS_PX = 5;
 /** Beyond this many visible boxes the probability labels would only be noise. */
 const MAX_LABELS = 300;
 
-function strokeTwice(context: Context, scale: number, colour: string, width = 1.5) {
+/** Strokes the current path in `colour` over a dark outline, so that it shows on light and dark images alike. */
+export function strokeTwice(context: Context, scale: number, colour: string, width = 1.5) {
   context.setAttr('lineWidth', (width + 2) / scale);
   context.setAttr('strokeStyle', OUTLINE);
   context.stroke();
@@ -119,7 +118,7 @@ export function paintPoints(context: Context, points: readonly ({ x: number; y: 
   }
 }
 
-export function paintOffsetLine(context: Context, axis: 'x' | 'y', offset: number, media: Size, scale: number) {
+export function paintOffsetLine(context: Context, axis: 'x' | 'y', offset: number, media: Size, scale: number, colour = MARK_COLOUR) {
   context.beginPath();
   if (axis === 'x') {
     context.moveTo(offset, 0);
@@ -128,7 +127,7 @@ export function paintOffsetLine(context: Context, axis: 'x' | 'y', offset: numbe
     context.moveTo(0, offset);
     context.lineTo(media.width, offset);
   }
-  strokeTwice(context, scale, MARK_COLOUR, 2);
+  strokeTwice(context, scale, colour, 2);
 }
 
 /** Dims the media outside the focus box (even-odd fill of the media with the focus cut out) and outlines it. */
@@ -141,20 +140,4 @@ export function paintFocus(context: Context, media: Size, focus: Box, scale: num
   context.beginPath();
   context.rect(focus.x0, focus.y0, focus.x1 - focus.x0, focus.y1 - focus.y0);
   strokeTwice(context, scale, '#ffffff', 1);
-}
-
-/** The box under the pointer, outlined. */
-export function paintBoxHover(context: Context, box: Box | undefined, scale: number) {
-  if (!box) return;
-  context.beginPath();
-  context.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
-  strokeTwice(context, scale, HOVER_COLOUR, 3);
-}
-
-/** The point under the pointer, ringed. */
-export function paintPointHover(context: Context, point: { x: number; y: number } | undefined, scale: number) {
-  if (!point) return;
-  context.beginPath();
-  context.arc(point.x, point.y, (POINT_RADIUS_PX / scale) * 1.6, 0, Math.PI * 2);
-  strokeTwice(context, scale, HOVER_COLOUR, 2);
 }

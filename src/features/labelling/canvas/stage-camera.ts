@@ -7,10 +7,10 @@ import { useCameraStore } from './camera-store';
 
 /**
  * The camera is the stage's scale and position, set here and not through React: a camera move sets them and asks
- * for one draw of `layer` in the next frame (batchDraw), without rendering any component. Other layers follow
- * the camera on their own terms (the marks: marks-while-moving.ts).
+ * for one draw of `layer` in the next frame (batchDraw) while it shows anything (`shows`), without rendering any
+ * component. Other layers follow the camera on their own terms (the marks: marks-plane.ts).
  */
-export function useStageFollowsCamera(stage: RefObject<Konva.Stage | null>, layer: RefObject<Konva.Layer | null>) {
+export function useStageFollowsCamera(stage: RefObject<Konva.Stage | null>, layer: RefObject<Konva.Layer | null>, shows: RefObject<boolean>) {
   useLayoutEffect(() => {
     function follow(camera: Camera) {
       publishCamera(camera);
@@ -18,9 +18,9 @@ export function useStageFollowsCamera(stage: RefObject<Konva.Stage | null>, laye
       if (!current) return;
       current.scale({ x: camera.scale, y: camera.scale });
       current.position({ x: camera.x, y: camera.y });
-      layer.current?.batchDraw();
+      if (shows.current) layer.current?.batchDraw();
     }
     follow(useCameraStore.getState().camera);
     return useCameraStore.subscribe((state, previous) => state.camera !== previous.camera && follow(state.camera));
-  }, [stage, layer]);
+  }, [stage, layer, shows]);
 }

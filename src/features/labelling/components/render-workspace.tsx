@@ -1,5 +1,5 @@
 // Test helper: the workspace on one item, in a router, collecting what it answers.
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackResponse } from '../../../api/schemas/feedback';
@@ -7,7 +7,8 @@ import { initialAnnotation } from '../type-modules/registry';
 import { makeRequest } from '../test-fixtures';
 import { Workspace, type WorkspaceProps } from './workspace';
 
-export function renderWorkspace(app: Application, request = makeRequest('m1'), overrides: Partial<WorkspaceProps> = {}) {
+/** Resolves once the canvas (its own chunk) is on the page. */
+export async function renderWorkspace(app: Application, request = makeRequest('m1'), overrides: Partial<WorkspaceProps> = {}) {
   const answers: FeedbackResponse[] = [];
   const initial = initialAnnotation(app, request);
   if (!initial) throw new Error('not labellable');
@@ -28,5 +29,6 @@ export function renderWorkspace(app: Application, request = makeRequest('m1'), o
       />
     </MemoryRouter>,
   );
+  await screen.findByTestId('stage');
   return answers;
 }

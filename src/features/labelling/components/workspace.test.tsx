@@ -17,7 +17,7 @@ describe('the labelling workspace', () => {
   it('accepts the proposal as it stands with Enter, with decision_time and client_data', async () => {
     let decoded = () => {};
     const decode = vi.spyOn(HTMLImageElement.prototype, 'decode').mockReturnValue(new Promise<void>((resolve) => (decoded = resolve)));
-    const answers = renderWorkspace(makeApp(), makeRequest('m-slow', [boxProposal]));
+    const answers = await renderWorkspace(makeApp(), makeRequest('m-slow', [boxProposal]));
     expect(screen.getByRole('main', { name: 'Labelling workspace' })).toBeInTheDocument();
     expect(screen.getByTestId('stage')).toHaveAccessibleName('Image canvas');
     // Nobody answers an item they have not seen: Accept waits for the image.
@@ -38,7 +38,7 @@ describe('the labelling workspace', () => {
   });
 
   it('edits by keyboard: select, nudge 10 px, delete, undo one step per key', async () => {
-    const answers = renderWorkspace(makeApp(), makeRequest('m1', [boxProposal]));
+    const answers = await renderWorkspace(makeApp(), makeRequest('m1', [boxProposal]));
     await userEvent.keyboard('{Tab}');
     expect(screen.getByText(/1 box, #1 selected/)).toBeInTheDocument();
     await userEvent.keyboard('{Shift>}{ArrowRight}{/Shift}{Delete}');
@@ -52,7 +52,7 @@ describe('the labelling workspace', () => {
   });
 
   it('answers False with X, and draws a box with the pointer', async () => {
-    const answers = renderWorkspace(makeApp(), makeRequest('m1'));
+    const answers = await renderWorkspace(makeApp(), makeRequest('m1'));
     await userEvent.keyboard('x');
     expect(answers[0]?.subjects).toEqual([{ subject_uid: 'cat', result: 'False' }]);
 
@@ -72,7 +72,7 @@ describe('the labelling workspace', () => {
 
   it('classification: number keys choose, Enter sends, no False answer offered', async () => {
     const app = makeApp({ type: 'classification', output_subjects: ['cat', 'dog'] });
-    const answers = renderWorkspace(app);
+    const answers = await renderWorkspace(app);
     expect(screen.queryByRole('button', { name: /Not present/ })).not.toBeInTheDocument();
     await userEvent.keyboard('{Enter}');
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a class first, or None of these.');
@@ -84,7 +84,7 @@ describe('the labelling workspace', () => {
 
   it('classification: N (or its radio) answers None of these, False for every class', async () => {
     const app = makeApp({ type: 'classification', output_subjects: ['cat', 'dog'] });
-    const answers = renderWorkspace(app, makeRequest('m1', [{ subject_uid: 'cat', probability: 0.4, app_data_type: null, app_data: null }]));
+    const answers = await renderWorkspace(app, makeRequest('m1', [{ subject_uid: 'cat', probability: 0.4, app_data_type: null, app_data: null }]));
     expect(screen.getByRole('radio', { name: /Subject cat/ })).toBeChecked();
     await userEvent.keyboard('n');
     expect(screen.getByRole('radio', { name: /None of these/ })).toBeChecked();
@@ -98,7 +98,7 @@ describe('the labelling workspace', () => {
 
   it('detection_fullframe: prefilled from the proposal, toggled by number keys, one message', async () => {
     const app = makeApp({ type: 'detection_fullframe', output_subjects: ['cat', 'dog'] });
-    const answers = renderWorkspace(app, makeRequest('m1', [{ subject_uid: 'cat', probability: 0.8, app_data_type: null, app_data: null }]));
+    const answers = await renderWorkspace(app, makeRequest('m1', [{ subject_uid: 'cat', probability: 0.8, app_data_type: null, app_data: null }]));
     await userEvent.keyboard('2{Enter}');
     expect(answers[0]?.subjects).toEqual([
       { subject_uid: 'cat', result: 'True' },
@@ -108,7 +108,7 @@ describe('the labelling workspace', () => {
 
   it('static_count: starts from the model, a click on the image counts one more, arrows and typing set it', async () => {
     const countProposal = { subject_uid: 'cat', probability: 0.7, app_data_type: 'count' as const, app_data: 4 };
-    const answers = renderWorkspace(makeApp({ type: 'static_count' }), makeRequest('m1', [countProposal]));
+    const answers = await renderWorkspace(makeApp({ type: 'static_count' }), makeRequest('m1', [countProposal]));
     const field = screen.getByLabelText('Count');
     expect(field).toHaveValue(4);
     const camera = fitToView({ width: 640, height: 480 }, { width: 800, height: 600 }, 16);
@@ -128,7 +128,7 @@ describe('the labelling workspace', () => {
   });
 
   it('a number field answers with Enter and gives the keys back with Escape', async () => {
-    const answers = renderWorkspace(makeApp({ type: 'offset_x' }));
+    const answers = await renderWorkspace(makeApp({ type: 'offset_x' }));
     const offset = screen.getByLabelText(/Offset from the left edge/);
     await userEvent.type(offset, '42');
     await userEvent.keyboard('{Escape}');
@@ -141,7 +141,7 @@ describe('the labelling workspace', () => {
   });
 
   it('shows in the ? overlay only the shortcuts of the application type', async () => {
-    renderWorkspace(makeApp({ type: 'classification', output_subjects: ['cat', 'dog'] }));
+    await renderWorkspace(makeApp({ type: 'classification', output_subjects: ['cat', 'dog'] }));
     await userEvent.keyboard('?');
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(within(dialog).getByText('Accept and go to the next item')).toBeInTheDocument();
@@ -152,7 +152,7 @@ describe('the labelling workspace', () => {
 
   it('offers Skip (button and S) only where there is a queue to hand the item back to', async () => {
     const skipped: string[] = [];
-    renderWorkspace(makeApp(), makeRequest('m1'), { onSkip: () => skipped.push('m1') });
+    await renderWorkspace(makeApp(), makeRequest('m1'), { onSkip: () => skipped.push('m1') });
     await userEvent.click(screen.getByRole('button', { name: /Skip/ }));
     await userEvent.keyboard('s');
     expect(skipped).toEqual(['m1', 'm1']);

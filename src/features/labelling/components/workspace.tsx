@@ -8,7 +8,7 @@ import { answerContext } from '../answer-context';
 import { buildFeedback, missingInput, rejectAnswer } from '../annotation/feedback';
 import type { LabelTarget } from '../annotation/target';
 import { validateFeedback } from '../annotation/validate';
-import { type CanvasHandle, LabellingCanvas } from '../canvas/labelling-canvas';
+import type { CanvasHandle } from '../canvas/labelling-canvas';
 import { displayImageUrl, loadImage } from '../canvas/image-cache';
 import type { InputDevice } from '../client-data';
 import { publishEditor } from '../debug-hook';
@@ -55,6 +55,10 @@ export interface WorkspaceProps {
 }
 
 // Not needed to draw the first item: loaded once it is drawn (the list and its virtualiser).
+// The canvas's code (Konva and its React renderer) is a chunk of its own, asked for as soon as this module runs: a
+// cold open fetches it while the item's requests are out, not before them.
+const canvasModule = import('../canvas/labelling-canvas');
+const LabellingCanvas = lazy(() => canvasModule.then((m) => ({ default: m.LabellingCanvas })));
 const ObjectList = lazy(() => import('../object-list/object-list').then((m) => ({ default: m.ObjectList })));
 
 /** Where an application sets no detection threshold (or 0), proposals under even odds count as doubtful. */
@@ -193,6 +197,7 @@ export function Workspace(props: WorkspaceProps) {
       onPointerDownCapture={(event) => (inputDevice.current = event.pointerType === 'mouse' || event.pointerType === 'pen' || event.pointerType === 'touch' ? event.pointerType : 'unknown')}
       canvas={
         <>
+        <Suspense fallback={<p className="labelling-canvas__message">Loading image…</p>}>
         <LabellingCanvas
           ref={canvas}
           media={media}
@@ -209,6 +214,7 @@ export function Workspace(props: WorkspaceProps) {
           onInput={(device) => (inputDevice.current = device)}
           onImageShown={setImageOnScreen}
         />
+        </Suspense>
         {frames && (
           <FrameStrip tiles={frames.tiles}>
             {button('copy-previous-frame', 'secondary', true)}

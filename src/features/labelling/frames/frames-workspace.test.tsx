@@ -9,7 +9,7 @@ const frame = (n: number) => makeMedia({ media_id: `f${n}`, frame: n, parent_med
 const cat = (x0: number, x1: number) => ({ x0, y0: 10, x1, y1: 40, subject_uid: 'cat' });
 const proposal = { subject_uid: 'cat', probability: 0.9, app_data_type: 'box_set' as const, app_data: [{ box: { x0: 300, y0: 300, x1: 350, y1: 350 } }] };
 
-function renderFrame(answered: Map<string, ReturnType<typeof cat>[]>) {
+async function renderFrame(answered: Map<string, ReturnType<typeof cat>[]>) {
   const request = { ...makeRequest('f10', [proposal]), media: frame(10) };
   const frames = frameNeighbours(request.media, [frame(0), frame(20), frame(30)], answered);
   return renderWorkspace(makeApp({ type: 'box_detection' }), request, { frames });
@@ -22,8 +22,8 @@ describe('a video frame in the workspace', () => {
     HTMLImageElement.prototype.decode = () => Promise.resolve();
   });
 
-  it('shows the frames around it with their numbers, this one highlighted and the answered ones ticked', () => {
-    renderFrame(new Map([['f0', [cat(10, 50)]]]));
+  it('shows the frames around it with their numbers, this one highlighted and the answered ones ticked', async () => {
+    await renderFrame(new Map([['f0', [cat(10, 50)]]]));
     const strip = screen.getByRole('region', { name: 'Frames of the video' });
     const tiles = within(strip).getAllByRole('listitem');
     expect(tiles.map((tile) => tile.textContent)).toEqual(['0✓', '10', '20', '30']);
@@ -33,7 +33,7 @@ describe('a video frame in the workspace', () => {
   });
 
   it('C copies the previous answered frame’s boxes in one undo step', async () => {
-    const answers = renderFrame(new Map([['f0', [cat(10, 50), cat(100, 140)]]]));
+    const answers = await renderFrame(new Map([['f0', [cat(10, 50), cat(100, 140)]]]));
     await userEvent.keyboard('c');
     expect(screen.getByText('2 boxes')).toBeInTheDocument();
     await userEvent.keyboard('{Control>}z{/Control}');
@@ -45,7 +45,7 @@ describe('a video frame in the workspace', () => {
   });
 
   it('I interpolates between the nearest answered frames before and after; undo restores the proposal', async () => {
-    const answers = renderFrame(
+    const answers = await renderFrame(
       new Map([
         ['f0', [cat(10, 50)]],
         ['f20', [cat(30, 71)]],

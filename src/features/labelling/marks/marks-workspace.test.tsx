@@ -37,7 +37,7 @@ describe('the workspace with many proposals', () => {
   });
 
   it('hides the proposals under the confidence floor, remembers it for the application, and leaves them out of the answer', async () => {
-    const answers = renderWorkspace(app, request);
+    const answers = await renderWorkspace(app, request);
     await waitFor(() => expect(screen.getByRole('button', { name: /^Accept and go/ })).toBeEnabled());
     const proposals = screen.getByRole('region', { name: 'Proposals' });
     expect(within(proposals).getByText('3 shown of 3')).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('the workspace with many proposals', () => {
   });
 
   it('moves the floor with ] and [, and Accept shown (Shift+Enter) answers what is shown', async () => {
-    const answers = renderWorkspace(app, request);
+    const answers = await renderWorkspace(app, request);
     await userEvent.keyboard(']'.repeat(14));
     expect(screen.getByText('1 shown of 3')).toBeInTheDocument();
     await userEvent.keyboard('[[[[');
@@ -67,7 +67,7 @@ describe('the workspace with many proposals', () => {
   });
 
   it('deletes every proposal, shown or hidden, with Shift+Delete as one undo step, and keeps the labeller’s boxes', async () => {
-    const answers = renderWorkspace(app, request);
+    const answers = await renderWorkspace(app, request);
     drawBox({ x: 300, y: 300 }, { x: 360, y: 350 });
     setConfidenceFloor(app.application_id, 0.5);
     await waitFor(() => expect(screen.getByText('2 shown of 3')).toBeInTheDocument());
@@ -84,7 +84,7 @@ describe('the workspace with many proposals', () => {
   });
 
   it('picks the class of new boxes with a number key, moves the selected box into a class, and answers each class', async () => {
-    const answers = renderWorkspace(app, request);
+    const answers = await renderWorkspace(app, request);
     const picker = screen.getByRole('group', { name: 'Class of new marks' });
     expect(within(picker).getByRole('button', { name: /cat/ })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.keyboard('2');
@@ -102,7 +102,7 @@ describe('the workspace with many proposals', () => {
 
   it('shows no class picker, and keeps digits free, where marks have one class', async () => {
     const single = makeRequest('m1', [{ subject_uid: 'cat', probability: 0.9, app_data_type: 'box_set', app_data: [region(10, 0.9)] }]);
-    const answers = renderWorkspace(makeApp({ type: 'box_detection' }), single);
+    const answers = await renderWorkspace(makeApp({ type: 'box_detection' }), single);
     expect(screen.queryByRole('group', { name: /Class/ })).not.toBeInTheDocument();
     await userEvent.keyboard('2{Enter}');
     expect(answers[0]?.subjects.map((s) => s.subject_uid)).toEqual(['cat']);

@@ -1,7 +1,6 @@
 import { asList, markBounds, outputProposals } from '../annotation/target';
-import { paintBoxes, paintBoxHover } from '../canvas/paint';
-import { BoxOutline, Crosshair, SelectedBox } from '../canvas/overlay-shapes';
-import { SELECTED_COLOUR } from '../canvas/paint';
+import { paintBoxes } from '../canvas/paint';
+import { paintBoxHover, paintBoxOutline, paintCrosshair, paintSelectedBox } from '../canvas/paint-overlay';
 import { MIN_BOX_SIZE, TOLERANCE_PX } from '../canvas/tool-tolerances';
 import { intersectBoxes, roundBox, translateBox } from '../geometry/box';
 import { hitTestBoxes, probe } from '../geometry/hit-test';
@@ -127,19 +126,19 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
     paintHover: (context, annotation, index, scale) => paintBoxHover(context, annotation.boxes[index], scale),
     markAt: (annotation, at, scale) => hitTestBoxes(annotation.boxes, annotation.selected, probe(at, scale, TOLERANCE_PX))?.index ?? null,
     markCount: (annotation) => annotation.boxes.length,
-    Overlay: ({ annotation, state, scale, media }) => {
+    paintOverlay: (context, annotation, state, { scale, media }) => {
       if (state.name === 'drawing' || state.name === 'placing') {
-        return (
-          <>
-            <Crosshair at={movingCorner(state.origin, state.preview)} media={media} />
-            <BoxOutline box={state.preview} colour={SELECTED_COLOUR} dashed />
-          </>
-        );
+        paintCrosshair(context, movingCorner(state.origin, state.preview), media, scale);
+        paintBoxOutline(context, state.preview, scale, true);
+      } else if (state.name === 'tightening') {
+        paintBoxOutline(context, state.regionQuery.inside, scale, true);
+      } else {
+        const moving = state.name === 'translating' || state.name === 'resizing' ? state.preview : undefined;
+        const selected = moving ?? (annotation.selected === null ? undefined : annotation.boxes[annotation.selected]);
+        if (!selected) return false;
+        paintSelectedBox(context, selected, scale);
       }
-      if (state.name === 'tightening') return <BoxOutline box={state.regionQuery.inside} colour={SELECTED_COLOUR} dashed />;
-      if (state.name === 'translating' || state.name === 'resizing') return <SelectedBox box={state.preview} scale={scale} />;
-      const selected = annotation.selected === null ? undefined : annotation.boxes[annotation.selected];
-      return selected ? <SelectedBox box={selected} scale={scale} /> : null;
+      return true;
     },
   },
   objects: markObjects(boxList, 'box', (box) => `${box.x1 - box.x0} × ${box.y1 - box.y0}`),

@@ -1,6 +1,5 @@
 import { asNumber, mediaBounds, primaryProposal, primarySubject } from '../annotation/target';
-import { OffsetPreview } from '../canvas/overlay-shapes';
-import { paintOffsetLine } from '../canvas/paint';
+import { paintOffsetLine, SELECTED_COLOUR } from '../canvas/paint';
 import { TOLERANCE_PX } from '../canvas/tool-tolerances';
 import type { Box } from '../geometry/types';
 import type { OffsetLineToolState } from '../tools/offset-line-tool';
@@ -60,7 +59,10 @@ function offsetModule(type: OffsetAnnotation['type'], edge: string, directions: 
       },
       markCount: (annotation) => (annotation.offset === null ? 0 : 1),
       markAt: () => null,
-      Overlay: ({ state, media }) => (state.name === 'dragging' ? <OffsetPreview axis={axis} offset={state.preview} media={media} /> : null),
+      paintOverlay: (context, _annotation, state, { scale, media }) => {
+        if (state.name === 'dragging') paintOffsetLine(context, axis, state.preview, media, scale, SELECTED_COLOUR);
+        return state.name === 'dragging';
+      },
     },
     actions: nudgeActions<OffsetAnnotation>(directions, undefined, (a, dx, dy) => nudgeOffset(a, axis === 'x' ? dx : dy)),
     Panel: ({ annotation, edit, subjectName, probabilityOf }) => {

@@ -1,6 +1,6 @@
 import { asList, markBounds, outputProposals } from '../annotation/target';
-import { PointMark } from '../canvas/overlay-shapes';
-import { paintPointHover, paintPoints, SELECTED_COLOUR } from '../canvas/paint';
+import { paintPoints, SELECTED_COLOUR } from '../canvas/paint';
+import { paintPointHover, paintPointMark } from '../canvas/paint-overlay';
 import { TOLERANCE_PX } from '../canvas/tool-tolerances';
 import { clampPoint } from '../geometry/box';
 import { hitTestPoints, probe } from '../geometry/hit-test';
@@ -90,10 +90,10 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
     paintHover: (context, annotation, index, scale) => paintPointHover(context, annotation.points[index], scale),
     markAt: (annotation, at, scale) => hitTestPoints(annotation.points, probe(at, scale, TOLERANCE_PX)),
     markCount: (annotation) => annotation.points.length,
-    Overlay: ({ annotation, state, scale }) => {
-      if (state.name === 'dragging') return <PointMark {...state.preview} scale={scale} colour={SELECTED_COLOUR} />;
-      const selected = annotation.selected === null ? undefined : annotation.points[annotation.selected];
-      return selected ? <PointMark {...selected} scale={scale} colour={SELECTED_COLOUR} /> : null;
+    paintOverlay: (context, annotation, state, { scale }) => {
+      const shown = state.name === 'dragging' ? state.preview : annotation.selected === null ? undefined : annotation.points[annotation.selected];
+      if (shown) paintPointMark(context, shown, scale, SELECTED_COLOUR);
+      return !!shown;
     },
   },
   objects: markObjects(pointList, 'point', (p) => `${p.x}, ${p.y}`),

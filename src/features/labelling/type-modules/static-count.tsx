@@ -1,7 +1,7 @@
 import { asNumber, markBounds, primaryProposal, primarySubject } from '../annotation/target';
-import { PointMark } from '../canvas/overlay-shapes';
 import { MARK_COLOUR } from '../canvas/class-colours';
-import { paintPointHover, paintPoints } from '../canvas/paint';
+import { paintPoints } from '../canvas/paint';
+import { paintPointHover, paintPointMark } from '../canvas/paint-overlay';
 import { TOLERANCE_PX } from '../canvas/tool-tolerances';
 import { hitTestPoints, probe } from '../geometry/hit-test';
 import type { Box, ImagePoint } from '../geometry/types';
@@ -65,9 +65,10 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
     paintHover: (context, annotation, index, scale) => paintPointHover(context, annotation.markers[index], scale),
     markAt: (annotation, at, scale) => hitTestPoints(annotation.markers, probe(at, scale, TOLERANCE_PX)),
     markCount: (annotation) => annotation.markers.length,
-    Overlay: ({ state, scale }) => {
-      if (state.name === 'dragging') return <PointMark {...state.preview} scale={scale} colour={MARK_COLOUR} />;
-      return state.name === 'snapping' ? <PointMark {...state.regionQuery.seed} scale={scale} colour={MARK_COLOUR} /> : null;
+    paintOverlay: (context, _annotation, state, { scale }) => {
+      const shown = state.name === 'dragging' ? state.preview : state.name === 'snapping' ? state.regionQuery.seed : undefined;
+      if (shown) paintPointMark(context, shown, scale, MARK_COLOUR);
+      return !!shown;
     },
   },
   objects: {

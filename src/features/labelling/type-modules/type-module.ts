@@ -117,7 +117,11 @@ interface CanvasTool<A, S extends ToolStateBase> {
   markCount(annotation: A): number;
   /** The mark at this image point (for highlighting it under the pointer), or null. */
   markAt(annotation: A, point: ImagePoint, scale: number): number | null;
-  Overlay(props: { annotation: A; state: S; scale: number; media: Size }): ReactNode;
+  /**
+   * The selection's handles and whatever the gesture in progress draws or moves (canvas/paint-overlay.ts); false
+   * when there was nothing to paint (the overlay's canvas is then hidden).
+   */
+  paintOverlay(context: Context, annotation: A, state: S, scene: Pick<PaintScene, 'scale' | 'media'>): boolean;
 }
 
 /** The marks as the object list shows them: listed, selected, removed one by one. */
