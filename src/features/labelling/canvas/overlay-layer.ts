@@ -1,7 +1,7 @@
-// The overlay's canvas is hidden while it shows nothing (nothing under the pointer, selected or being drawn): with
+// The overlay's canvas is hidden while it shows nothing (no mark under the pointer, no gesture in progress): with
 // software compositing even an empty full-screen canvas is blended into every frame, and cleared on every camera
-// move. The mark under the pointer changes as the camera moves, so a camera move forgets it until the pointer
-// moves again: zooming and panning then leave the overlay empty, unless something is selected.
+// move. The mark under the pointer changes as the camera moves, so a camera move forgets it until the pointer moves
+// again, and the selection is painted with the marks: zooming and panning leave the overlay empty and hidden.
 import type Konva from 'konva';
 import type { RefObject } from 'react';
 import { useEffect, useRef } from 'react';

@@ -1,6 +1,6 @@
-// Painting helpers for the overlay layer: the mark under the pointer, the selection's handles and whatever a gesture
-// is drawing or moving. In image pixels, sizes divided by the scale so that they stay the same on screen. The layer
-// is drawn with the camera's scale at the time, so a zoom renders no component.
+// Painting helpers for the selection and the overlay layer (the mark under the pointer, whatever a gesture is drawing
+// or moving). In image pixels, sizes divided by the scale so that they stay the same on screen; the overlay is drawn
+// with the camera's scale at the time, so a zoom renders no component.
 import type { Context } from 'konva/lib/Context';
 import { handlePosition } from '../geometry/box';
 import { type Box, HANDLES, type Size } from '../geometry/types';

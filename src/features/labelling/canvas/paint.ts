@@ -38,6 +38,10 @@ const DOUBTFUL_DASH_PX = 6;
 /** Whether the mark is drawn at all: not hidden by the labeller, not being dragged (the overlay draws it). */
 const shown = (index: number, scene: PaintScene) => index !== scene.dragged && !scene.hidden.has(index);
 
+/** The selected mark where it is drawn with the others (not hidden, not being moved by a gesture). */
+export const shownSelection = <M>(marks: readonly M[], selected: number | null, scene: PaintScene): M | undefined =>
+  selected === null || !shown(selected, scene) ? undefined : marks[selected];
+
 /** A mark as the painter sees it: its class and, while it is the model's, its probability (count markers have neither). */
 type PaintedMark = Partial<MarkClass>;
 

@@ -7,6 +7,10 @@ import { initialAnnotation } from '../type-modules/registry';
 import { makeRequest } from '../test-fixtures';
 import { Workspace, type WorkspaceProps } from './workspace';
 
+// The canvas is a chunk of its own that the workspace loads once: loaded here, as the test file is, its first load
+// (Konva compiled for the test) is not timed as a test's.
+await import('../canvas/labelling-canvas');
+
 /** Resolves once the canvas (its own chunk) is on the page. */
 export async function renderWorkspace(app: Application, request = makeRequest('m1'), overrides: Partial<WorkspaceProps> = {}) {
   const answers: FeedbackResponse[] = [];

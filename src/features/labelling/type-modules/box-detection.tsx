@@ -1,5 +1,5 @@
 import { asList, markBounds, outputProposals } from '../annotation/target';
-import { paintBoxes } from '../canvas/paint';
+import { paintBoxes, shownSelection } from '../canvas/paint';
 import { paintBoxHover, paintBoxOutline, paintCrosshair, paintSelectedBox } from '../canvas/paint-overlay';
 import { MIN_BOX_SIZE, TOLERANCE_PX } from '../canvas/tool-tolerances';
 import { intersectBoxes, roundBox, translateBox } from '../geometry/box';
@@ -122,21 +122,24 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
       return { ...annotation, boxes, selected: change.selected };
     },
     dragged: (state) => (state.name === 'translating' || state.name === 'resizing' ? state.index : null),
-    paint: (context, annotation, scene) => paintBoxes(context, annotation.boxes, annotation.subjects, scene),
+    paint: (context, annotation, scene) => {
+      paintBoxes(context, annotation.boxes, annotation.subjects, scene);
+      const selected = shownSelection(annotation.boxes, annotation.selected, scene);
+      if (selected) paintSelectedBox(context, selected, scene.scale);
+    },
     paintHover: (context, annotation, index, scale) => paintBoxHover(context, annotation.boxes[index], scale),
     markAt: (annotation, at, scale) => hitTestBoxes(annotation.boxes, annotation.selected, probe(at, scale, TOLERANCE_PX))?.index ?? null,
     markCount: (annotation) => annotation.boxes.length,
-    paintOverlay: (context, annotation, state, { scale, media }) => {
+    paintOverlay: (context, _annotation, state, { scale, media }) => {
       if (state.name === 'drawing' || state.name === 'placing') {
         paintCrosshair(context, movingCorner(state.origin, state.preview), media, scale);
         paintBoxOutline(context, state.preview, scale, true);
       } else if (state.name === 'tightening') {
         paintBoxOutline(context, state.regionQuery.inside, scale, true);
+      } else if (state.name === 'translating' || state.name === 'resizing') {
+        paintSelectedBox(context, state.preview, scale);
       } else {
-        const moving = state.name === 'translating' || state.name === 'resizing' ? state.preview : undefined;
-        const selected = moving ?? (annotation.selected === null ? undefined : annotation.boxes[annotation.selected]);
-        if (!selected) return false;
-        paintSelectedBox(context, selected, scale);
+        return false;
       }
       return true;
     },

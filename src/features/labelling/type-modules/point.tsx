@@ -1,5 +1,5 @@
 import { asList, markBounds, outputProposals } from '../annotation/target';
-import { paintPoints, SELECTED_COLOUR } from '../canvas/paint';
+import { paintPoints, SELECTED_COLOUR, shownSelection } from '../canvas/paint';
 import { paintPointHover, paintPointMark } from '../canvas/paint-overlay';
 import { TOLERANCE_PX } from '../canvas/tool-tolerances';
 import { clampPoint } from '../geometry/box';
@@ -86,14 +86,17 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
       return { ...annotation, points, selected: change.selected };
     },
     dragged: (state) => (state.name === 'dragging' ? state.index : null),
-    paint: (context, annotation, scene) => paintPoints(context, annotation.points, annotation.subjects, scene),
+    paint: (context, annotation, scene) => {
+      paintPoints(context, annotation.points, annotation.subjects, scene);
+      const selected = shownSelection(annotation.points, annotation.selected, scene);
+      if (selected) paintPointMark(context, selected, scene.scale, SELECTED_COLOUR);
+    },
     paintHover: (context, annotation, index, scale) => paintPointHover(context, annotation.points[index], scale),
     markAt: (annotation, at, scale) => hitTestPoints(annotation.points, probe(at, scale, TOLERANCE_PX)),
     markCount: (annotation) => annotation.points.length,
-    paintOverlay: (context, annotation, state, { scale }) => {
-      const shown = state.name === 'dragging' ? state.preview : annotation.selected === null ? undefined : annotation.points[annotation.selected];
-      if (shown) paintPointMark(context, shown, scale, SELECTED_COLOUR);
-      return !!shown;
+    paintOverlay: (context, _annotation, state, { scale }) => {
+      if (state.name === 'dragging') paintPointMark(context, state.preview, scale, SELECTED_COLOUR);
+      return state.name === 'dragging';
     },
   },
   objects: markObjects(pointList, 'point', (p) => `${p.x}, ${p.y}`),

@@ -118,8 +118,9 @@ interface CanvasTool<A, S extends ToolStateBase> {
   /** The mark at this image point (for highlighting it under the pointer), or null. */
   markAt(annotation: A, point: ImagePoint, scale: number): number | null;
   /**
-   * The selection's handles and whatever the gesture in progress draws or moves (canvas/paint-overlay.ts); false
-   * when there was nothing to paint (the overlay's canvas is then hidden).
+   * What the gesture in progress draws or moves (canvas/paint-overlay.ts); false when there was nothing to paint (the
+   * overlay's canvas is then hidden). The selection is painted with the marks: it moves with them while the camera
+   * moves, and the overlay stays empty.
    */
   paintOverlay(context: Context, annotation: A, state: S, scene: Pick<PaintScene, 'scale' | 'media'>): boolean;
 }
