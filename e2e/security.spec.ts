@@ -96,7 +96,8 @@ test('the manager walks every page with nothing refused by the CSP', async ({ pa
   await page.mouse.click(centre.x, centre.y);
   await page.keyboard.up('Shift');
   const boxCount = async () => ((await shown(page)).annotation as Extract<Annotation, { type: 'box_detection' }>).boxes.length;
-  await expect.poll(boxCount).toBe(boxes.length + 1);
+  // The worker loads OpenCV.js (15 MB) for its first search: seconds on a loaded machine, as in drawing-aids.spec.
+  await expect.poll(boxCount, { timeout: 30_000 }).toBe(boxes.length + 1);
 
   // Leaving through the app hands the items pulled back (the other specs on this service label them).
   await page.getByRole('link', { name: '← Back' }).click();

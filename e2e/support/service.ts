@@ -3,6 +3,11 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createApiClient } from '../../src/api/client';
+import { listApplications } from '../../src/api/endpoints/applications';
+import { getPendingCount } from '../../src/api/endpoints/feedback';
+import { getToken } from '../../src/api/endpoints/identity';
+import { isInspectionLine } from './demo-apps';
 
 export interface RunningService {
   url: string;
@@ -108,4 +113,25 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const FILL_TIMEOUT_MS = 420_000;
+
+/**
+ * The service listens, then processes the demo photographs and fills the inspection line's queues in the background
+ * (docs/service.md). The template must hold the full queues, as the tests label many items in the same
+ * applications, so this waits until the labeller sees E2E_DEMO_WAITING waiting in every inspection-line application
+ * (the photo applications have what the photographs gave them by then: they are processed first).
+ */
+export async function waitForDemoQueues(service: RunningService): Promise<void> {
+  const token = await getToken(createApiClient({ baseUrl: service.url }), { email: 'labeller@demo.test', password: 'looplabel-demo' });
+  const client = createApiClient({ baseUrl: service.url, getToken: () => token.access_token });
+  const data = (await listApplications(client)).data.filter(isInspectionLine);
+  const deadline = Date.now() + FILL_TIMEOUT_MS;
+  for (;;) {
+    const counts = await Promise.all(data.map(async (app) => [app.type, (await getPendingCount(client, app.application_id)).pending] as const));
+    if (counts.every(([, pending]) => pending >= E2E_DEMO_WAITING)) return;
+    if (Date.now() > deadline) throw new Error(`The demo queues were not filled within ${FILL_TIMEOUT_MS / 1000} s: ${JSON.stringify(counts)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
