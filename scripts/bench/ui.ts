@@ -48,7 +48,11 @@ export interface UiBenchmarkResults {
 
 async function answerToNextDrawn(page: Page, labelUrl: string, answers: number): Promise<number | null> {
   await page.goto(labelUrl);
-  await page.getByRole('button', { name: 'Accept and go to the next item' }).waitFor();
+  // Accept waits until the item's image is on screen.
+  await page.waitForFunction(() => {
+    const debug = window.__looplabel;
+    return !!debug?.mediaId && debug.drawn[debug.mediaId] !== undefined;
+  });
   const samples: number[] = [];
   for (let i = 0; i < answers; i += 1) {
     const before = await page.evaluate(() => window.__looplabel?.mediaId ?? null);
