@@ -25,11 +25,16 @@ export class RegionFinder {
     const imageId = ++this.imageId;
     if (!image) return;
     const working = workingSize({ width: image.width, height: image.height });
+    const { file } = image;
+    if (file) {
+      this.imageSent = Promise.resolve();
+      return this.post({ type: 'image', imageId, source: file, working, media });
+    }
     // A copy to transfer (the canvas keeps drawing its own); the worker scales it down.
     this.imageSent = createImageBitmap(image.image).then(
       (bitmap) => {
         if (imageId !== this.imageId || !this.image) return bitmap.close();
-        this.post({ type: 'image', imageId, bitmap, working, media }, [bitmap]);
+        this.post({ type: 'image', imageId, source: bitmap, working, media }, [bitmap]);
       },
       // Pixels that cannot be read (another origin without CORS): clicks then find nothing, as in the worker.
       () => {},

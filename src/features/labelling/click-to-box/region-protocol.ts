@@ -6,10 +6,11 @@ type Rect = Region['box'];
 
 export type ToRegionWorker =
   /**
-   * The displayed image, decoded (a transferred copy of the canvas's bitmap: nothing is fetched twice), which the
-   * worker scales to `working` size, so the page's thread does no pixel work. Replaces the previous image.
+   * The displayed image: its fetched file (nothing is fetched twice), or else a transferred copy of its decoded
+   * bitmap, which the worker decodes and scales to `working` size, so the page's thread does no pixel work. Replaces
+   * the previous image.
    */
-  | { readonly type: 'image'; readonly imageId: number; readonly bitmap: ImageBitmap; readonly working: Size; readonly media: Size }
+  | { readonly type: 'image'; readonly imageId: number; readonly source: Blob | ImageBitmap; readonly working: Size; readonly media: Size }
   /** The object around `seed`, or (with `inside`) the object inside a roughly drawn box. */
   | { readonly type: 'find'; readonly request: number; readonly imageId: number; readonly seed: { readonly x: number; readonly y: number } }
   | { readonly type: 'find'; readonly request: number; readonly imageId: number; readonly inside: Rect };

@@ -19,9 +19,9 @@ interface Prepared {
 const scope = self as unknown as Pick<Worker, 'postMessage' | 'addEventListener'>;
 
 /** The image's pixels at their working size; null when they cannot be read (cross-origin without CORS). */
-async function prepare({ imageId, bitmap, working, media }: ImageMessage): Promise<Prepared | null> {
+async function prepare({ imageId, source, working, media }: ImageMessage): Promise<Prepared | null> {
   try {
-    const scaled = await createImageBitmap(bitmap, { resizeWidth: working.width, resizeHeight: working.height, resizeQuality: 'medium' });
+    const scaled = await createImageBitmap(source, { resizeWidth: working.width, resizeHeight: working.height, resizeQuality: 'medium' });
     const context = new OffscreenCanvas(working.width, working.height).getContext('2d', { willReadFrequently: true })!;
     context.drawImage(scaled, 0, 0);
     scaled.close();
@@ -29,7 +29,7 @@ async function prepare({ imageId, bitmap, working, media }: ImageMessage): Promi
   } catch {
     return null;
   } finally {
-    bitmap.close();
+    if (source instanceof ImageBitmap) source.close();
   }
 }
 
