@@ -6,8 +6,8 @@ import { imagePoint } from '../../../src/features/labelling/geometry/types';
 const SIZE = { width: 4000, height: 3000 };
 const OBJECT = { x: 1500, y: 1000, width: 600, height: 400 };
 
-/** Decoded as the workspace's image cache decodes a fetched image: an ImageBitmap. */
-async function photoLikeImage(): Promise<ImageBitmap> {
+/** As the workspace's image cache holds a fetched image: the file, and its ImageBitmap. */
+async function photoLikeImage(): Promise<{ image: ImageBitmap; file: Blob }> {
   const canvas = new OffscreenCanvas(SIZE.width, SIZE.height);
   const context = canvas.getContext('2d')!;
   const gradient = context.createLinearGradient(0, 0, SIZE.width, SIZE.height);
@@ -23,8 +23,8 @@ async function photoLikeImage(): Promise<ImageBitmap> {
     for (let c = i; c < i + 3; c++) noise.data[c] = noise.data[c]! + n;
   }
   context.putImageData(noise, 0, 0);
-  const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
-  return createImageBitmap(blob);
+  const file = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+  return { image: await createImageBitmap(file), file };
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -47,7 +47,7 @@ async function clicks(finder: RegionFinder, x: number, y: number, n: number) {
   return { medianMs: round(times[Math.floor(n / 2)]!), maxMs: round(times[n - 1]!), region: last };
 }
 
-const image = await photoLikeImage();
+const { image, file } = await photoLikeImage();
 const finder = new RegionFinder();
 /** The longest the page's thread was busy while the worker prepared the image (a stall the labeller would see). */
 let longestStallMs = 0;
@@ -57,7 +57,7 @@ const probe = setInterval(() => {
   last = performance.now();
 }, 2);
 const prepare = await timed(async () => {
-  finder.setImage({ url: 'bench-image', image, width: image.width, height: image.height }, SIZE);
+  finder.setImage({ url: 'bench-image', image, file, width: image.width, height: image.height }, SIZE);
   return finder.find({ seed: imagePoint(0, 0) });
 });
 clearInterval(probe);
