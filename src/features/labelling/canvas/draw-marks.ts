@@ -30,8 +30,8 @@ export interface OverlayScene extends Pick<PaintScene, 'hidden' | 'media'> {
 }
 
 /**
- * The overlay: the mark under the pointer highlighted (the marks layer stays as it was drawn), then the selection and
- * the gesture in progress, as the type's tool paints them. Returns whether it painted anything.
+ * The overlay: the mark under the pointer highlighted (the marks layer stays as it was drawn), then the gesture in
+ * progress, as the type's tool paints them. Returns whether it painted anything.
  */
 export function drawOverlay(context: Context, shape: Shape, { annotation, active, hovered, hidden, media }: OverlayScene): boolean {
   const tool = moduleOf(annotation).tool;
