@@ -36,6 +36,9 @@ test('without the detector (offline), GrabCut in the worker boxes the clicked ob
   const { boxes } = item.annotation as Extract<Annotation, { type: 'box_detection' }>;
   const target = boxes[0]!;
   expect(openCvRequests).toEqual([]);
+  // The first item is drawn from its smallest copy first (256 px wide); the worker searches the copy on screen, so the
+  // click waits for the copy the canvas needs, as a labeller's eyes would.
+  await expect.poll(() => page.locator('.image-plane').evaluate((canvas: HTMLCanvasElement) => canvas.width), { timeout: 30_000 }).toBeGreaterThan(256);
   const centre = await onPage(page, item, (target.x0 + target.x1) / 2, (target.y0 + target.y1) / 2);
   await page.keyboard.down('Shift');
   await page.mouse.click(centre.x, centre.y);
