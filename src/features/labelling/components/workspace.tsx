@@ -54,11 +54,11 @@ export interface WorkspaceProps {
   frames?: FrameNeighbours | null;
 }
 
-// Not needed to draw the first item: loaded once it is drawn (the list and its virtualiser).
 // The canvas's code (Konva and its React renderer) is a chunk of its own, asked for as soon as this module runs: a
 // cold open fetches it while the item's requests are out, not before them.
 const canvasModule = import('../canvas/labelling-canvas');
 const LabellingCanvas = lazy(() => canvasModule.then((m) => ({ default: m.LabellingCanvas })));
+// Not needed to draw the first item: loaded once it is drawn (the list and its virtualiser).
 const ObjectList = lazy(() => import('../object-list/object-list').then((m) => ({ default: m.ObjectList })));
 
 /** Where an application sets no detection threshold (or 0), proposals under even odds count as doubtful. */
