@@ -37,8 +37,9 @@ export function drawOverlay(context: Context, shape: Shape, { annotation, active
   const tool = moduleOf(annotation).tool;
   if (!tool) return false;
   const scale = shape.getStage()?.scaleX() ?? 1;
-  const hovering = hovered !== null && !hidden.has(hovered) && !!tool.paintHover;
-  if (hovering) tool.paintHover!(context, annotation, hovered, scale);
+  const { paintHover } = tool;
+  const hovering = hovered !== null && !hidden.has(hovered) && paintHover !== undefined;
+  if (hovering) paintHover(context, annotation, hovered, scale);
   const gesture = 'state' in active && active.tool === annotation.type ? tool.paintOverlay(context, annotation, active.state, { scale, media }) : false;
   return hovering || gesture;
 }
