@@ -1,14 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { queryClient } from '../lib/query-client';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
 
-const router = createBrowserRouter(routes);
-
+// React Router's declarative mode: its data router (loaders, actions, fetchers), which the app does not use, would
+// add about 17 KB gzip to every page's code.
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

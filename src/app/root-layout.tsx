@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ReauthDialog } from '../features/auth/components/reauth-dialog';
 
@@ -5,7 +6,11 @@ import { ReauthDialog } from '../features/auth/components/reauth-dialog';
 export function RootLayout() {
   return (
     <>
-      <Outlet />
+      {/* Only the first page shows this empty fallback while its code loads: React Router makes every later
+          navigation a transition, which keeps the current page on screen until the next one's code is there. */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
       <ReauthDialog />
     </>
   );

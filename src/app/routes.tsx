@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireSession } from '../features/auth/components/require-session';
 import { HomeRedirect } from './home-redirect';
 import { NotFoundRoute } from './not-found-route';
@@ -7,38 +7,41 @@ import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { SessionDataLayout } from './session-data-layout';
 
-/** What a lazily loaded route module exports (React Router's names); without an ErrorBoundary it gets ours. */
+/** What a lazily loaded route module exports. */
 interface RouteModule {
   Component: ComponentType;
-  ErrorBoundary?: ComponentType;
 }
 
-function StartupFallback() {
-  return null;
-}
+/** Each lazy route's element, and how to load its code. */
+const routeCode = new WeakMap<object, () => Promise<RouteModule>>();
 
-function lazyRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
-  return async () => {
-    const module = await load();
-    return { Component: module.Component, ErrorBoundary: module.ErrorBoundary ?? RouteErrorBoundary };
-  };
+function lazyRoute(load: () => Promise<RouteModule>): ReactNode {
+  const Page = lazy(async () => ({ default: (await load()).Component }));
+  const element = (
+    <RouteErrorBoundary>
+      <Page />
+    </RouteErrorBoundary>
+  );
+  routeCode.set(element, load);
+  return element;
 }
 
 /**
  * Every page is its own chunk, so the sign-in page loads only what it needs. A feature plugs in by adding its
- * route here, pointing at a module that exports `Component` (and, if it wants its own, `ErrorBoundary`).
+ * route here, pointing at a module that exports `Component`.
  */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    ErrorBoundary: RouteErrorBoundary,
-    // The first page's code is still on its way: nothing to show for those few milliseconds.
-    HydrateFallback: StartupFallback,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: <HomeRedirect /> },
-      { path: 'sign-in', lazy: lazyRoute(() => import('../features/auth/routes/sign-in-route')) },
-      { path: 'tenants', lazy: lazyRoute(() => import('../features/auth/routes/tenant-picker-route')) },
-      { path: 'invites', lazy: lazyRoute(() => import('../features/invites/routes/invites-route')) },
+      { path: 'sign-in', element: lazyRoute(() => import('../features/auth/routes/sign-in-route')) },
+      { path: 'tenants', element: lazyRoute(() => import('../features/auth/routes/tenant-picker-route')) },
+      { path: 'invites', element: lazyRoute(() => import('../features/invites/routes/invites-route')) },
       {
         element: <RequireSession />,
         children: [
@@ -46,42 +49,42 @@ export const routes: RouteObject[] = [
             element: <SessionDataLayout />,
             children: [
               // The labelling workspace takes the whole window, outside the shell's layout.
-              { path: 't/:tenantId/apps/:appId/label', lazy: lazyRoute(() => import('../features/labelling/routes/label-queue-route')) },
+              { path: 't/:tenantId/apps/:appId/label', element: lazyRoute(() => import('../features/labelling/routes/label-queue-route')) },
               {
                 path: 't/:tenantId/apps/:appId/media/:mediaId/label',
-                lazy: lazyRoute(() => import('../features/labelling/routes/label-media-route')),
+                element: lazyRoute(() => import('../features/labelling/routes/label-media-route')),
               },
               {
                 path: 't/:tenantId/apps/:appId/review/:reviewId/edit/:answer',
-                lazy: lazyRoute(() => import('../features/labelling/routes/review-edit-route')),
+                element: lazyRoute(() => import('../features/labelling/routes/review-edit-route')),
               },
               {
                 path: 't/:tenantId',
-                lazy: lazyRoute(() => import('./shell/routes/shell-route')),
+                element: lazyRoute(() => import('./shell/routes/shell-route')),
                 children: [
                   {
-                    lazy: lazyRoute(() => import('../features/dashboard/routes/tenant-layout-route')),
+                    element: lazyRoute(() => import('../features/dashboard/routes/tenant-layout-route')),
                     children: [
-                      { index: true, lazy: lazyRoute(() => import('../features/dashboard/routes/dashboard-route')) },
-                      { path: 'upload', lazy: lazyRoute(() => import('../features/dashboard/routes/upload-route')) },
-                      { path: 'gateways', lazy: lazyRoute(() => import('../features/dashboard/routes/gateways-route')) },
-                      { path: 'gateways/:gatewayId', lazy: lazyRoute(() => import('../features/dashboard/routes/gateway-route')) },
-                      { path: 'admin', lazy: lazyRoute(() => import('../features/dashboard/routes/admin-route')) },
-                      { path: 'media/:mediaId', lazy: lazyRoute(() => import('../features/dashboard/routes/media-route')) },
+                      { index: true, element: lazyRoute(() => import('../features/dashboard/routes/dashboard-route')) },
+                      { path: 'upload', element: lazyRoute(() => import('../features/dashboard/routes/upload-route')) },
+                      { path: 'gateways', element: lazyRoute(() => import('../features/dashboard/routes/gateways-route')) },
+                      { path: 'gateways/:gatewayId', element: lazyRoute(() => import('../features/dashboard/routes/gateway-route')) },
+                      { path: 'admin', element: lazyRoute(() => import('../features/dashboard/routes/admin-route')) },
+                      { path: 'media/:mediaId', element: lazyRoute(() => import('../features/dashboard/routes/media-route')) },
                       {
                         path: 'apps/:appId',
-                        lazy: lazyRoute(() => import('../features/dashboard/routes/application-layout-route')),
+                        element: lazyRoute(() => import('../features/dashboard/routes/application-layout-route')),
                         children: [
-                          { index: true, lazy: lazyRoute(() => import('../features/dashboard/routes/application-route')) },
-                          { path: 'detections', lazy: lazyRoute(() => import('../features/dashboard/routes/detections-route')) },
-                          { path: 'settings', lazy: lazyRoute(() => import('../features/dashboard/routes/settings-route')) },
-                          { path: 'review', lazy: lazyRoute(() => import('../features/review/routes/review-route')) },
-                          { path: 'media/:mediaId', lazy: lazyRoute(() => import('../features/dashboard/routes/media-route')) },
+                          { index: true, element: lazyRoute(() => import('../features/dashboard/routes/application-route')) },
+                          { path: 'detections', element: lazyRoute(() => import('../features/dashboard/routes/detections-route')) },
+                          { path: 'settings', element: lazyRoute(() => import('../features/dashboard/routes/settings-route')) },
+                          { path: 'review', element: lazyRoute(() => import('../features/review/routes/review-route')) },
+                          { path: 'media/:mediaId', element: lazyRoute(() => import('../features/dashboard/routes/media-route')) },
                         ],
                       },
                     ],
                   },
-                  { path: 'api-keys', lazy: lazyRoute(() => import('../features/api-keys/routes/api-keys-route')) },
+                  { path: 'api-keys', element: lazyRoute(() => import('../features/api-keys/routes/api-keys-route')) },
                   { path: '*', element: <NotFoundRoute /> },
                 ],
               },
@@ -93,3 +96,14 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+export function AppRoutes() {
+  const location = useLocation();
+  // Every page the address nests (shell, tenant, application, tab) asks for its code at once, not each once its
+  // parent has loaded and rendered.
+  for (const { route } of matchRoutes(routes, location) ?? []) {
+    const load = route.element && typeof route.element === 'object' ? routeCode.get(route.element) : undefined;
+    void load?.();
+  }
+  return useRoutes(routes, location);
+}

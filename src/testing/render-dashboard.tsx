@@ -1,11 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { TenantUser } from '../api/schemas/identity';
-import { routes } from '../app/routes';
 import { installAuthBridge } from '../lib/session/reauth';
 import { useSessionStore } from '../lib/session/session-store';
 import { queryClient } from '../lib/query-client';
+import { renderRoutes } from './render-routes';
 
 export const TENANT_ID = 't-acme';
 
@@ -24,11 +21,5 @@ export function renderSignedIn(path: string, user: TenantUser) {
       tenantType: 'orgtenant',
     },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes(path);
 }

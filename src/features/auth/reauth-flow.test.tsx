@@ -11,7 +11,7 @@ const service = createFakeService([solo]);
 const server = setupMswServer(...service.handlers);
 
 async function signInAndExpireToken() {
-  const router = renderApp('/t/t-acme/admin');
+  const page = renderApp('/t/t-acme/admin');
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('Email'), solo.email);
   await user.type(screen.getByLabelText('Password'), PASSWORD);
@@ -23,7 +23,7 @@ async function signInAndExpireToken() {
   await act(async () => {
     void queryClient.invalidateQueries();
   });
-  return { router, user, expiredToken };
+  return { page, user, expiredToken };
 }
 
 describe('an expired token', () => {
@@ -32,11 +32,11 @@ describe('an expired token', () => {
     server.events.on('request:start', ({ request }) => {
       if (new URL(request.url).pathname === '/1/token') tokenRequests.push(request.url);
     });
-    const { router, user, expiredToken } = await signInAndExpireToken();
+    const { page, user, expiredToken } = await signInAndExpireToken();
 
     const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    expect(router.state.location.pathname).toBe('/t/t-acme/admin');
+    expect(page.location().pathname).toBe('/t/t-acme/admin');
     const tokensBefore = tokenRequests.length;
 
     await user.type(within(dialog).getByLabelText('Password'), PASSWORD);
@@ -48,7 +48,7 @@ describe('an expired token', () => {
     expect(getSession()?.tenantId).toBe(ACME.tenant_id);
     expect(screen.getByRole('heading', { level: 1, name: 'Tenant admin' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Members' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/t/t-acme/admin');
+    expect(page.location().pathname).toBe('/t/t-acme/admin');
     server.events.removeAllListeners();
   });
 
@@ -64,13 +64,13 @@ describe('an expired token', () => {
   });
 
   it('signs out when the person cancels', async () => {
-    const { router, user } = await signInAndExpireToken();
+    const { page, user } = await signInAndExpireToken();
     const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
 
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(page.location().pathname).toBe('/sign-in');
     expect(getSession()).toBeNull();
   });
 });

@@ -79,22 +79,22 @@ describe('signing in', () => {
   });
 
   it('sends a signed-out visitor to sign-in and back where they were going', async () => {
-    const router = renderApp('/t/t-acme');
+    const page = renderApp('/t/t-acme');
     await signInAs(solo.email, PASSWORD);
 
     expect(await screen.findByRole('heading', { level: 1, name: ACME.name })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/t/t-acme');
+    expect(page.location().pathname).toBe('/t/t-acme');
   });
 
   it('signs out: session, storage and cache are cleared', async () => {
-    const router = renderApp('/sign-in');
+    const page = renderApp('/sign-in');
     const user = await signInAs(solo.email, PASSWORD);
     await screen.findByRole('heading', { level: 1, name: ACME.name });
 
     await user.click(screen.getByRole('button', { name: /sign out/i }));
 
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(page.location().pathname).toBe('/sign-in');
     expect(getSession()).toBeNull();
     expect(sessionStorage.length).toBe(0);
   });

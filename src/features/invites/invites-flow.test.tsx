@@ -21,12 +21,12 @@ const multi: FakeUser = {
 setupMswServer(...createFakeService([solo, multi]).handlers);
 
 async function signIn(path: string, email: string) {
-  const router = renderApp(path);
+  const page = renderApp(path);
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
-  return { router, user };
+  return { page, user };
 }
 
 describe('invites', () => {
@@ -61,7 +61,7 @@ describe('invites', () => {
 
 describe('switching tenant from the shell', () => {
   it('asks for the password, then enters the chosen tenant with a new token', async () => {
-    const { router, user } = await signIn('/sign-in', multi.email);
+    const { page, user } = await signIn('/sign-in', multi.email);
     await user.click(await screen.findByRole('button', { name: ACME.name }));
     await screen.findByRole('heading', { level: 1, name: ACME.name });
 
@@ -73,7 +73,7 @@ describe('switching tenant from the shell', () => {
     await user.click(within(dialog).getByRole('button', { name: PERSONAL.name }));
 
     expect(await screen.findByRole('heading', { level: 1, name: PERSONAL.name })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(`/t/${PERSONAL.tenant_id}`);
+    expect(page.location().pathname).toBe(`/t/${PERSONAL.tenant_id}`);
     expect(within(screen.getByRole('banner')).getByText('Personal')).toBeInTheDocument();
   });
 

@@ -23,7 +23,7 @@ const rowNames = () =>
 
 describe('dashboard', () => {
   it('lists the applications with subject names and pending feedback, filtered by search, type and status in the URL', async () => {
-    const router = renderSignedIn(`/t/${TENANT_ID}`, MEMBER);
+    const page = renderSignedIn(`/t/${TENANT_ID}`, MEMBER);
     const table = await screen.findByRole('table', { name: 'Applications' });
     const pets = within(table).getByRole('link', { name: 'Pets' }).closest('tr');
     expect(pets).toHaveTextContent('Cat, Dog');
@@ -33,7 +33,7 @@ describe('dashboard', () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole('searchbox', { name: 'Search applications' }), 'car');
     expect(rowNames()).toEqual(['Cars']);
-    expect(router.state.location.search).toBe('?q=car');
+    expect(page.location().search).toBe('?q=car');
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search applications' }));
     await user.selectOptions(screen.getByLabelText('Status'), 'active');
@@ -43,7 +43,7 @@ describe('dashboard', () => {
   });
 
   it('lets a tenant admin create an application with a subject made on the spot', async () => {
-    const router = renderSignedIn(`/t/${TENANT_ID}`, ADMIN);
+    const page = renderSignedIn(`/t/${TENANT_ID}`, ADMIN);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'New application' }));
     const dialog = screen.getByRole('dialog', { name: 'New application' });
@@ -59,7 +59,7 @@ describe('dashboard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create application' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Birds' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(`/t/${TENANT_ID}/apps/app-3`);
+    expect(page.location().pathname).toBe(`/t/${TENANT_ID}/apps/app-3`);
     const created = state.requests.find((r) => r.method === 'POST' && r.url.pathname === '/1/applications');
     expect(created?.body).toEqual({ name: 'Birds', type: 'point', description: '', input_subjects: ['s-in'], output_subjects: ['s-bird'] });
     expect(screen.getByRole('link', { name: 'Start labelling' })).toHaveAttribute('href', `/t/${TENANT_ID}/apps/app-3/label`);

@@ -81,10 +81,10 @@ describe('detections browser', () => {
   });
 
   it('switches the source exclusively and keeps it in the URL, following paging.next for more', async () => {
-    const router = renderSignedIn(`/t/${TENANT_ID}/apps/app-pets/detections?source=model`, MEMBER);
+    const page = renderSignedIn(`/t/${TENANT_ID}/apps/app-pets/detections?source=model`, MEMBER);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('radio', { name: 'People' }));
-    expect(router.state.location.search).toBe('?source=user');
+    expect(page.location().search).toBe('?source=user');
     await vi.waitFor(() => expect(detectionQueries.some((q) => q.get('only_user') === 'true')).toBe(true));
     expect(detectionQueries.every((q) => !(q.has('only_user') && q.has('only_model')))).toBe(true);
 
@@ -96,7 +96,7 @@ describe('detections browser', () => {
   });
 
   it('shows the current model\'s proposals by default, and an older model\'s when picked', async () => {
-    const router = renderSignedIn(`/t/${TENANT_ID}/apps/app-pets/detections?source=model`, MEMBER);
+    const page = renderSignedIn(`/t/${TENANT_ID}/apps/app-pets/detections?source=model`, MEMBER);
     const picker = await screen.findByRole('combobox', { name: 'Model' });
     await vi.waitFor(() => expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Model v2 (current)',
@@ -104,7 +104,7 @@ describe('detections browser', () => {
       'Baseline model (v0)',
     ]));
     await userEvent.setup().selectOptions(picker, 'Model v1');
-    expect(router.state.location.search).toBe('?source=model&model_version=1');
+    expect(page.location().search).toBe('?source=model&model_version=1');
     await vi.waitFor(() => expect(detectionQueries.at(-1)?.get('model_version')).toBe('1'));
     expect(detectionQueries.at(-1)?.get('only_model')).toBe('true');
     expect(detectionQueries[0]?.has('model_version')).toBe(false);
