@@ -7,7 +7,7 @@ import { viewRect } from '../geometry/camera';
 import type { Box, Size } from '../geometry/types';
 import type { PaintScene } from '../type-modules/type-module';
 import { moduleOf } from '../type-modules/registry';
-import { paintFocus } from './paint';
+import { paintFocus, type PathPainter } from './paint';
 import type { ActiveTool } from './run-tool';
 
 export interface MarksScene extends Omit<PaintScene, 'view' | 'scale'> {
@@ -30,18 +30,16 @@ export interface OverlayScene extends Pick<PaintScene, 'hidden' | 'media'> {
 }
 
 /**
- * The overlay: the mark under the pointer highlighted (the marks layer stays as it was drawn), then the gesture in
- * progress, as the type's tool paints them. Returns whether it painted anything.
+ * The overlay: the mark under the pointer highlighted (the marks layer stays as it was drawn) unless a gesture moves
+ * it, then the gesture in progress, as the type's tool paints them.
  */
-export function drawOverlay(context: Context, shape: Shape, { annotation, active, hovered, hidden, media }: OverlayScene): boolean {
+export function drawOverlay(context: PathPainter, scale: number, { annotation, active, hovered, hidden, media }: OverlayScene) {
   const tool = moduleOf(annotation).tool;
-  if (!tool) return false;
-  const scale = shape.getStage()?.scaleX() ?? 1;
-  const { paintHover } = tool;
-  const hovering = hovered !== null && !hidden.has(hovered) && paintHover !== undefined;
-  if (hovering) paintHover(context, annotation, hovered, scale);
-  const gesture = 'state' in active && active.tool === annotation.type ? tool.paintOverlay(context, annotation, active.state, { scale, media }) : false;
-  return hovering || gesture;
+  if (!tool) return;
+  const gesture = 'state' in active && active.tool === annotation.type ? active.state : null;
+  const moving = gesture && tool.dragged(gesture);
+  if (hovered !== null && hovered !== moving && !hidden.has(hovered)) tool.paintHover?.(context, annotation, hovered, scale);
+  if (gesture) tool.paintOverlay(context, annotation, gesture, { scale, media });
 }
 
 export function drawFocus(context: Context, shape: Shape, media: Size, focus: Box) {

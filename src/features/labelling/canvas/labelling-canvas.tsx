@@ -14,7 +14,7 @@ import { actualSizeCamera, fitCamera, panCamera, pinchCamera, showMedia, useCame
 import { ImagePlane } from './image-plane';
 import { usePreferredImage } from './preferred-image';
 import { useSpaceHeld } from './space-held';
-import { useOverlayHiddenWhenEmpty } from './overlay-layer';
+import { useOverlayCanvas } from './overlay-canvas';
 import { useStageFollowsCamera } from './stage-camera';
 import { useMarksPlane } from './marks-plane';
 import { type ActiveTool, draggedIndex, idleTool, isDrawing, runTool } from './run-tool';
@@ -23,6 +23,7 @@ import { useClickRegions } from '../click-to-box/use-click-regions';
 import { useMagnifier } from '../drawing-aids/magnifier-store';
 import { moduleOf } from '../type-modules/registry';
 import { hoverMark, useMarkView } from './mark-view-store';
+import type { PathPainter } from './paint';
 
 export interface CanvasHandle {
   fitToView(): void;
@@ -77,7 +78,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   const pointers = useRef(new Map<number, ScreenPoint>());
   const wrapper = useRef<HTMLDivElement>(null);
   const stage = useRef<Konva.Stage>(null);
-  const overlayLayer = useRef<Konva.Layer>(null);
+  const overlayPlane = useRef<HTMLDivElement>(null);
   const marksLayer = useRef<Konva.Layer>(null);
   const marksPlane = useRef<HTMLCanvasElement>(null);
 
@@ -86,8 +87,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     showMedia(media.media_id, image, viewport, props.viewportMeasured);
   }, [media.media_id, media.image_width, media.image_height, viewport, props.viewportMeasured]);
 
-  const overlayShows = useOverlayHiddenWhenEmpty(overlayLayer);
-  useStageFollowsCamera(stage, overlayLayer, overlayShows);
+  useStageFollowsCamera(stage);
   const { image, failed, retry } = usePreferredImage(media);
   const { findsRegions } = useClickRegions(media.media_id, image, mediaSize, active, send);
   const magnifierOn = useMagnifier((state) => state.on);
@@ -205,13 +205,12 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [annotation, dragged, hidden, thresholdOf, subjectName, media.image_width, media.image_height],
   );
-  const overlayFunc = useCallback(
-    (context: Konva.Context, shape: Konva.Shape) => {
-      overlayShows.current = drawOverlay(context, shape, { annotation, active, hovered, hidden, media: mediaSize });
-    },
+  const paintOverlay = useCallback(
+    (context: PathPainter, scale: number) => drawOverlay(context, scale, { annotation, active, hovered, hidden, media: mediaSize }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [annotation, active, hovered, hidden, overlayShows, media.image_width, media.image_height],
+    [annotation, active, hovered, hidden, media.image_width, media.image_height],
   );
+  useOverlayCanvas(overlayPlane, paintOverlay, viewport);
   const focusFunc = useCallback(
     (context: Konva.Context, shape: Konva.Shape) => focus && drawFocus(context, shape, mediaSize, focus),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -253,10 +252,8 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
           {focus && <Shape sceneFunc={focusFunc} listening={false} perfectDrawEnabled={false} />}
           <Shape sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />
         </Layer>
-        <Layer ref={overlayLayer} listening={false} visible={showMarks}>
-          <Shape sceneFunc={overlayFunc} listening={false} perfectDrawEnabled={false} />
-        </Layer>
       </Stage>
+      <div ref={overlayPlane} className="overlay-plane" hidden={!showMarks} />
       {magnifierOn && (
         <Suspense>
           <Magnifier image={image} media={mediaSize} viewport={viewport} pointer={hover} />

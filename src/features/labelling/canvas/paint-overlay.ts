@@ -1,10 +1,9 @@
-// Painting helpers for the selection and the overlay layer (the mark under the pointer, whatever a gesture is drawing
-// or moving). In image pixels, sizes divided by the scale so that they stay the same on screen; the overlay is drawn
+// Painting helpers for the selection and the overlay (the mark under the pointer, whatever a gesture is drawing or
+// moving). In image pixels, sizes divided by the scale so that they stay the same on screen; the overlay is drawn
 // with the camera's scale at the time, so a zoom renders no component.
-import type { Context } from 'konva/lib/Context';
 import { handlePosition } from '../geometry/box';
 import { type Box, HANDLES, type Size } from '../geometry/types';
-import { POINT_RADIUS_PX, SELECTED_COLOUR, strokeTwice } from './paint';
+import { type PathPainter, POINT_RADIUS_PX, SELECTED_COLOUR, strokeTwice } from './paint';
 
 /** The mark under the pointer, on the canvas or in the object list. */
 const HOVER_COLOUR = '#ff7ad9';
@@ -15,7 +14,7 @@ const SELECTED_POINT_RADIUS_PX = 6;
 type Spot = { readonly x: number; readonly y: number };
 
 /** A box in the selection's colour; dashed while it is only a preview (being drawn, or being searched for). */
-export function paintBoxOutline(context: Context, box: Box, scale: number, dashed = false) {
+export function paintBoxOutline(context: PathPainter, box: Box, scale: number, dashed = false) {
   context.beginPath();
   context.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
   context.setLineDash(dashed ? [6 / scale, 4 / scale] : []);
@@ -24,7 +23,7 @@ export function paintBoxOutline(context: Context, box: Box, scale: number, dashe
 }
 
 /** The selected (or moving) box with its eight resize handles. */
-export function paintSelectedBox(context: Context, box: Box, scale: number) {
+export function paintSelectedBox(context: PathPainter, box: Box, scale: number) {
   paintBoxOutline(context, box, scale);
   const size = HANDLE_PX / scale;
   context.beginPath();
@@ -40,7 +39,7 @@ export function paintSelectedBox(context: Context, box: Box, scale: number) {
 }
 
 /** A point being placed, moved or selected. */
-export function paintPointMark(context: Context, point: Spot, scale: number, colour: string) {
+export function paintPointMark(context: PathPainter, point: Spot, scale: number, colour: string) {
   context.beginPath();
   context.arc(point.x, point.y, SELECTED_POINT_RADIUS_PX / scale, 0, Math.PI * 2);
   context.setAttr('fillStyle', 'rgba(62, 166, 255, 0.35)');
@@ -49,7 +48,7 @@ export function paintPointMark(context: Context, point: Spot, scale: number, col
 }
 
 /** Thin guides across the whole media through `at`: where a box's moving corner is, against the image's edges. */
-export function paintCrosshair(context: Context, at: Spot, media: Size, scale: number) {
+export function paintCrosshair(context: PathPainter, at: Spot, media: Size, scale: number) {
   context.beginPath();
   context.moveTo(at.x, 0);
   context.lineTo(at.x, media.height);
@@ -61,7 +60,7 @@ export function paintCrosshair(context: Context, at: Spot, media: Size, scale: n
 }
 
 /** The box under the pointer, outlined. */
-export function paintBoxHover(context: Context, box: Box | undefined, scale: number) {
+export function paintBoxHover(context: PathPainter, box: Box | undefined, scale: number) {
   if (!box) return;
   context.beginPath();
   context.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
@@ -69,7 +68,7 @@ export function paintBoxHover(context: Context, box: Box | undefined, scale: num
 }
 
 /** The point under the pointer, ringed. */
-export function paintPointHover(context: Context, point: Spot | undefined, scale: number) {
+export function paintPointHover(context: PathPainter, point: Spot | undefined, scale: number) {
   if (!point) return;
   context.beginPath();
   context.arc(point.x, point.y, (POINT_RADIUS_PX / scale) * 1.6, 0, Math.PI * 2);

@@ -8,6 +8,9 @@ import { classColour, MARK_COLOUR } from './class-colours';
 import { percent } from '../type-modules/percent';
 import type { PaintScene } from '../type-modules/type-module';
 
+/** What painting paths takes of a Konva context: the overlay's painters use no more (overlay-canvas.ts measures them). */
+export type PathPainter = Pick<Context, 'beginPath' | 'moveTo' | 'lineTo' | 'rect' | 'arc' | 'setLineDash' | 'setAttr' | 'fill' | 'stroke'>;
+
 export const SELECTED_COLOUR = '#3ea6ff';
 const OUTLINE = 'rgba(0, 0, 0, 0.65)';
 export const POINT_RADIUS_PX = 5;
@@ -15,7 +18,7 @@ export const POINT_RADIUS_PX = 5;
 const MAX_LABELS = 300;
 
 /** Strokes the current path in `colour` over a dark outline, so that it shows on light and dark images alike. */
-export function strokeTwice(context: Context, scale: number, colour: string, width = 1.5) {
+export function strokeTwice(context: PathPainter, scale: number, colour: string, width = 1.5) {
   context.setAttr('lineWidth', (width + 2) / scale);
   context.setAttr('strokeStyle', OUTLINE);
   context.stroke();
@@ -122,7 +125,7 @@ export function paintPoints(context: Context, points: readonly ({ x: number; y: 
   }
 }
 
-export function paintOffsetLine(context: Context, axis: 'x' | 'y', offset: number, media: Size, scale: number, colour = MARK_COLOUR) {
+export function paintOffsetLine(context: PathPainter, axis: 'x' | 'y', offset: number, media: Size, scale: number, colour = MARK_COLOUR) {
   context.beginPath();
   if (axis === 'x') {
     context.moveTo(offset, 0);

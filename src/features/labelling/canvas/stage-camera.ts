@@ -6,11 +6,11 @@ import type { Camera } from '../geometry/types';
 import { useCameraStore } from './camera-store';
 
 /**
- * The camera is the stage's scale and position, set here and not through React: a camera move sets them and asks
- * for one draw of `layer` in the next frame (batchDraw) while it shows anything (`shows`), without rendering any
- * component. Other layers follow the camera on their own terms (the marks: marks-plane.ts).
+ * The camera is the stage's scale and position, set here and not through React: a camera move sets them without
+ * rendering any component. The stage's one layer, the marks, follows the camera on its own terms (marks-plane.ts),
+ * and so does the overlay (overlay-canvas.ts).
  */
-export function useStageFollowsCamera(stage: RefObject<Konva.Stage | null>, layer: RefObject<Konva.Layer | null>, shows: RefObject<boolean>) {
+export function useStageFollowsCamera(stage: RefObject<Konva.Stage | null>) {
   useLayoutEffect(() => {
     function follow(camera: Camera) {
       publishCamera(camera);
@@ -18,9 +18,8 @@ export function useStageFollowsCamera(stage: RefObject<Konva.Stage | null>, laye
       if (!current) return;
       current.scale({ x: camera.scale, y: camera.scale });
       current.position({ x: camera.x, y: camera.y });
-      if (shows.current) layer.current?.batchDraw();
     }
     follow(useCameraStore.getState().camera);
     return useCameraStore.subscribe((state, previous) => state.camera !== previous.camera && follow(state.camera));
-  }, [stage, layer, shows]);
+  }, [stage]);
 }

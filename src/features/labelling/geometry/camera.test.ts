@@ -1,4 +1,4 @@
-import { fitToView, imageToScreen, pan, screenToImage, viewRect, zoomAt } from './camera';
+import { boxOnScreen, fitToView, imageToScreen, pan, screenToImage, viewRect, zoomAt } from './camera';
 import { imagePoint, screenPoint } from './types';
 
 describe('camera', () => {
@@ -9,6 +9,13 @@ describe('camera', () => {
     const screen = imageToScreen(camera, image);
     expect(screen).toEqual({ x: 55, y: 70 });
     expect(screenToImage(camera, screen)).toEqual(image);
+  });
+
+  it('puts a box on the screen in whole pixels with its margin, cut to the viewport', () => {
+    const viewport = { width: 200, height: 100 };
+    expect(boxOnScreen(camera, { x0: 10.2, y0: 20, x1: 20, y1: 30.6 }, viewport, 2)).toEqual({ x0: 48, y0: 28, x1: 72, y1: 54 });
+    expect(boxOnScreen(camera, { x0: -100, y0: 0, x1: 500, y1: 40 }, viewport)).toEqual({ x0: 0, y0: 0, x1: 200, y1: 70 });
+    expect(boxOnScreen(camera, { x0: 100, y0: 0, x1: 120, y1: 10 }, viewport)).toBeNull();
   });
 
   it('fits the image centred inside the padded viewport', () => {

@@ -12,6 +12,20 @@ export const screenToImage = (camera: Camera, point: ScreenPoint): ImagePoint =>
 export const imageToScreen = (camera: Camera, point: ImagePoint): ScreenPoint =>
   screenPoint(point.x * camera.scale + camera.x, point.y * camera.scale + camera.y);
 
+/**
+ * `box` (image pixels) on the screen, in whole screen pixels: widened by `margin` screen pixels and cut to the
+ * viewport. Null when none of it shows.
+ */
+export function boxOnScreen(camera: Camera, box: Box, viewport: Size, margin = 0): Box | null {
+  const from = imageToScreen(camera, imagePoint(box.x0, box.y0));
+  const to = imageToScreen(camera, imagePoint(box.x1, box.y1));
+  const x0 = Math.max(0, Math.floor(from.x - margin));
+  const y0 = Math.max(0, Math.floor(from.y - margin));
+  const x1 = Math.min(viewport.width, Math.ceil(to.x + margin));
+  const y1 = Math.min(viewport.height, Math.ceil(to.y + margin));
+  return x0 < x1 && y0 < y1 ? { x0, y0, x1, y1 } : null;
+}
+
 /** The camera that shows the whole image centred in the viewport, leaving `padding` screen pixels around it. */
 export function fitToView(image: Size, viewport: Size, padding = 0): Camera {
   const scale = Math.max(

@@ -138,10 +138,7 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
         paintBoxOutline(context, state.regionQuery.inside, scale, true);
       } else if (state.name === 'translating' || state.name === 'resizing') {
         paintSelectedBox(context, state.preview, scale);
-      } else {
-        return false;
       }
-      return true;
     },
   },
   objects: markObjects(boxList, 'box', (box) => `${box.x1 - box.x0} × ${box.y1 - box.y0}`),

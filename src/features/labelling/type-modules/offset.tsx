@@ -61,7 +61,6 @@ function offsetModule(type: OffsetAnnotation['type'], edge: string, directions: 
       markAt: () => null,
       paintOverlay: (context, _annotation, state, { scale, media }) => {
         if (state.name === 'dragging') paintOffsetLine(context, axis, state.preview, media, scale, SELECTED_COLOUR);
-        return state.name === 'dragging';
       },
     },
     actions: nudgeActions<OffsetAnnotation>(directions, undefined, (a, dx, dy) => nudgeOffset(a, axis === 'x' ? dx : dy)),

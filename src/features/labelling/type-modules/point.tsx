@@ -96,7 +96,6 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
     markCount: (annotation) => annotation.points.length,
     paintOverlay: (context, _annotation, state, { scale }) => {
       if (state.name === 'dragging') paintPointMark(context, state.preview, scale, SELECTED_COLOUR);
-      return state.name === 'dragging';
     },
   },
   objects: markObjects(pointList, 'point', (p) => `${p.x}, ${p.y}`),

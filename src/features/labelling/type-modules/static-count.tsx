@@ -68,7 +68,6 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
     paintOverlay: (context, _annotation, state, { scale }) => {
       const shown = state.name === 'dragging' ? state.preview : state.name === 'snapping' ? state.regionQuery.seed : undefined;
       if (shown) paintPointMark(context, shown, scale, MARK_COLOUR);
-      return !!shown;
     },
   },
   objects: {

@@ -1,4 +1,5 @@
 import type { Context } from 'konva/lib/Context';
+import type { PathPainter } from '../canvas/paint';
 import type { ReactNode } from 'react';
 import type { Application } from '../../../api/schemas/application';
 import type { ApplicationType } from '../../../api/types';
@@ -112,17 +113,16 @@ interface CanvasTool<A, S extends ToolStateBase> {
    * Highlights mark `index` (under the pointer, here or in the object list) on the overlay: the marks layer is not
    * drawn again, and copied to the screen, each time the pointer crosses another mark.
    */
-  paintHover?(context: Context, annotation: A, index: number, scale: number): void;
+  paintHover?(context: PathPainter, annotation: A, index: number, scale: number): void;
   /** How many marks `paint` draws (the canvas moves a bitmap of many marks instead of redrawing them). */
   markCount(annotation: A): number;
   /** The mark at this image point (for highlighting it under the pointer), or null. */
   markAt(annotation: A, point: ImagePoint, scale: number): number | null;
   /**
-   * What the gesture in progress draws or moves (canvas/paint-overlay.ts); false when there was nothing to paint (the
-   * overlay's canvas is then hidden). The selection is painted with the marks: it moves with them while the camera
-   * moves, and the overlay stays empty.
+   * What the gesture in progress draws or moves (canvas/paint-overlay.ts), if anything. The selection is painted with
+   * the marks: it moves with them while the camera moves, and the overlay stays empty.
    */
-  paintOverlay(context: Context, annotation: A, state: S, scene: Pick<PaintScene, 'scale' | 'media'>): boolean;
+  paintOverlay(context: PathPainter, annotation: A, state: S, scene: Pick<PaintScene, 'scale' | 'media'>): void;
 }
 
 /** The marks as the object list shows them: listed, selected, removed one by one. */
