@@ -7,7 +7,7 @@ const REQUEST_PARTS = ['params', 'querystring', 'body', 'headers'] as const;
 
 /** The JSON Schema of a zod schema, as a request parses it (`input`) or a response writes it (`output`). */
 function jsonSchemaOf(schema: unknown, io: 'input' | 'output'): unknown {
-  if (!(schema instanceof z.ZodType)) return schema;
+  if (!(schema instanceof z.core.$ZodType)) return schema;
   // Refinements and transforms have no JSON Schema; the document shows the shape they apply to.
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   return json;

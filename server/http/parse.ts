@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { zodValidatorCompiler } from './zod';
 
 /** Validates a value as a route schema would, with the same `{"message", "errors"}` on failure. */
-export function parseWith<T extends z.ZodType>(schema: T, data: unknown, part: 'body' | 'querystring'): z.output<T> {
+export function parseWith<T extends z.core.$ZodType>(schema: T, data: unknown, part: 'body' | 'querystring'): z.output<T> {
   const result = zodValidatorCompiler({ schema, httpPart: part, method: 'POST', url: '' })(data) as {
     value?: z.output<T>;
     error?: Error;

@@ -24,9 +24,11 @@ const pullQuery = z.object({
 });
 
 /** The contract's feedback body, and the one rule that needs the service's clock. */
-const feedbackBody = feedbackResponse.refine(
-  ({ decision_time }) => decision_time === undefined || decision_time <= Date.now() / 1000 + DECISION_TIME_MAX_AHEAD_SECONDS,
-  { path: ['decision_time'], message: `decision_time is more than ${DECISION_TIME_MAX_AHEAD_SECONDS / 60} minutes ahead of the service's clock.` },
+const feedbackBody = feedbackResponse.check(
+  z.refine(({ decision_time }) => decision_time === undefined || decision_time <= Date.now() / 1000 + DECISION_TIME_MAX_AHEAD_SECONDS, {
+    path: ['decision_time'],
+    message: `decision_time is more than ${DECISION_TIME_MAX_AHEAD_SECONDS / 60} minutes ahead of the service's clock.`,
+  }),
 );
 
 const feedbackRequestSchema = z.object({
@@ -42,7 +44,7 @@ const feedbackRequestSchema = z.object({
     }),
   ),
   other_media: z.array(z.record(z.string(), z.unknown())).optional(),
-  focus: focusSchema.optional(),
+  focus: z.optional(focusSchema),
 });
 
 const idempotencyKeyOf = (request: FastifyRequest): string | null => {

@@ -23,7 +23,7 @@ const predictionSchema = z.object({
   subjects: z.array(
     z.object({ subject_uid: z.string(), probability: z.number(), app_data_type: z.string().nullable(), app_data: z.unknown() }),
   ),
-  focus: focusSchema.optional(),
+  focus: z.optional(focusSchema),
 });
 
 /** The image of a multipart form (not stored), or of a JSON `{media_id, focus?}` naming a media item. */

@@ -16,7 +16,7 @@ const appParams = z.object({ applicationId: nodeId });
 export const reviewRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/1/applications/:applicationId/reviews',
-    { schema: { params: appParams, querystring: pagingQuery, response: { 200: pagedListOf(reviewItemSchema.extend({ media: mediaSchema })) } } },
+    { schema: { params: appParams, querystring: pagingQuery, response: { 200: pagedListOf(z.object({ ...reviewItemSchema.shape, media: mediaSchema })) } } },
     async (request) => {
       const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
       const { limit, cursor } = request.query;

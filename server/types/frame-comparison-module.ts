@@ -17,7 +17,7 @@ export interface ComparedFrame {
  */
 export interface FrameComparisonModule {
   readonly type: FrameComparisonType;
-  readonly settings: z.ZodType;
+  readonly settings: z.ZodMiniType;
   readonly earlierFrames: number;
   /** `earlier` holds the frames before `frame` of the same size, oldest first (none for a subject's first frame). */
   readonly propose: (

@@ -32,6 +32,6 @@ interface SourceMedia {
  */
 export interface PipelineModule {
   readonly type: PipelineType;
-  readonly settings: z.ZodType;
+  readonly settings: z.ZodMiniType;
   readonly derive: (source: SourceMedia, customFields: Record<string, unknown>) => Promise<DerivedMedia[]>;
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../src/api/zod';
 import type { LabellableType } from '../../src/api/types';
 import type { PipelineModule } from './pipeline-module';
 import { boxDetection } from './box-detection/module';
@@ -64,5 +64,5 @@ const sequenceByType = new Map<string, SequenceModule>(SEQUENCE_MODULES.map((mod
 export const sequenceModule = (type: string): SequenceModule | undefined => sequenceByType.get(type);
 
 /** The rule of a type's settings (an application's custom_fields), if its module has one. */
-export const settingsRuleOf = (type: string): z.ZodType | undefined =>
+export const settingsRuleOf = (type: string): z.ZodMiniType | undefined =>
   pipelineModule(type)?.settings ?? frameComparisonModule(type)?.settings ?? sequenceModule(type)?.settings ?? typeModule(type)?.settings;

@@ -23,9 +23,9 @@ interface SequenceResult {
  */
 export interface SequenceModule {
   readonly type: SequenceType;
-  readonly settings: z.ZodType;
+  readonly settings: z.ZodMiniType;
   readonly reads: AppDataType;
   /** The contract's schema of the app_data it asserts, checked before it is recorded. */
-  readonly writes: z.ZodType;
+  readonly writes: z.ZodMiniType;
   readonly analyse: (frames: readonly SequenceFrame[], customFields: Record<string, unknown>) => SequenceResult;
 }

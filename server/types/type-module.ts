@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../src/api/zod';
 import type { AnswerRule } from '../../src/api/application-types/rule';
 import type { LabellableType } from '../../src/api/types';
 import type { ObjectAmbiguity } from '../vision/ambiguity';
@@ -27,7 +27,7 @@ export interface TypeModule {
   readonly objectAmbiguity: ObjectAmbiguity;
   readonly demo: DemoType;
   /** The rule of the application's settings (its custom_fields), checked when an application is created or updated. */
-  readonly settings?: z.ZodType;
+  readonly settings?: z.ZodMiniType;
   /** The model parameters the application's settings (its custom_fields) give, beyond the baseline's; none by default. */
   readonly settingsParameters?: (customFields: Record<string, unknown>) => Partial<ModelParameters>;
 }

@@ -34,9 +34,9 @@ export interface ApiClientOptions {
 export interface ApiClient {
   readonly baseUrl: string;
   /** Sends the request and parses the answer with `answer` (a contract schema); one that breaks it rejects with UnexpectedAnswerError. */
-  request<T>(path: string, answer: z.ZodType<T>, options?: RequestOptions): Promise<T>;
+  request<T>(path: string, answer: z.ZodMiniType<T>, options?: RequestOptions): Promise<T>;
   /** An absolute URL of this service (for example a `paging.next` link) fetched and parsed with the same rules. */
-  requestUrl<T>(url: string, answer: z.ZodType<T>, options?: RequestOptions): Promise<T>;
+  requestUrl<T>(url: string, answer: z.ZodMiniType<T>, options?: RequestOptions): Promise<T>;
   /** The successful response itself, its body unread (for a download); failures throw as `request` does. */
   requestResponse(path: string, options?: RequestOptions): Promise<Response>;
 }
@@ -72,7 +72,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   const readAnswer =
-    <T>(answer: z.ZodType<T>) =>
+    <T>(answer: z.ZodMiniType<T>) =>
     async (response: Response): Promise<T> => {
       const parsed = answer.safeParse(await readBody(response).catch(() => undefined));
       if (!parsed.success) throw new UnexpectedAnswerError(response.status, response.url, parsed.error.issues);

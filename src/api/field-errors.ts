@@ -5,7 +5,7 @@ import type { FieldError } from './types';
 export const fieldPath = (path: readonly PropertyKey[]) => path.map(String).join('.');
 
 /** One `{field, message}` per zod issue; an issue of the whole value is reported on `whole`. */
-export function fieldErrorsOf(error: z.ZodError, whole: string): FieldError[] {
+export function fieldErrorsOf(error: z.core.$ZodError, whole: string): FieldError[] {
   return error.issues.map((issue) => ({
     field: issue.path.length > 0 ? fieldPath(issue.path) : whole,
     message: issue.message,

@@ -21,4 +21,4 @@ export const SECURE_URL_MESSAGE =
  * (no private, link-local or metadata targets; `server/callbacks/address-rule.ts`) where it validates applications
  * and again when it delivers.
  */
-export const secureUrl = z.string().trim().max(URL_MAX, `Use at most ${URL_MAX} characters.`).refine(isSecureUrl, SECURE_URL_MESSAGE);
+export const secureUrl = z.string().check(z.trim(), z.maxLength(URL_MAX, `Use at most ${URL_MAX} characters.`), z.refine(isSecureUrl, SECURE_URL_MESSAGE));

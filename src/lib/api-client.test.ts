@@ -1,5 +1,5 @@
 import { InvalidBaseUrlError } from '../api/errors';
-import { z } from 'zod';
+import { z } from '../api/zod';
 import { connectAuth, createAppApiClient } from './api-client';
 
 describe('createAppApiClient', () => {

@@ -1,4 +1,5 @@
 import { ocr as rule, ocrSettingsOf, ocrSettingsSchema } from '../../../src/api/application-types/ocr';
+import { z } from '../../../src/api/zod';
 import { leastCertainObject } from '../../vision/ambiguity';
 import type { DemoApplication } from '../../vision/demo';
 import { bySubject } from '../measures/held-out';
@@ -26,7 +27,7 @@ export const ocr: TypeModule = {
   // the less sure tesseract is of its reading, the sooner a person checks it
   objectAmbiguity: leastCertainObject,
   // either setting may be left out (then its default)
-  settings: ocrSettingsSchema.partial(),
+  settings: z.partial(ocrSettingsSchema),
   settingsParameters: (customFields) => ({ text_reading: ocrSettingsOf(customFields) }),
   demo: {
     application,

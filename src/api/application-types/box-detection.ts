@@ -5,13 +5,12 @@ import type { BoxRegion } from './answer';
 import { closedObject, markList, pixel } from './marks';
 import { markArea, type AnswerRule } from './rule';
 
-const box = closedObject({ x0: pixel, y0: pixel, x1: pixel, y1: pixel }, 'A box').refine(
-  ({ x0, y0, x1, y1 }) => x0 < x1 && y0 < y1,
-  'A box needs x0 < x1 and y0 < y1.',
+const box = closedObject({ x0: pixel, y0: pixel, x1: pixel, y1: pixel }, 'A box').check(
+  z.refine(({ x0, y0, x1, y1 }) => x0 < x1 && y0 < y1, 'A box needs x0 < x1 and y0 < y1.'),
 );
 
 const boxRegion = closedObject(
-  { box, probability: z.number().min(0, 'A probability is a number from 0 to 1.').max(1, 'A probability is a number from 0 to 1.').optional() },
+  { box, probability: z.optional(z.number().check(z.gte(0, 'A probability is a number from 0 to 1.'), z.lte(1, 'A probability is a number from 0 to 1.'))) },
   'A box_set item',
 );
 

@@ -15,13 +15,16 @@ const IOU_MESSAGE = `Use a number from ${TRACKING_MIN_IOU.min} to ${TRACKING_MIN
  * by at least `min_iou`. Other keys of custom_fields are left alone.
  */
 export const trackingSettingsSchema = z.object({
-  max_missed_frames: z
-    .number(MISSED_MESSAGE)
-    .int(MISSED_MESSAGE)
-    .min(TRACKING_MISSED_FRAMES.min, MISSED_MESSAGE)
-    .max(TRACKING_MISSED_FRAMES.max, MISSED_MESSAGE)
-    .default(TRACKING_MISSED_FRAMES.default),
-  min_iou: z.number(IOU_MESSAGE).min(TRACKING_MIN_IOU.min, IOU_MESSAGE).max(TRACKING_MIN_IOU.max, IOU_MESSAGE).default(TRACKING_MIN_IOU.default),
+  max_missed_frames: z._default(
+    z
+      .number(MISSED_MESSAGE)
+      .check(z.int(MISSED_MESSAGE), z.gte(TRACKING_MISSED_FRAMES.min, MISSED_MESSAGE), z.lte(TRACKING_MISSED_FRAMES.max, MISSED_MESSAGE)),
+    TRACKING_MISSED_FRAMES.default,
+  ),
+  min_iou: z._default(
+    z.number(IOU_MESSAGE).check(z.gte(TRACKING_MIN_IOU.min, IOU_MESSAGE), z.lte(TRACKING_MIN_IOU.max, IOU_MESSAGE)),
+    TRACKING_MIN_IOU.default,
+  ),
 });
 export type TrackingSettings = z.output<typeof trackingSettingsSchema>;
 
@@ -32,7 +35,7 @@ const box = closedObject({ x0: pixel, y0: pixel, x1: pixel, y1: pixel }, 'A box'
  * never reused), its box, the probability the detector gave that box, and the input subject it is a box of.
  */
 const trackedBoxSchema = closedObject(
-  { track_id: z.number().int().min(1), box, probability: z.number().min(0).max(1), subject_uid: z.string() },
+  { track_id: z.number().check(z.int(), z.gte(1)), box, probability: z.number().check(z.gte(0), z.lte(1)), subject_uid: z.string() },
   'A tracked box',
 );
 export type TrackedBox = z.infer<typeof trackedBoxSchema>;

@@ -16,32 +16,30 @@ const countingLineSchema = closedObject(
   {
     name: z
       .string('A line has a name.')
-      .trim()
-      .min(1, 'A line has a name.')
-      .max(LINE_NAME_MAX, `A line's name has at most ${LINE_NAME_MAX} characters.`),
+      .check(z.trim(), z.minLength(1, 'A line has a name.'), z.maxLength(LINE_NAME_MAX, `A line's name has at most ${LINE_NAME_MAX} characters.`)),
     start: linePoint,
     end: linePoint,
   },
   'A line',
-).refine(({ start, end }) => start.x !== end.x || start.y !== end.y, { message: 'A line has two different ends.', path: ['end'] });
+).check(z.refine(({ start, end }) => start.x !== end.x || start.y !== end.y, { message: 'A line has two different ends.', path: ['end'] }));
 export type CountingLine = z.infer<typeof countingLineSchema>;
+
+const countingLines = z.array(countingLineSchema, 'The lines are a list.').check(z.maxLength(LINES_MAX, `At most ${LINES_MAX} lines.`));
 
 /** The `custom_fields` of a line_crossing application: its named lines (names unique). Other keys are left alone. */
 export const lineCrossingSettingsSchema = z.object({
-  lines: z
-    .array(countingLineSchema, 'The lines are a list.')
-    .max(LINES_MAX, `At most ${LINES_MAX} lines.`)
-    .default([])
-    .superRefine((lines, context) => {
+  lines: z._default(countingLines, []).check(
+    z.superRefine((lines, context) => {
       const seen = new Set<string>();
       lines.forEach((line, index) => {
         if (seen.has(line.name)) context.addIssue({ code: 'custom', message: `Another line is called ${line.name}.`, path: [index, 'name'] });
         seen.add(line.name);
       });
     }),
+  ),
 });
 
-const count = z.number().int().min(0);
+const count = z.number().check(z.int(), z.gte(0));
 
 /**
  * One line's tally on a frame (app_data_type `line_counts`, a list of these): tracks that crossed from side A to B
@@ -52,7 +50,7 @@ const lineCountSchema = closedObject(
     line: z.string(),
     a_to_b: count,
     b_to_a: count,
-    crossed_now: z.array(closedObject({ track_id: z.number().int().min(1), direction: z.enum(['a_to_b', 'b_to_a']) }, 'A crossing')),
+    crossed_now: z.array(closedObject({ track_id: z.number().check(z.int(), z.gte(1)), direction: z.enum(['a_to_b', 'b_to_a']) }, 'A crossing')),
   },
   'A line count',
 );

@@ -13,16 +13,15 @@ const MIN_AREA_MESSAGE = `Use a whole number of pixels from ${MOTION_MIN_AREA.mi
  * region boxed, in media pixels. Missing settings take their defaults; other keys of custom_fields are left alone.
  */
 export const motionSettings = z.object({
-  sensitivity: z
-    .number(SENSITIVITY_MESSAGE)
-    .min(MOTION_SENSITIVITY.min, SENSITIVITY_MESSAGE)
-    .max(MOTION_SENSITIVITY.max, SENSITIVITY_MESSAGE)
-    .default(MOTION_SENSITIVITY.default),
-  min_area: z
-    .number(MIN_AREA_MESSAGE)
-    .int(MIN_AREA_MESSAGE)
-    .min(MOTION_MIN_AREA.min, MIN_AREA_MESSAGE)
-    .max(MOTION_MIN_AREA.max, MIN_AREA_MESSAGE)
-    .default(MOTION_MIN_AREA.default),
+  sensitivity: z._default(
+    z.number(SENSITIVITY_MESSAGE).check(z.gte(MOTION_SENSITIVITY.min, SENSITIVITY_MESSAGE), z.lte(MOTION_SENSITIVITY.max, SENSITIVITY_MESSAGE)),
+    MOTION_SENSITIVITY.default,
+  ),
+  min_area: z._default(
+    z
+      .number(MIN_AREA_MESSAGE)
+      .check(z.int(MIN_AREA_MESSAGE), z.gte(MOTION_MIN_AREA.min, MIN_AREA_MESSAGE), z.lte(MOTION_MIN_AREA.max, MIN_AREA_MESSAGE)),
+    MOTION_MIN_AREA.default,
+  ),
 });
 export type MotionSettings = z.output<typeof motionSettings>;

@@ -11,18 +11,20 @@ export const normalizedText = (text: string): string => text.replace(/\s+/g, ' '
 
 const text = z
   .string({ error: 'A reading gives its text as a string.' })
-  .refine((value) => normalizedText(value).length > 0, 'A reading has some text; answer False when there is none.')
-  .refine((value) => value.length <= TEXT_MAX, `A reading holds at most ${TEXT_MAX} characters.`);
+  .check(
+    z.refine((value) => normalizedText(value).length > 0, 'A reading has some text; answer False when there is none.'),
+    z.refine((value) => value.length <= TEXT_MAX, `A reading holds at most ${TEXT_MAX} characters.`),
+  );
 
 const textReading = z.strictObject(
-  { text, confidence: z.number().min(0, 'A confidence is a number from 0 to 1.').max(1, 'A confidence is a number from 0 to 1.').optional() },
+  { text, confidence: z.optional(z.number().check(z.gte(0, 'A confidence is a number from 0 to 1.'), z.lte(1, 'A confidence is a number from 0 to 1.'))) },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys' ? 'A text reading has only text, confidence.'
       : issue.code === 'invalid_type' ? 'A text reading is an object with its text: {"text": "…"}.'
       : undefined,
   },
-) satisfies z.ZodType<TextReading>;
+) satisfies z.ZodMiniType<TextReading>;
 
 /** Readings agree when their texts are the same (spacing aside); the agreed reading is that text. */
 const agreeTexts: DataAgreement<TextReading> = (readings) => {
@@ -61,8 +63,10 @@ export const DEFAULT_CHARACTER_SET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-';
 export const ocrSettingsSchema = z.object({
   character_set: z
     .string({ error: 'The character set is a string of the characters to read.' })
-    .refine((value) => !/\s/.test(value), 'The character set lists characters without spaces (words are split anyway).')
-    .refine((value) => value.length >= 1 && value.length <= 200, 'The character set has from 1 to 200 characters.'),
+    .check(
+      z.refine((value) => !/\s/.test(value), 'The character set lists characters without spaces (words are split anyway).'),
+      z.refine((value) => value.length >= 1 && value.length <= 200, 'The character set has from 1 to 200 characters.'),
+    ),
   page_mode: z.enum(PAGE_MODES, { error: 'The page mode is single_line or block.' }),
 });
 export type OcrSettings = z.infer<typeof ocrSettingsSchema>;

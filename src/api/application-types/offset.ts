@@ -11,7 +11,7 @@ export function offsetRule(appDataType: 'offset_x' | 'offset_y'): AnswerRule<num
   const range = (size = '') => `An ${appDataType} is a whole number of pixels from 0 to the media's ${edge}${size}.`;
   return {
     appDataType,
-    appData: z.number({ error: range() }).int(range()).min(0, range()),
+    appData: z.number({ error: range() }).check(z.int(range()), z.gte(0, range())),
     subjects: 'one',
     allowsFalse: true,
     placementErrors: (offset, place) => (offset > place[edge] ? [{ field: '', message: range(` (${place[edge]})`) }] : []),

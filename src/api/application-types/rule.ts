@@ -23,7 +23,7 @@ export interface AnswerRule<T = unknown> {
   /** The app_data_type a True answer carries; null: a True answer carries no app_data. */
   appDataType: AppDataType | null;
   /** The shape of that app_data, checked without knowing the media. */
-  appData: z.ZodType<T> | null;
+  appData: z.ZodMiniType<T> | null;
   /**
    * Which output subjects one message answers: `one` exactly one; `some` one or more, each at most once (the marks
    * of each class); `every` every output subject, once each.

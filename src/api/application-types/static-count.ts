@@ -7,7 +7,7 @@ const COUNT_MESSAGE = `A count is a whole number from 0 to ${COUNT_MAX.toLocaleS
 
 const count = z
   .number({ error: COUNT_MESSAGE })
-  .refine((value) => Number.isInteger(value) && value >= 0 && value <= COUNT_MAX, COUNT_MESSAGE);
+  .check(z.refine((value) => Number.isInteger(value) && value >= 0 && value <= COUNT_MAX, COUNT_MESSAGE));
 
 /** True with the number of objects (whatever the focus), or False. Counts agree within the tolerance. */
 export const staticCount: AnswerRule<number> = {

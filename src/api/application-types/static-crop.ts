@@ -5,7 +5,9 @@ import type { BoxCoords } from '../types';
 export const CROP_COORDINATE_MAX = 100_000;
 
 const COORDINATE_MESSAGE = `Use a whole number of pixels from -${CROP_COORDINATE_MAX.toLocaleString('en')} to ${CROP_COORDINATE_MAX.toLocaleString('en')}.`;
-const coordinate = z.number(COORDINATE_MESSAGE).int(COORDINATE_MESSAGE).min(-CROP_COORDINATE_MAX, COORDINATE_MESSAGE).max(CROP_COORDINATE_MAX, COORDINATE_MESSAGE);
+const coordinate = z
+  .number(COORDINATE_MESSAGE)
+  .check(z.int(COORDINATE_MESSAGE), z.gte(-CROP_COORDINATE_MAX, COORDINATE_MESSAGE), z.lte(CROP_COORDINATE_MAX, COORDINATE_MESSAGE));
 
 type Axis = 'x' | 'y';
 
@@ -35,12 +37,14 @@ const emptyMessage = (axis: Axis) =>
  * that only some images cannot hold is known when an image comes (`cropBoxIn`).
  */
 export const staticCropSettings = z
-  .object({ x0: coordinate.default(0), y0: coordinate.default(0), x1: coordinate.default(-1), y1: coordinate.default(-1) })
-  .superRefine((crop, context) => {
-    for (const axis of ['x', 'y'] as const) {
-      if (emptyWhatever(crop[`${axis}0`], crop[`${axis}1`])) context.addIssue({ code: 'custom', message: emptyMessage(axis), path: [`${axis}1`] });
-    }
-  });
+  .object({ x0: z._default(coordinate, 0), y0: z._default(coordinate, 0), x1: z._default(coordinate, -1), y1: z._default(coordinate, -1) })
+  .check(
+    z.superRefine((crop, context) => {
+      for (const axis of ['x', 'y'] as const) {
+        if (emptyWhatever(crop[`${axis}0`], crop[`${axis}1`])) context.addIssue({ code: 'custom', message: emptyMessage(axis), path: [`${axis}1`] });
+      }
+    }),
+  );
 export type StaticCropSettings = z.output<typeof staticCropSettings>;
 
 /** The crop in the pixels of an image of this size, or why this image cannot give it. */

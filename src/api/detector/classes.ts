@@ -24,9 +24,9 @@ export const NO_DETECTOR_CLASS = 'none';
  * A subject's `detector_class` (an extension): null maps by name (automatic), a COCO class maps to it, `none` maps
  * to nothing.
  */
-export const detectorClassSetting = z
-  .enum([...COCO_CLASSES, NO_DETECTOR_CLASS], { error: 'Use a COCO class name, "none", or null for automatic.' })
-  .nullable();
+export const detectorClassSetting = z.nullable(
+  z.enum([...COCO_CLASSES, NO_DETECTOR_CLASS], { error: 'Use a COCO class name, "none", or null for automatic.' }),
+);
 export type DetectorClassSetting = z.infer<typeof detectorClassSetting>;
 
 /** Common words for the COCO classes (singular, lower case). */

@@ -6,30 +6,31 @@ export const APPEARANCE = {
   minArea: { min: 1, default: 80 },
 } as const;
 
-const area = z.number('Give an area in pixels.').min(APPEARANCE.minArea.min, 'Give an area of at least 1 pixel.').max(Number.MAX_SAFE_INTEGER);
+const area = z.number('Give an area in pixels.').check(z.gte(APPEARANCE.minArea.min, 'Give an area of at least 1 pixel.'), z.lte(Number.MAX_SAFE_INTEGER));
 
 /**
  * A subject's colour for the colour model, as an application keeps it in `custom_fields.appearance[subject uid]`:
  * the subject is that colour, and the model finds it where the colour is.
  */
 export const subjectAppearanceSchema = z.object({
-  color: z
-    .string('Give a colour as #rrggbb.')
-    .regex(/^#[0-9a-f]{6}$/i, 'Give a colour as #rrggbb.')
-    .transform((color) => color.toLowerCase()),
-  tolerance: z
-    .number('Give a tolerance between 0.02 and 1.')
-    .min(APPEARANCE.tolerance.min, 'Give a tolerance between 0.02 and 1.')
-    .max(APPEARANCE.tolerance.max, 'Give a tolerance between 0.02 and 1.')
-    .default(APPEARANCE.tolerance.default),
-  min_area: area.default(APPEARANCE.minArea.default),
-  typical_area: area.nullable().default(null),
+  color: z.pipe(
+    z.string('Give a colour as #rrggbb.').check(z.regex(/^#[0-9a-f]{6}$/i, 'Give a colour as #rrggbb.')),
+    z.transform((color) => color.toLowerCase()),
+  ),
+  tolerance: z._default(
+    z
+      .number('Give a tolerance between 0.02 and 1.')
+      .check(z.gte(APPEARANCE.tolerance.min, 'Give a tolerance between 0.02 and 1.'), z.lte(APPEARANCE.tolerance.max, 'Give a tolerance between 0.02 and 1.')),
+    APPEARANCE.tolerance.default,
+  ),
+  min_area: z._default(area, APPEARANCE.minArea.default),
+  typical_area: z._default(z.nullable(area), null),
 });
 export type SubjectAppearance = z.output<typeof subjectAppearanceSchema>;
 type SubjectAppearanceInput = z.input<typeof subjectAppearanceSchema>;
 
 /** An application's `custom_fields` as far as the contract knows them: the subjects' appearance, checked; the rest free. */
-export const customFieldsSchema = z.looseObject({ appearance: z.record(z.string(), subjectAppearanceSchema).optional() });
+export const customFieldsSchema = z.looseObject({ appearance: z.optional(z.record(z.string(), subjectAppearanceSchema)) });
 
 const recordOf = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

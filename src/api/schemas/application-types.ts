@@ -11,17 +11,17 @@ export const applicationTypeInfoSchema = z.object({
   /** People give feedback on it, and the service has a baseline model for it. */
   labellable: z.boolean(),
   /** What one feedback message holds; null for types that take no feedback. */
-  feedback: z
-    .object({
+  feedback: z.nullable(
+    z.object({
       /** The app_data_type a True answer carries; null: no app_data. */
-      app_data_type: z.enum(APP_DATA_TYPES).nullable(),
+      app_data_type: z.nullable(z.enum(APP_DATA_TYPES)),
       /** `one`: a message answers one output subject; `some`: one or more, each once; `every`: every output subject, once each. */
       subjects_per_answer: z.enum(['one', 'some', 'every']),
       allows_false: z.boolean(),
       /** False for every output subject says that none of them applies (classification), though False is refused otherwise. */
       allows_none: z.boolean(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type ApplicationTypeInfo = z.infer<typeof applicationTypeInfoSchema>;
 

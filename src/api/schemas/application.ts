@@ -25,44 +25,42 @@ const TOLERANCE_MESSAGE = `Use a number from 0 to ${CONSENSUS_TOLERANCE_MAX.toLo
 /** How many distinct labellers answer each feedback item before its consensus is decided. */
 const labellersPerItem = z
   .number(LABELLERS_MESSAGE)
-  .int(LABELLERS_MESSAGE)
-  .min(LABELLERS_PER_ITEM.min, LABELLERS_MESSAGE)
-  .max(LABELLERS_PER_ITEM.max, LABELLERS_MESSAGE);
+  .check(z.int(LABELLERS_MESSAGE), z.gte(LABELLERS_PER_ITEM.min, LABELLERS_MESSAGE), z.lte(LABELLERS_PER_ITEM.max, LABELLERS_MESSAGE));
 
 /** How far counts and offsets may differ, and how many pixels apart points may lie, for labellers to agree. */
-const consensusTolerance = z.number(TOLERANCE_MESSAGE).min(0, TOLERANCE_MESSAGE).max(CONSENSUS_TOLERANCE_MAX, TOLERANCE_MESSAGE);
+const consensusTolerance = z.number(TOLERANCE_MESSAGE).check(z.gte(0, TOLERANCE_MESSAGE), z.lte(CONSENSUS_TOLERANCE_MAX, TOLERANCE_MESSAGE));
 
-const subjectList = z
-  .array(z.string().min(1).max(100))
-  .max(SUBJECTS_PER_LIST_MAX, `Give at most ${SUBJECTS_PER_LIST_MAX} subjects.`)
-  .transform((uids) => [...new Set(uids)]);
+const subjectList = z.pipe(
+  z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(SUBJECTS_PER_LIST_MAX, `Give at most ${SUBJECTS_PER_LIST_MAX} subjects.`)),
+  z.transform((uids) => [...new Set(uids)]),
+);
 
-const urlList = z.array(secureUrl).max(POST_URLS_MAX, `Give at most ${POST_URLS_MAX} URLs.`);
+const urlList = z.array(secureUrl).check(z.maxLength(POST_URLS_MAX, `Give at most ${POST_URLS_MAX} URLs.`));
 
 /** The fields a client may write, each with its rule; all optional. Unknown keys are ignored. */
-const applicationInput = z
-  .object({
-    name: z.string().trim().min(1, NAME_MESSAGE).max(APPLICATION_NAME_MAX, NAME_MESSAGE),
+const applicationInput = z.partial(
+  z.object({
+    name: z.string().check(z.trim(), z.minLength(1, NAME_MESSAGE), z.maxLength(APPLICATION_NAME_MAX, NAME_MESSAGE)),
     type: applicationType,
-    description: z.string().max(APPLICATION_DESCRIPTION_MAX, `Use at most ${APPLICATION_DESCRIPTION_MAX} characters.`),
+    description: z.string().check(z.maxLength(APPLICATION_DESCRIPTION_MAX, `Use at most ${APPLICATION_DESCRIPTION_MAX} characters.`)),
     input_subjects: subjectList,
     output_subjects: subjectList,
     release_metrics: z.enum(RELEASE_METRICS, { error: 'Use best_recall, best_precision or best_F1.' }),
-    detection_thresholds: z.record(z.string(), z.number(THRESHOLD_MESSAGE).min(0, THRESHOLD_MESSAGE).max(1, THRESHOLD_MESSAGE)),
+    detection_thresholds: z.record(z.string(), z.number(THRESHOLD_MESSAGE).check(z.gte(0, THRESHOLD_MESSAGE), z.lte(1, THRESHOLD_MESSAGE))),
     detection_post_urls: urlList,
     gateway_post_urls: urlList,
     active: z.boolean(),
-    requested_feedback_per_hour: z.number('Use a whole number.').int('Use a whole number.').min(0, 'Use 0 or more.').nullable(),
+    requested_feedback_per_hour: z.nullable(z.number('Use a whole number.').check(z.int('Use a whole number.'), z.gte(0, 'Use 0 or more.'))),
     refresh_feedback: z.boolean(),
-    app_managers: z
-      .array(email)
-      .max(APP_MANAGERS_MAX, `Give at most ${APP_MANAGERS_MAX} managers.`)
-      .transform((emails) => [...new Set(emails)]),
+    app_managers: z.pipe(
+      z.array(email).check(z.maxLength(APP_MANAGERS_MAX, `Give at most ${APP_MANAGERS_MAX} managers.`)),
+      z.transform((emails) => [...new Set(emails)]),
+    ),
     custom_fields: customFieldsSchema,
     labellers_per_item: labellersPerItem,
     consensus_tolerance: consensusTolerance,
-  })
-  .partial();
+  }),
+);
 
 /** Fields the service sets; an update that sends one is refused. */
 export const READ_ONLY_APPLICATION_FIELDS = [
@@ -84,20 +82,21 @@ export const READ_ONLY_APPLICATION_FIELDS = [
   'validation_data_count',
 ] as const;
 
-const readOnly = z.never({ error: 'This field is read-only.' }).optional();
+const readOnly = z.optional(z.never({ error: 'This field is read-only.' }));
 
 /** Create: name and type required; read-only keys are ignored like unknown ones, as existing clients send some. */
-export const createApplicationBody = applicationInput.required({ name: true, type: true });
+export const createApplicationBody = z.required(applicationInput, { name: true, type: true });
 
 /** Update: any writable field; read-only fields are 400. */
-export const updateApplicationBody = applicationInput.extend(
+export const updateApplicationBody = z.extend(
+  applicationInput,
   Object.fromEntries(READ_ONLY_APPLICATION_FIELDS.map((field) => [field, readOnly])) as Record<
     (typeof READ_ONLY_APPLICATION_FIELDS)[number],
     typeof readOnly
   >,
 );
 
-const nullableNumber = z.number().nullable();
+const nullableNumber = z.nullable(z.number());
 
 /** An application as the service returns it. */
 export const applicationSchema = z.object({
@@ -113,25 +112,25 @@ export const applicationSchema = z.object({
   detection_post_urls: z.array(z.string()),
   gateway_post_urls: z.array(z.string()),
   active: z.boolean(),
-  requested_feedback_per_hour: z.number().int().nullable(),
+  requested_feedback_per_hour: z.nullable(z.number().check(z.int())),
   refresh_feedback: z.boolean(),
   app_managers: z.array(z.string()),
   custom_fields: z.record(z.string(), z.unknown()),
-  hpo_credit: z.number().int(),
+  hpo_credit: z.number().check(z.int()),
   created_by: z.string(),
   created_at: z.number(),
   modified_at: z.number(),
-  system_feedback_per_hour: z.number().int(),
+  system_feedback_per_hour: z.number().check(z.int()),
   replay: z.boolean(),
   release_model_count: nullableNumber,
-  best_model_ccp_filename: z.string().nullable(),
+  best_model_ccp_filename: z.nullable(z.string()),
   candidate_model_count: nullableNumber,
-  current_performance: z.record(z.string(), z.unknown()).nullable(),
+  current_performance: z.nullable(z.record(z.string(), z.unknown())),
   last_candidate_at: nullableNumber,
   last_released_at: nullableNumber,
   training_data_count: nullableNumber,
   validation_data_count: nullableNumber,
-  labellers_per_item: z.number().int(),
+  labellers_per_item: z.number().check(z.int()),
   consensus_tolerance: z.number(),
 });
 export type Application = z.infer<typeof applicationSchema>;
@@ -150,6 +149,6 @@ export type AssertionsBucket = z.infer<typeof assertionsBucketSchema>;
 export const applicationStatsSchema = z.object({
   pending: z.number(),
   assertions_by_source: z.array(assertionsBucketSchema),
-  latest_detection_at: z.number().nullable(),
+  latest_detection_at: z.nullable(z.number()),
 });
 export type ApplicationStats = z.infer<typeof applicationStatsSchema>;

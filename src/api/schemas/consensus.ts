@@ -12,10 +12,10 @@ const subjectsOut = z.custom<ItemAnswer>((value) => Array.isArray(value));
 /** One decided item, as the consensus history and a consensus release's items list it. */
 export const consensusEntrySchema = z.object({
   /** Null for an item of a one-labeller application: its latest answer is its label, nothing else is stored. */
-  consensus_id: z.string().nullable(),
+  consensus_id: z.nullable(z.string()),
   application_id: z.string(),
   media_id: z.string(),
-  focus: focusSchema.nullable(),
+  focus: z.nullable(focusSchema),
   /** The decided answer, as the subjects of a feedback body. */
   subjects: subjectsOut,
   source: z.enum(CONSENSUS_SOURCES),
@@ -26,8 +26,8 @@ export type ConsensusEntry = z.infer<typeof consensusEntrySchema>;
 /** A labeller's answer to an item, with who gave it. */
 const labellerAnswerSchema = z.object({
   user_id: z.string(),
-  email: z.string().nullable(),
-  name: z.string().nullable(),
+  email: z.nullable(z.string()),
+  name: z.nullable(z.string()),
   subjects: subjectsOut,
   decision_time: z.number(),
 });
@@ -39,7 +39,7 @@ export const reviewItemSchema = z.object({
   application_id: z.string(),
   media_id: z.string(),
   media: mediaSchema,
-  focus: focusSchema.nullable(),
+  focus: z.nullable(focusSchema),
   created_at: z.number(),
   answers: z.array(labellerAnswerSchema),
 });
@@ -53,25 +53,25 @@ export type ResolveReviewBody = z.input<typeof resolveReviewBody>;
 export const consensusReleaseSchema = z.object({
   consensus_release_id: z.string(),
   application_id: z.string(),
-  model_version: z.number().int(),
+  model_version: z.number().check(z.int()),
   consensus_release_timestamp: z.number(),
   /** Items decided by the release time; only on a single release (`GET …/consensus_release/{id}`). */
-  consensus_item_count: z.number().int().optional(),
+  consensus_item_count: z.optional(z.number().check(z.int())),
 });
 
 /** One labeller on the leaderboard: how many items they answered, their pace, and how often they agreed with consensus. */
 const labellerStandingSchema = z.object({
   user_id: z.string(),
-  email: z.string().nullable(),
-  name: z.string().nullable(),
-  answers: z.number().int(),
+  email: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  answers: z.number().check(z.int()),
   /** Median seconds between one answer and the next, pauses over five minutes left out; null with fewer than two. */
-  seconds_per_answer: z.number().nullable(),
+  seconds_per_answer: z.nullable(z.number()),
   /** Decided items (agreed or reviewed) this labeller answered, and in how many their answer agreed with the decision. */
-  consensus_items: z.number().int(),
-  agreed_with_consensus: z.number().int(),
+  consensus_items: z.number().check(z.int()),
+  agreed_with_consensus: z.number().check(z.int()),
   /** agreed_with_consensus / consensus_items; null when 0 items. */
-  agreement: z.number().nullable(),
+  agreement: z.nullable(z.number()),
 });
 export type LabellerStanding = z.infer<typeof labellerStandingSchema>;
 
@@ -79,11 +79,11 @@ export const consensusSnapshotSchema = z.object({
   app_id: z.string(),
   leaderboard_timestamp: z.number(),
   /** The latest consensus release (model release), if any. */
-  consensus_release_id: z.string().nullable(),
-  consensus_release_timestamp: z.number().nullable(),
-  labellers_per_item: z.number().int(),
+  consensus_release_id: z.nullable(z.string()),
+  consensus_release_timestamp: z.nullable(z.number()),
+  labellers_per_item: z.number().check(z.int()),
   /** Items waiting for a manager's review. */
-  pending_reviews: z.number().int(),
+  pending_reviews: z.number().check(z.int()),
   labellers: z.array(labellerStandingSchema),
 });
 export type ConsensusSnapshot = z.infer<typeof consensusSnapshotSchema>;

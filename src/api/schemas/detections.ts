@@ -8,23 +8,23 @@ import { mediaSchema } from './media';
  * app_data as the service hands it out: it was checked by its type's rule when it was stored, and lists of detections
  * are long, so it is taken as it comes.
  */
-export const storedAppData = z.custom<AppData>().nullable();
-export const appDataType = z.enum(APP_DATA_TYPES).nullable();
+export const storedAppData = z.nullable(z.custom<AppData>());
+export const appDataType = z.nullable(z.enum(APP_DATA_TYPES));
 
 const assertionFields = {
   subject_uid: z.string(),
   detection_id: z.string(),
-  user_id: z.string().nullable(),
-  model_id: z.string().nullable(),
-  app_id: z.string().nullable(),
+  user_id: z.nullable(z.string()),
+  model_id: z.nullable(z.string()),
+  app_id: z.nullable(z.string()),
   app_data_type: appDataType,
   app_data: storedAppData,
-  prev_prob: z.number().nullable(),
+  prev_prob: z.nullable(z.number()),
   probability: z.number(),
   uncal_prob: z.number(),
 };
 
-export const assertionSchema = z.object({ ...assertionFields, created_at: z.number(), media_id: z.string(), focus: focusSchema.nullable() });
+export const assertionSchema = z.object({ ...assertionFields, created_at: z.number(), media_id: z.string(), focus: z.nullable(focusSchema) });
 export type Assertion = z.infer<typeof assertionSchema>;
 
 /** An assertion as the per-media detection list gives it. */
@@ -33,9 +33,9 @@ export type MediaAssertion = z.infer<typeof mediaAssertionSchema>;
 
 export const detectionRecordSchema = z.object({
   media: mediaSchema,
-  focus: focusSchema.nullable(),
+  focus: z.nullable(focusSchema),
   detections: z.array(assertionSchema),
-  other_media: z.array(mediaSchema).optional(),
+  other_media: z.optional(z.array(mediaSchema)),
   updated_at: z.number(),
 });
 export type DetectionRecord = z.infer<typeof detectionRecordSchema>;
@@ -66,8 +66,8 @@ export const mediaSubjectAssociationSchema = z.object({
     timestamp: z.number(),
     app_data: storedAppData,
     app_data_type: appDataType,
-    consensus: z.literal('True').nullable(),
+    consensus: z.nullable(z.literal('True')),
   }),
-  focus: focusSchema.nullable(),
+  focus: z.nullable(focusSchema),
 });
 export type MediaSubjectAssociation = z.infer<typeof mediaSubjectAssociationSchema>;

@@ -14,9 +14,9 @@ export const applicationEventSchema = z.object({
   url: z.string(),
   /** `pending` while it is being delivered or retried, then `delivered` or `failed`. */
   status: z.enum(['pending', 'delivered', 'failed']),
-  attempts: z.number().int(),
+  attempts: z.number().check(z.int()),
   created_at: z.number(),
-  last_error: z.string().nullable(),
+  last_error: z.nullable(z.string()),
   /** What is (or was) posted. */
   body: z.unknown(),
 });
@@ -27,8 +27,8 @@ export const replaySchema = z.object({ replay: z.boolean() });
 
 /** `GET /1/applications/{id}/detections/pending`: media items waiting for the application's model. */
 export const pendingDetectionsSchema = z.object({
-  pending: z.number().int(),
+  pending: z.number().check(z.int()),
   /** When the oldest of them arrived, or null. */
-  oldest_at: z.number().nullable(),
+  oldest_at: z.nullable(z.number()),
 });
 export type PendingDetections = z.infer<typeof pendingDetectionsSchema>;

@@ -12,7 +12,7 @@ const exportFormat = z.enum(EXPORT_FORMATS, { error: `format is one of ${EXPORT_
 export const createExportBody = z.object({
   format: exportFormat,
   /** Put the images in the zip beside the labels. */
-  include_images: z.boolean({ error: 'include_images is true or false.' }).default(false),
+  include_images: z._default(z.boolean({ error: 'include_images is true or false.' }), false),
 });
 export type CreateExportBody = z.input<typeof createExportBody>;
 
@@ -20,7 +20,7 @@ const EXPORT_STATES = ['preparing', 'ready', 'failed'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
 
 /** What the export left out or wrote differently (e.g. answers its format cannot express), and how often. */
-export const exportNoteSchema = z.object({ message: z.string(), count: z.number().int() });
+export const exportNoteSchema = z.object({ message: z.string(), count: z.number().check(z.int()) });
 export type ExportNote = z.infer<typeof exportNoteSchema>;
 
 /** An export as `GET /1/applications/{id}/exports/{export_id}` gives it: `done` of `total` images written. */
@@ -30,16 +30,16 @@ export const exportStatusSchema = z.object({
   format: exportFormat,
   include_images: z.boolean(),
   state: z.enum(EXPORT_STATES),
-  done: z.number().int(),
+  done: z.number().check(z.int()),
   /** Images in the export; 0 until the labels are read. */
-  total: z.number().int(),
+  total: z.number().check(z.int()),
   /** The download's name, e.g. `my-app-coco.zip`. */
   file_name: z.string(),
   /** Bytes of the finished file; null while preparing. */
-  size: z.number().int().nullable(),
+  size: z.nullable(z.number().check(z.int())),
   notes: z.array(exportNoteSchema),
   /** Why it failed; null otherwise. */
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
   created_at: z.number(),
 });
 export type ExportStatus = z.infer<typeof exportStatusSchema>;

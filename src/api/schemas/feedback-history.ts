@@ -14,10 +14,10 @@ const answeredSubjectSchema = z.object({
 /** One answer (one feedback message) as `GET /21/applications/{id}/feedbackRequests` lists it, newest first. */
 export const answeredFeedbackSchema = z.object({
   media_id: z.string(),
-  focus: focusSchema.nullable(),
+  focus: z.nullable(focusSchema),
   user_id: z.string(),
   /** When the person answered (the client's clock), or null when the client did not say. */
-  decision_time: z.number().nullable(),
+  decision_time: z.nullable(z.number()),
   /** When the service stored it. */
   created_at: z.number(),
   set_assignment: z.enum(ANSWER_SETS),
@@ -33,16 +33,16 @@ export type AnswerBucket = (typeof ANSWER_BUCKETS)[number];
 /** `GET /21/applications/{id}/feedbackRequests/count[?bucket=hour|day]`. */
 export const answerCountSchema = z.object({
   /** Every answer given in the application. */
-  count: z.number().int(),
+  count: z.number().check(z.int()),
   /** With `bucket`: answers per hour (last 48 hours) or day (last 30 days) by when they were given, oldest first. */
-  buckets: z.array(z.object({ t: z.number(), count: z.number().int() })).optional(),
+  buckets: z.optional(z.array(z.object({ t: z.number(), count: z.number().check(z.int()) }))),
 });
 export type AnswerCount = z.infer<typeof answerCountSchema>;
 
 /** One waiting feedback request, as `GET /21/applications/{id}/feedbackRequests/pending` shows it (without leasing it). */
 export const waitingFeedbackSchema = z.object({
   media_id: z.string(),
-  focus: focusSchema.nullable(),
+  focus: z.nullable(focusSchema),
   /** How much a person's answer is worth: 1 when the model sits on the threshold, 0 when it is sure. */
   priority: z.number(),
   created_at: z.number(),

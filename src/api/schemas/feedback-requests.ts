@@ -17,8 +17,8 @@ export const feedbackRequestSchema = z.object({
   media_id: z.string(),
   media: mediaSchema,
   subjects: z.array(proposedSubjectSchema),
-  other_media: z.array(mediaSchema).optional(),
-  focus: focusSchema.nullable().optional(),
+  other_media: z.optional(z.array(mediaSchema)),
+  focus: z.optional(z.nullable(focusSchema)),
 });
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 

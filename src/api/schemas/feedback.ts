@@ -7,9 +7,9 @@ import { APP_DATA_TYPES, type AppDataType, type BoxCoords, type FieldError, type
 
 const focusBox = z
   .object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() })
-  .refine(({ x0, y0, x1, y1 }) => x0 < x1 && y0 < y1, 'The focus needs x0 < x1 and y0 < y1.');
+  .check(z.refine(({ x0, y0, x1, y1 }) => x0 < x1 && y0 < y1, 'The focus needs x0 < x1 and y0 < y1.'));
 
-export const focusSchema = z.object({ box: focusBox }) satisfies z.ZodType<Focus>;
+export const focusSchema = z.object({ box: focusBox }) satisfies z.ZodMiniType<Focus>;
 
 /** Problems with the shape of app_data, by the rule of the app_data_type it names (none when it names none). */
 export function appDataShapeIssues({ app_data_type, app_data }: { app_data_type?: AppDataType | null; app_data?: unknown }) {
@@ -21,34 +21,37 @@ export function appDataShapeIssues({ app_data_type, app_data }: { app_data_type?
 /** One answer. A True answer's app_data must have the shape its app_data_type names; which type, and where its marks lie, depend on the application. */
 const feedbackAnswer = z
   .object({
-    subject_uid: z.string().min(1, 'Give a subject_uid.').max(100),
+    subject_uid: z.string().check(z.minLength(1, 'Give a subject_uid.'), z.maxLength(100)),
     result: z.enum(['True', 'False'], { error: 'result is True or False.' }),
-    app_data_type: z.enum(APP_DATA_TYPES, { error: `app_data_type is one of ${APP_DATA_TYPES.join(', ')}.` }).nullable().optional(),
-    app_data: z.custom<AppData>().nullable().optional(),
+    app_data_type: z.optional(z.nullable(z.enum(APP_DATA_TYPES, { error: `app_data_type is one of ${APP_DATA_TYPES.join(', ')}.` }))),
+    app_data: z.optional(z.nullable(z.custom<AppData>())),
   })
-  .superRefine((answer, context) => {
-    if (answer.result !== 'True') return;
-    for (const issue of appDataShapeIssues(answer)) context.addIssue(issue);
-  }) satisfies z.ZodType<FeedbackSubjectAnswer>;
+  .check(
+    z.superRefine((answer, context) => {
+      if (answer.result !== 'True') return;
+      for (const issue of appDataShapeIssues(answer)) context.addIssue(issue);
+    }),
+  ) satisfies z.ZodMiniType<FeedbackSubjectAnswer>;
 
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
 /** The body of `POST /1/applications/{id}/feedback`, as far as it can be checked without the application and media. */
 export const feedbackResponse = z.object({
-  media_id: z.string().min(1, 'Give a media_id.').max(100),
+  media_id: z.string().check(z.minLength(1, 'Give a media_id.'), z.maxLength(100)),
   subjects: z
     .array(feedbackAnswer, { error: 'subjects is a list of answers.' })
-    .min(1, 'Give at least one subject answer.')
-    .max(ANSWERS_MAX, `Give at most ${ANSWERS_MAX} subject answers.`),
-  focus: focusSchema.nullable().optional(),
-  client_data: z
-    .record(z.string(), z.unknown())
-    .refine((data) => jsonBytes(data) <= CLIENT_DATA_MAX_BYTES, `client_data may hold at most ${CLIENT_DATA_MAX_BYTES} bytes of JSON.`)
-    .optional(),
-  decision_time: z
-    .number({ error: 'decision_time is a Unix time in seconds.' })
-    .min(EARLIEST_DECISION_TIME, 'decision_time is a Unix time in seconds, after 2000-01-01.')
-    .optional(),
+    .check(z.minLength(1, 'Give at least one subject answer.'), z.maxLength(ANSWERS_MAX, `Give at most ${ANSWERS_MAX} subject answers.`)),
+  focus: z.optional(z.nullable(focusSchema)),
+  client_data: z.optional(
+    z
+      .record(z.string(), z.unknown())
+      .check(z.refine((data) => jsonBytes(data) <= CLIENT_DATA_MAX_BYTES, `client_data may hold at most ${CLIENT_DATA_MAX_BYTES} bytes of JSON.`)),
+  ),
+  decision_time: z.optional(
+    z
+      .number({ error: 'decision_time is a Unix time in seconds.' })
+      .check(z.gte(EARLIEST_DECISION_TIME, 'decision_time is a Unix time in seconds, after 2000-01-01.')),
+  ),
 });
 
 export type FeedbackResponse = z.input<typeof feedbackResponse>;

@@ -1,26 +1,26 @@
 import { z } from '../zod';
 
-const number = z.number().optional();
-const storage = z.object({ total: number, free: number, used: number, percent: number }).optional();
+const number = z.optional(z.number());
+const storage = z.optional(z.object({ total: number, free: number, used: number, percent: number }));
 
 const gatewayStatusSchema = z.object({
-  platform: z
-    .object({
-      gpu: z.object({ mem_used: number, temperature: z.string().optional(), utilization: z.string().optional() }).optional(),
-      sys_mem: z.object({ available: number, total: number, free: number, percent_used: number }).optional(),
+  platform: z.optional(
+    z.object({
+      gpu: z.optional(z.object({ mem_used: number, temperature: z.optional(z.string()), utilization: z.optional(z.string()) })),
+      sys_mem: z.optional(z.object({ available: number, total: number, free: number, percent_used: number })),
       disk: storage,
-      cpu: z.object({ idle: number, user: number, system: number }).optional(),
-      network: z.object({ bytes_tx: number, bytes_rx: number, errors: number, drops: number }).optional(),
-    })
-    .optional(),
+      cpu: z.optional(z.object({ idle: number, user: number, system: number })),
+      network: z.optional(z.object({ bytes_tx: number, bytes_rx: number, errors: number, drops: number })),
+    }),
+  ),
   timestamp: number,
-  cameras: z
-    .record(
+  cameras: z.optional(
+    z.record(
       z.string(),
-      z.object({ rxframes: number, queue_full: number, nospace: number, badframes: number, last_rxframe: number, url: z.string().optional() }),
-    )
-    .optional(),
-  cloud_connectivity: z.boolean().optional(),
+      z.object({ rxframes: number, queue_full: number, nospace: number, badframes: number, last_rxframe: number, url: z.optional(z.string()) }),
+    ),
+  ),
+  cloud_connectivity: z.optional(z.boolean()),
   local_disk_cache: storage,
   image_cache: storage,
 });
@@ -40,8 +40,8 @@ export const gatewaySchema = z.object({
   created_at: z.number(),
   modified_at: z.number(),
   created_by: z.string(),
-  current_status: gatewayStatusSchema.nullable(),
-  previous_status: gatewayStatusSchema.nullable(),
+  current_status: z.nullable(gatewayStatusSchema),
+  previous_status: z.nullable(gatewayStatusSchema),
 });
 export type Gateway = z.infer<typeof gatewaySchema>;
 

@@ -9,7 +9,7 @@ export type TenantListItem = z.infer<typeof tenantListItemSchema>;
 export const tenantListSchema = z.object({ tenants: z.array(tenantListItemSchema) });
 export type TenantList = z.infer<typeof tenantListSchema>;
 
-export const tenantSchema = tenantListItemSchema.extend({
+export const tenantSchema = z.extend(tenantListItemSchema, {
   created_at: z.number(),
   modified_at: z.number(),
   cloud_region: z.string(),
@@ -21,7 +21,7 @@ export type Tenant = z.infer<typeof tenantSchema>;
 const tenantRole = z.enum(['tenant_admin', 'tenant_user']);
 export type TenantRole = z.infer<typeof tenantRole>;
 
-const person = { user_id: z.string(), email: z.string(), given_name: z.string().nullable(), surname: z.string().nullable() };
+const person = { user_id: z.string(), email: z.string(), given_name: z.nullable(z.string()), surname: z.nullable(z.string()) };
 
 export const tenantUserSchema = z.object({ ...person, role: tenantRole });
 export type TenantUser = z.infer<typeof tenantUserSchema>;
@@ -39,7 +39,7 @@ export interface CreateUserRequest {
 export const tokenResponseSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
+  expires_in: z.number().check(z.int()),
   user_email: z.string(),
   user_id: z.string(),
   tenant_id: z.string(),
@@ -54,16 +54,16 @@ export const inviteSchema = z.object({
   invitation_status: z.enum(['pending', 'accepted', 'declined']),
   tenant_name: z.string(),
   tenant_id: z.string(),
-  resend_counter: z.number().int(),
-  last_resend_by: z.string().nullable(),
-  last_resend_at: z.number().nullable(),
+  resend_counter: z.number().check(z.int()),
+  last_resend_by: z.nullable(z.string()),
+  last_resend_at: z.nullable(z.number()),
   created_at: z.number(),
-  accepted_at: z.number().nullable(),
+  accepted_at: z.nullable(z.number()),
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
 /** An invite as its sender gets it: with the acceptance code, shown only this once (a resend makes a new one). */
-export const sentInviteSchema = inviteSchema.extend({ invite_code: z.string() });
+export const sentInviteSchema = z.extend(inviteSchema, { invite_code: z.string() });
 export type SentInvite = z.infer<typeof sentInviteSchema>;
 
 export interface InviteAnswer {

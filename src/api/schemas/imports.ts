@@ -20,10 +20,12 @@ const MODEL_NAME_MESSAGE = `model is a name of 1 to ${MODEL_NAME_MAX} letters, d
 /** The name an outside model goes by. */
 const modelName = z
   .string({ error: MODEL_NAME_MESSAGE })
-  .trim()
-  .min(1, MODEL_NAME_MESSAGE)
-  .max(MODEL_NAME_MAX, MODEL_NAME_MESSAGE)
-  .regex(/^[\p{L}\p{N} ._:/@+-]+$/u, MODEL_NAME_MESSAGE);
+  .check(
+    z.trim(),
+    z.minLength(1, MODEL_NAME_MESSAGE),
+    z.maxLength(MODEL_NAME_MAX, MODEL_NAME_MESSAGE),
+    z.regex(/^[\p{L}\p{N} ._:/@+-]+$/u, MODEL_NAME_MESSAGE),
+  );
 
 /** The model_id an outside model's assertions carry: never the id of one of the service's own releases. */
 export const externalModelId = (name: string) => `external:${name}`;
@@ -32,17 +34,19 @@ export const externalModelId = (name: string) => `external:${name}`;
 export const importFields = z
   .object({
     format: z.enum(IMPORT_FORMATS, { error: `format is one of ${IMPORT_FORMATS.join(', ')}.` }),
-    as: z.enum(IMPORT_KINDS, { error: `as is one of ${IMPORT_KINDS.join(', ')}.` }).default('labels'),
-    model: modelName.optional(),
+    as: z._default(z.enum(IMPORT_KINDS, { error: `as is one of ${IMPORT_KINDS.join(', ')}.` }), 'labels'),
+    model: z.optional(modelName),
   })
-  .superRefine(({ as, model }, context) => {
-    if (as === 'predictions' && model === undefined) {
-      context.addIssue({ code: 'custom', path: ['model'], message: 'Predictions need the name of the model that made them (model).' });
-    }
-    if (as === 'labels' && model !== undefined) {
-      context.addIssue({ code: 'custom', path: ['model'], message: 'Labels are answers of the person importing them; model is only for predictions.' });
-    }
-  });
+  .check(
+    z.superRefine(({ as, model }, context) => {
+      if (as === 'predictions' && model === undefined) {
+        context.addIssue({ code: 'custom', path: ['model'], message: 'Predictions need the name of the model that made them (model).' });
+      }
+      if (as === 'labels' && model !== undefined) {
+        context.addIssue({ code: 'custom', path: ['model'], message: 'Labels are answers of the person importing them; model is only for predictions.' });
+      }
+    }),
+  );
 export type ImportFields = z.input<typeof importFields>;
 
 /** An image of the file that was not imported, and why. */
@@ -54,18 +58,18 @@ export const importReportSchema = z.object({
   format: z.enum(IMPORT_FORMATS),
   as: z.enum(IMPORT_KINDS),
   /** The model_id the predictions carry; null for labels. */
-  model_id: z.string().nullable(),
+  model_id: z.nullable(z.string()),
   /** Images the files name. */
-  images: z.number().int(),
+  images: z.number().check(z.int()),
   /** Of those, the ones matched to a media item of the tenant. */
-  matched: z.number().int(),
+  matched: z.number().check(z.int()),
   /** Matched images whose labels or predictions were recorded now. */
-  created: z.number().int(),
+  created: z.number().check(z.int()),
   /** Matched images that already carried exactly these labels or predictions (an import done before). */
-  unchanged: z.number().int(),
+  unchanged: z.number().check(z.int()),
   skipped: z.array(importSkipSchema),
   /** Classes of the files that name no output subject of the application, with their marks; nothing was guessed. */
-  unknown_classes: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  unknown_classes: z.array(z.object({ name: z.string(), count: z.number().check(z.int()) })),
   /** What was adjusted on the way (rounded, clipped, scaled) or left out, and how often. */
   notes: z.array(exportNoteSchema),
 });
@@ -74,24 +78,27 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 /** One subject of an outside model's detection, in the interface's assertion shape. */
 const externalDetection = z
   .object({
-    subject_uid: z.string({ error: 'Give a subject_uid.' }).min(1, 'Give a subject_uid.').max(100),
-    probability: z.number({ error: 'probability is a number from 0 to 1.' }).min(0, 'probability is a number from 0 to 1.').max(1, 'probability is a number from 0 to 1.'),
-    app_data_type: z.enum(APP_DATA_TYPES, { error: `app_data_type is one of ${APP_DATA_TYPES.join(', ')}.` }).nullable().optional(),
-    app_data: z.custom<AppData>().nullable().optional(),
+    subject_uid: z.string({ error: 'Give a subject_uid.' }).check(z.minLength(1, 'Give a subject_uid.'), z.maxLength(100)),
+    probability: z
+      .number({ error: 'probability is a number from 0 to 1.' })
+      .check(z.gte(0, 'probability is a number from 0 to 1.'), z.lte(1, 'probability is a number from 0 to 1.')),
+    app_data_type: z.optional(z.nullable(z.enum(APP_DATA_TYPES, { error: `app_data_type is one of ${APP_DATA_TYPES.join(', ')}.` }))),
+    app_data: z.optional(z.nullable(z.custom<AppData>())),
   })
-  .superRefine((detection, context) => {
-    for (const issue of appDataShapeIssues(detection)) context.addIssue(issue);
-  });
+  .check(
+    z.superRefine((detection, context) => {
+      for (const issue of appDataShapeIssues(detection)) context.addIssue(issue);
+    }),
+  );
 
 /** The body of `POST /1/media/{id}/detections` (extension): one outside model's detections of the media in an application. */
 export const externalDetectionsBody = z.object({
-  application_id: z.string({ error: 'Give an application_id.' }).min(1, 'Give an application_id.').max(100),
+  application_id: z.string({ error: 'Give an application_id.' }).check(z.minLength(1, 'Give an application_id.'), z.maxLength(100)),
   model: modelName,
-  focus: focusSchema.nullable().optional(),
+  focus: z.optional(z.nullable(focusSchema)),
   subjects: z
     .array(externalDetection, { error: 'subjects is a list of detections.' })
-    .min(1, 'Give at least one subject detection.')
-    .max(ANSWERS_MAX, `Give at most ${ANSWERS_MAX} subject detections.`),
+    .check(z.minLength(1, 'Give at least one subject detection.'), z.maxLength(ANSWERS_MAX, `Give at most ${ANSWERS_MAX} subject detections.`)),
 });
 export type ExternalDetections = z.output<typeof externalDetectionsBody>;
 

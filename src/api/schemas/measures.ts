@@ -8,14 +8,14 @@ import type { ReleaseMetric } from '../types';
 /** Why a measure's figures are null: it rests on fewer than MIN_HELD_OUT_ANSWERS held-out answers. */
 export const MEASURE_REASONS = ['not_enough_answers'] as const;
 
-const ratio = z.number().min(0).max(1).nullable();
-const count = z.number().int().min(0);
+const ratio = z.nullable(z.number().check(z.gte(0), z.lte(1)));
+const count = z.number().check(z.int(), z.gte(0));
 
 const held = {
   /** The held-out answered items (media and focus) the measure rests on. */
   n: count,
   /** Null when the figures stand; else why they are null. */
-  reason: z.enum(MEASURE_REASONS).nullable(),
+  reason: z.nullable(z.enum(MEASURE_REASONS)),
 };
 
 /** Found, precision, recall and F1 of marks matched one to one (boxes by IoU, points by distance). */
@@ -53,14 +53,14 @@ const pointMeasuresSchema = z.object({
   found: count,
   ...matched,
   /** Mean pixels from a true point to its matched point (any distance); null when none was matched. */
-  mean_distance: z.number().nullable(),
+  mean_distance: z.nullable(z.number()),
 });
 
 /** static_count: the proposed count against the answer's (False: 0). */
 const countMeasuresSchema = z.object({
   kind: z.literal('counts'),
   ...held,
-  mean_absolute_error: z.number().nullable(),
+  mean_absolute_error: z.nullable(z.number()),
   /** Share of answers counted exactly. */
   exact: ratio,
 });
@@ -76,7 +76,7 @@ const offsetMeasuresSchema = z.object({
   /** Answers without the subject that the model gave an offset for. */
   extra: count,
   /** Pixels, over the compared answers; null when none was compared. */
-  mean_absolute_error: z.number().nullable(),
+  mean_absolute_error: z.nullable(z.number()),
 });
 
 /** ocr: the model's reading against the answer's text (1 − edit distance / length, in characters and in words). */

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 
-const nullableText = z.string().nullable();
+const nullableText = z.nullable(z.string());
 
 export const mediaSchema = z.object({
   media_id: z.string(),
@@ -9,16 +9,16 @@ export const mediaSchema = z.object({
   media_timestamp: z.number(),
   md5: z.string(),
   media_format: z.string(),
-  size: z.number().int(),
-  image_width: z.number().int(),
-  image_height: z.number().int(),
+  size: z.number().check(z.int()),
+  image_width: z.number().check(z.int()),
+  image_height: z.number().check(z.int()),
   media_url: z.string(),
   resize_urls: z.record(z.string(), z.string()),
   meta_tags: z.array(z.string()),
   parent_media_ids: z.array(z.string()),
   video: z.boolean(),
   /** Extension: a video's (or animated GIF's) length in seconds; null for a still image. */
-  duration: z.number().nullable(),
+  duration: z.nullable(z.number()),
   status: z.string(),
   set_assignment: z.string(),
   media_src: z.string(),
@@ -26,7 +26,7 @@ export const mediaSchema = z.object({
   author_profile_url: nullableText,
   external_media_id: nullableText,
   filename: nullableText,
-  frame: z.number().nullable(),
+  frame: z.nullable(z.number()),
   license: nullableText,
   network_camera_id: nullableText,
   original_landing_url: nullableText,
@@ -43,9 +43,9 @@ export type Media = z.infer<typeof mediaSchema>;
  * What `POST /1/media` answers: the media object, and (extension) whether it is an earlier item of the same bytes
  * (200) rather than a new one (201).
  */
-export const uploadedMediaSchema = mediaSchema.extend({ duplicate: z.boolean() });
+export const uploadedMediaSchema = z.extend(mediaSchema, { duplicate: z.boolean() });
 export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
 
 /** What a multipart upload to a subject answers; `duplicate` (extension): the tenant had these bytes, as `media_id`. */
-export const subjectMediaUploadSchema = z.object({ media_id: z.string(), subject_uid: z.string(), capture_id: z.string(), duplicate: z.boolean().optional() });
+export const subjectMediaUploadSchema = z.object({ media_id: z.string(), subject_uid: z.string(), capture_id: z.string(), duplicate: z.optional(z.boolean()) });
 export type SubjectMediaUpload = z.infer<typeof subjectMediaUploadSchema>;

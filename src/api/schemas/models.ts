@@ -16,7 +16,7 @@ export type AnswerSet = (typeof ANSWER_SETS)[number];
 /** One model measured on a set of validation items. */
 const modelEvaluationSchema = z.object({
   /** Answered validation items (media and focus) it was measured on. */
-  data_count: z.number().int(),
+  data_count: z.number().check(z.int()),
   model_performance: measuresSchema,
   /** The same measures per output subject that was answered, by subject uid. */
   model_performance_per_subject: z.record(z.string(), measuresSchema),
@@ -28,18 +28,18 @@ export const releasedModelSchema = z.object({
   model_id: z.string(),
   application_id: z.string(),
   /** 1 for the first release, then one more for each. */
-  version: z.number().int(),
+  version: z.number().check(z.int()),
   release_time: z.number(),
   /** SHA-256 of the model's parameters (its "package"): two releases with the same value behave the same. */
   ccp_sha256: z.string(),
   /** Answered training items it learned from. */
-  training_data_count: z.number().int(),
+  training_data_count: z.number().check(z.int()),
   /** Answered validation items it was measured on; null for a release made before answers were split. */
-  validation_data_count: z.number().int().nullable(),
-  model_performance: measuresSchema.nullable(),
-  model_performance_per_subject: z.record(z.string(), measuresSchema).nullable(),
+  validation_data_count: z.nullable(z.number().check(z.int())),
+  model_performance: z.nullable(measuresSchema),
+  model_performance_per_subject: z.nullable(z.record(z.string(), measuresSchema)),
   /** The model it replaced (the baseline's id for the first release). */
-  previous_model_id: z.string().nullable(),
+  previous_model_id: z.nullable(z.string()),
 });
 export type ReleasedModel = z.infer<typeof releasedModelSchema>;
 
@@ -51,10 +51,10 @@ const previousModelPerformanceSchema = z.object({
 });
 
 /** One model's measures on validation data, as the `performance/...` endpoints list them. */
-export const modelPerformanceSchema = modelEvaluationSchema.extend({
+export const modelPerformanceSchema = z.extend(modelEvaluationSchema, {
   app_id: z.string(),
   model_id: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
   release_time: z.number(),
   /** When these measures were taken. */
   updated_at: z.number(),
@@ -62,7 +62,7 @@ export const modelPerformanceSchema = modelEvaluationSchema.extend({
   release_metrics: z.enum(RELEASE_METRICS),
   output_subjects: z.array(z.string()),
   /** releaseValidation: the model this release replaced, on the same items; null in currentValidation. */
-  previous: previousModelPerformanceSchema.nullable(),
+  previous: z.nullable(previousModelPerformanceSchema),
 });
 export type ModelPerformance = z.infer<typeof modelPerformanceSchema>;
 
@@ -89,13 +89,13 @@ const candidateDecisionSchema = z.object({
   decided_at: z.number(),
   outcome: z.enum(CANDIDATE_OUTCOMES),
   /** The held-out answered items the candidate and the current model were both measured on. */
-  n: z.number().int(),
+  n: z.number().check(z.int()),
   /** The figure the application's release_metrics names (see `releaseFigure`), for each of the two. */
   figure: z.enum(RELEASE_FIGURE_KEYS),
-  candidate: z.number().nullable(),
-  current: z.number().nullable(),
+  candidate: z.nullable(z.number()),
+  current: z.nullable(z.number()),
   /** The version it became; null when it was kept back. */
-  version: z.number().int().nullable(),
+  version: z.nullable(z.number().check(z.int())),
 });
 export type CandidateDecision = z.infer<typeof candidateDecisionSchema>;
 
@@ -107,10 +107,10 @@ export type CandidateDecision = z.infer<typeof candidateDecisionSchema>;
 export const releaseStatusSchema = z.object({
   running: z.boolean(),
   /** The latest version (null before the first release). */
-  release_model_count: z.number().int().nullable(),
-  last_released_at: z.number().nullable(),
+  release_model_count: z.nullable(z.number().check(z.int())),
+  last_released_at: z.nullable(z.number()),
   /** Null before the first candidate. */
-  last_candidate: candidateDecisionSchema.nullable(),
+  last_candidate: z.nullable(candidateDecisionSchema),
 });
 export type ReleaseStatus = z.infer<typeof releaseStatusSchema>;
 
@@ -124,11 +124,11 @@ export const evaluationMetricsSchema = z.object({
    * or when its measure rests on too few answers).
    */
   measure: z.enum(RELEASE_FIGURE_KEYS),
-  value: z.number().nullable(),
-  model_id: z.string().nullable(),
-  version: z.number().int().nullable(),
-  data_count: z.number().int().nullable(),
-  model_performance: measuresSchema.nullable(),
-  model_performance_per_subject: z.record(z.string(), measuresSchema).nullable(),
+  value: z.nullable(z.number()),
+  model_id: z.nullable(z.string()),
+  version: z.nullable(z.number().check(z.int())),
+  data_count: z.nullable(z.number().check(z.int())),
+  model_performance: z.nullable(measuresSchema),
+  model_performance_per_subject: z.nullable(z.record(z.string(), measuresSchema)),
 });
 export type EvaluationMetrics = z.infer<typeof evaluationMetricsSchema>;

@@ -9,7 +9,7 @@ export const subjectSchema = z.object({
    * Extension: the pretrained detector's class for this subject; null maps by its name, `none` to no class. Absent
    * from services that do not implement it.
    */
-  detector_class: detectorClassSetting.default(null),
+  detector_class: z._default(detectorClassSetting, null),
   tenant_id: z.string(),
   created_by: z.string(),
   created_at: z.number(),

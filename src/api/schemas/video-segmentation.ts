@@ -13,19 +13,25 @@ const MAX_FRAMES_MESSAGE = `Use a whole number from ${SEGMENTATION_FRAMES.min} t
  */
 export const videoSegmentationSettings = z
   .object({
-    frames_per_second: z.number(RATE_MESSAGE).min(SEGMENTATION_FRAMES_PER_SECOND.min, RATE_MESSAGE).max(SEGMENTATION_FRAMES_PER_SECOND.max, RATE_MESSAGE).optional(),
-    every_nth_frame: z.number(NTH_MESSAGE).int(NTH_MESSAGE).min(1, NTH_MESSAGE).max(SEGMENTATION_EVERY_NTH_FRAME_MAX, NTH_MESSAGE).optional(),
-    max_frames: z
-      .number(MAX_FRAMES_MESSAGE)
-      .int(MAX_FRAMES_MESSAGE)
-      .min(SEGMENTATION_FRAMES.min, MAX_FRAMES_MESSAGE)
-      .max(SEGMENTATION_FRAMES.max, MAX_FRAMES_MESSAGE)
-      .default(SEGMENTATION_FRAMES.default),
+    frames_per_second: z.optional(
+      z.number(RATE_MESSAGE).check(z.gte(SEGMENTATION_FRAMES_PER_SECOND.min, RATE_MESSAGE), z.lte(SEGMENTATION_FRAMES_PER_SECOND.max, RATE_MESSAGE)),
+    ),
+    every_nth_frame: z.optional(
+      z.number(NTH_MESSAGE).check(z.int(NTH_MESSAGE), z.gte(1, NTH_MESSAGE), z.lte(SEGMENTATION_EVERY_NTH_FRAME_MAX, NTH_MESSAGE)),
+    ),
+    max_frames: z._default(
+      z
+        .number(MAX_FRAMES_MESSAGE)
+        .check(z.int(MAX_FRAMES_MESSAGE), z.gte(SEGMENTATION_FRAMES.min, MAX_FRAMES_MESSAGE), z.lte(SEGMENTATION_FRAMES.max, MAX_FRAMES_MESSAGE)),
+      SEGMENTATION_FRAMES.default,
+    ),
   })
-  .refine((settings) => settings.frames_per_second === undefined || settings.every_nth_frame === undefined, {
-    message: 'Set frames_per_second or every_nth_frame, not both.',
-    path: ['every_nth_frame'],
-  });
+  .check(
+    z.refine((settings) => settings.frames_per_second === undefined || settings.every_nth_frame === undefined, {
+      message: 'Set frames_per_second or every_nth_frame, not both.',
+      path: ['every_nth_frame'],
+    }),
+  );
 export type VideoSegmentationSettings = z.output<typeof videoSegmentationSettings>;
 
 /** Which frames to take: at a rate, or every n-th. */

@@ -22,7 +22,7 @@ interface NumberSetting {
 /** A type's settings that are all numbers: the contract's rule of them, and each field. */
 export interface NumberSettings {
   legend: string;
-  schema: z.ZodType<Record<string, number>>;
+  schema: z.ZodMiniType<Record<string, number>>;
   fields: readonly NumberSetting[];
 }
 
