@@ -1,4 +1,5 @@
 import { imagePoint } from '../geometry/types';
+import type { BoxToolState } from '../tools/box-tool';
 import type { BoxAnnotation } from '../type-modules/box-detection';
 import { drawOverlay } from './draw-marks';
 import { paintedArea } from './overlay-canvas';
@@ -31,10 +32,8 @@ describe('the overlay of a box being moved', () => {
     selected: 0,
   };
   const scene = { annotation, hidden: new Set<number>(), media: { width: 1000, height: 1000 } };
-  const moving: ActiveTool = {
-    tool: 'box_detection',
-    state: { name: 'translating', index: 0, origin: imagePoint(50, 50), preview: { x0: 500, y0: 500, x1: 600, y1: 600 } },
-  };
+  const translating: BoxToolState = { name: 'translating', index: 0, origin: imagePoint(50, 50), preview: { x0: 500, y0: 500, x1: 600, y1: 600 } };
+  const moving: ActiveTool = { tool: 'box_detection', state: translating };
 
   it('covers only where the box is now: the highlight of the box under the pointer stays off while it moves', () => {
     const area = paintedArea((context, scale) => drawOverlay(context, scale, { ...scene, active: moving, hovered: 0 }), 1);
