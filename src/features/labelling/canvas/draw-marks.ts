@@ -1,25 +1,31 @@
-// Draws every mark of an annotation in one Konva Shape: one node instead of thousands, culled to the view. The
-// annotation's type module paints them.
+// Draws every mark of an annotation in one Konva Shape: one node instead of thousands, culled to the view (or to the
+// part being redrawn, marks-plane.ts). The annotation's type module paints them.
 import type { Context } from 'konva/lib/Context';
 import type { Shape } from 'konva/lib/Shape';
 import type { Annotation } from '../type-modules/annotation';
 import { viewRect } from '../geometry/camera';
-import type { Box, Size } from '../geometry/types';
+import type { Box, Camera, Size } from '../geometry/types';
 import type { PaintScene } from '../type-modules/type-module';
 import { moduleOf } from '../type-modules/registry';
 import { paintFocus, type PathPainter } from './paint';
 import type { ActiveTool } from './run-tool';
 
-export interface MarksScene extends Omit<PaintScene, 'view' | 'scale'> {
+export interface MarksScene extends Omit<PaintScene, 'view' | 'scale' | 'cull'> {
   readonly annotation: Annotation;
+  /** The part of the media being labelled: the rest is dimmed. */
+  readonly focus: Box | null;
 }
 
-export function drawMarks(context: Context, shape: Shape, scene: MarksScene) {
+/** The marks layer: the media outside the focus dimmed, then the marks, in `view` (or only those reaching `cull`). */
+export function drawMarks(context: Context, scene: MarksScene, camera: Camera, viewport: Size, cull?: Box) {
+  if (scene.focus) paintFocus(context, scene.media, scene.focus, camera.scale);
+  moduleOf(scene.annotation).tool?.paint(context, scene.annotation, { ...scene, view: viewRect(camera, viewport), scale: camera.scale, cull });
+}
+
+/** The marks layer's Konva shape draws with the stage's scale and position, the camera. */
+export function drawMarksShape(context: Context, shape: Shape, scene: MarksScene) {
   const stage = shape.getStage();
-  const tool = moduleOf(scene.annotation).tool;
-  if (!stage || !tool) return;
-  const camera = { scale: stage.scaleX(), x: stage.x(), y: stage.y() };
-  tool.paint(context, scene.annotation, { ...scene, view: viewRect(camera, stage.size()), scale: camera.scale });
+  if (stage) drawMarks(context, scene, { scale: stage.scaleX(), x: stage.x(), y: stage.y() }, stage.size(), undefined);
 }
 
 export interface OverlayScene extends Pick<PaintScene, 'hidden' | 'media'> {
@@ -42,6 +48,3 @@ export function drawOverlay(context: PathPainter, scale: number, { annotation, a
   if (gesture) tool.paintOverlay(context, annotation, gesture, { scale, media });
 }
 
-export function drawFocus(context: Context, shape: Shape, media: Size, focus: Box) {
-  paintFocus(context, media, focus, shape.getStage()?.scaleX() ?? 1);
-}

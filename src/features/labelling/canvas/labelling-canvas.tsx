@@ -1,6 +1,6 @@
 import type Konva from 'konva';
 import type { Ref } from 'react';
-import { lazy, Suspense, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Layer, Shape, Stage } from './konva-parts';
 import type { Media } from '../../../api/schemas/media';
 import type { Annotation } from '../type-modules/annotation';
@@ -9,14 +9,14 @@ import { markDrawn } from '../debug-hook';
 import { screenToImage } from '../geometry/camera';
 import { type Box, screenPoint, type ScreenPoint, type Size } from '../geometry/types';
 import type { Change, ToolEvent } from '../tools/types';
-import { drawFocus, drawMarks, drawOverlay } from './draw-marks';
+import { drawOverlay, type MarksScene } from './draw-marks';
 import { actualSizeCamera, fitCamera, panCamera, pinchCamera, showMedia, useCameraStore, zoomCameraBy } from './camera-store';
 import { ImagePlane } from './image-plane';
 import { usePreferredImage } from './preferred-image';
 import { useSpaceHeld } from './space-held';
 import { useOverlayCanvas } from './overlay-canvas';
 import { useStageFollowsCamera } from './stage-camera';
-import { useMarksPlane } from './marks-plane';
+import { useMarksLayer } from './marks-plane';
 import { type ActiveTool, draggedIndex, idleTool, isDrawing, runTool } from './run-tool';
 import { listenForWheelZoom } from './wheel-zoom';
 import { useClickRegions } from '../click-to-box/use-click-regions';
@@ -92,7 +92,6 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   const { findsRegions } = useClickRegions(media.media_id, image, mediaSize, active, send);
   const magnifierOn = useMagnifier((state) => state.on);
   const [hover, setHover] = useState<ScreenPoint | null>(null);
-  useMarksPlane(marksLayer, marksPlane, moduleOf(annotation).tool?.markCount(annotation) ?? 0);
 
   useImperativeHandle(props.ref, () => ({
     fitToView: fitCamera,
@@ -198,24 +197,19 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   const { thresholdOf, subjectName } = props;
   const hovered = useMarkView((s) => s.hovered);
   const hidden = useMarkView((s) => s.hidden);
-  const sceneFunc = useCallback(
-    (context: Konva.Context, shape: Konva.Shape) =>
-      drawMarks(context, shape, { annotation, dragged, hidden, thresholdOf, subjectName, media: mediaSize }),
+  const marksScene = useMemo<MarksScene>(
+    () => ({ annotation, dragged, hidden, thresholdOf, subjectName, focus, media: mediaSize }),
     // mediaSize is rebuilt each render; its numbers are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [annotation, dragged, hidden, thresholdOf, subjectName, media.image_width, media.image_height],
+    [annotation, dragged, hidden, thresholdOf, subjectName, focus, media.image_width, media.image_height],
   );
+  const sceneFunc = useMarksLayer(marksLayer, marksPlane, marksScene, moduleOf(annotation).tool?.markCount(annotation) ?? 0);
   const paintOverlay = useCallback(
     (context: PathPainter, scale: number) => drawOverlay(context, scale, { annotation, active, hovered, hidden, media: mediaSize }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [annotation, active, hovered, hidden, media.image_width, media.image_height],
   );
   useOverlayCanvas(overlayPlane, paintOverlay, viewport);
-  const focusFunc = useCallback(
-    (context: Konva.Context, shape: Konva.Shape) => focus && drawFocus(context, shape, mediaSize, focus),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [focus, media.image_width, media.image_height],
-  );
 
   const panning = spaceHeld || gesture.current?.kind === 'pan';
   const cursor = panning ? 'grab' : isDrawing(annotation) ? 'crosshair' : 'default';
@@ -249,7 +243,6 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
       <Stage ref={stage} width={viewport.width} height={viewport.height} listening={false}>
         {/* Drawn but not shown: the marks plane shows its snapshots (marks-plane.ts). */}
         <Layer ref={marksLayer} listening={false}>
-          {focus && <Shape sceneFunc={focusFunc} listening={false} perfectDrawEnabled={false} />}
           <Shape sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />
         </Layer>
       </Stage>

@@ -16,6 +16,13 @@ const OUTLINE = 'rgba(0, 0, 0, 0.65)';
 export const POINT_RADIUS_PX = 5;
 /** Beyond this many visible boxes the probability labels would only be noise. */
 const MAX_LABELS = 300;
+const LABEL_HEIGHT_PX = 14;
+
+/**
+ * How far painting reaches beyond a mark's area, in screen pixels: strokes, handles and dots all round, and its label
+ * above it and to the right (a label wider than `labelWidth` would be cut where only a part of the marks is redrawn).
+ */
+export const MARK_REACH_PX = { around: 12, labelWidth: 320, labelHeight: LABEL_HEIGHT_PX };
 
 /** Strokes the current path in `colour` over a dark outline, so that it shows on light and dark images alike. */
 export function strokeTwice(context: PathPainter, scale: number, colour: string, width = 1.5) {
@@ -31,7 +38,7 @@ function label(context: Context, text: string, x: number, y: number, scale: numb
   context.setAttr('font', `${11 / scale}px system-ui, sans-serif`);
   const width = context.measureText(text).width;
   context.setAttr('fillStyle', OUTLINE);
-  context.fillRect(x, y - 14 / scale, width + 6 / scale, 14 / scale);
+  context.fillRect(x, y - LABEL_HEIGHT_PX / scale, width + 6 / scale, LABEL_HEIGHT_PX / scale);
   context.setAttr('fillStyle', '#ffffff');
   context.fillText(text, x + 3 / scale, y - 3 / scale);
 }
@@ -78,12 +85,27 @@ function strokeGroups<M extends PaintedMark>(visible: readonly Visible<M>[], cla
   return groups.values();
 }
 
-export function paintBoxes(context: Context, boxes: readonly (Box & PaintedMark)[], classes: readonly string[], scene: PaintScene) {
-  const { view, scale } = scene;
-  const visible: Visible<Box & PaintedMark>[] = [];
-  boxes.forEach((mark, index) => {
-    if (shown(index, scene) && visibleIn(mark, view)) visible.push({ mark, index });
+/**
+ * The marks to paint: shown, in the view and in the part being redrawn (`scene.cull`). Labels go with them while the
+ * whole view holds no more than MAX_LABELS marks, whichever part is redrawn.
+ */
+function visibleMarks<M>(marks: readonly M[], area: (mark: M) => Box, scene: PaintScene) {
+  const visible: Visible<M>[] = [];
+  let inView = 0;
+  marks.forEach((mark, index) => {
+    const at = area(mark);
+    if (!shown(index, scene) || !visibleIn(at, scene.view)) return;
+    inView += 1;
+    if (!scene.cull || visibleIn(at, scene.cull)) visible.push({ mark, index });
   });
+  return { visible, labelled: inView <= MAX_LABELS };
+}
+
+const pointArea = (point: { x: number; y: number }): Box => ({ x0: point.x, y0: point.y, x1: point.x, y1: point.y });
+
+export function paintBoxes(context: Context, boxes: readonly (Box & PaintedMark)[], classes: readonly string[], scene: PaintScene) {
+  const { scale } = scene;
+  const { visible, labelled } = visibleMarks(boxes, (box) => box, scene);
   for (const { colour, dashed, marks } of strokeGroups(visible, classes, scene)) {
     context.beginPath();
     for (const box of marks) context.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
@@ -91,7 +113,7 @@ export function paintBoxes(context: Context, boxes: readonly (Box & PaintedMark)
     strokeTwice(context, scale, colour);
   }
   context.setLineDash([]);
-  if (visible.length > MAX_LABELS) return;
+  if (!labelled) return;
   for (const { mark } of visible) {
     const text = markLabel(mark, classes, scene);
     if (text) label(context, text, mark.x0, mark.y0, scale);
@@ -100,12 +122,9 @@ export function paintBoxes(context: Context, boxes: readonly (Box & PaintedMark)
 
 /** Dots in their class's colour; a model's point (still where it put it) is labelled with its probability. */
 export function paintPoints(context: Context, points: readonly ({ x: number; y: number } & PaintedMark)[], classes: readonly string[], scene: PaintScene) {
-  const { view, scale } = scene;
+  const { scale } = scene;
   const radius = POINT_RADIUS_PX / scale;
-  const visible: Visible<{ x: number; y: number } & PaintedMark>[] = [];
-  points.forEach((mark, index) => {
-    if (shown(index, scene) && visibleIn({ x0: mark.x, y0: mark.y, x1: mark.x, y1: mark.y }, view)) visible.push({ mark, index });
-  });
+  const { visible, labelled } = visibleMarks(points, pointArea, scene);
   for (const { colour, marks } of strokeGroups(visible, classes, scene)) {
     context.beginPath();
     for (const p of marks) {
@@ -118,7 +137,7 @@ export function paintPoints(context: Context, points: readonly ({ x: number; y: 
     context.setAttr('globalAlpha', 1);
     strokeTwice(context, scale, colour);
   }
-  if (visible.length > MAX_LABELS) return;
+  if (!labelled) return;
   for (const { mark } of visible) {
     const text = markLabel(mark, classes, scene);
     if (text) label(context, text, mark.x + radius, mark.y - radius, scale);

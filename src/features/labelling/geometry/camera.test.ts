@@ -1,4 +1,4 @@
-import { boxOnScreen, fitToView, imageToScreen, pan, screenToImage, viewRect, zoomAt } from './camera';
+import { boxInImage, boxOnScreen, fitToView, imageToScreen, pan, screenToImage, viewRect, zoomAt } from './camera';
 import { imagePoint, screenPoint } from './types';
 
 describe('camera', () => {
@@ -16,6 +16,10 @@ describe('camera', () => {
     expect(boxOnScreen(camera, { x0: 10.2, y0: 20, x1: 20, y1: 30.6 }, viewport, 2)).toEqual({ x0: 48, y0: 28, x1: 72, y1: 54 });
     expect(boxOnScreen(camera, { x0: -100, y0: 0, x1: 500, y1: 40 }, viewport)).toEqual({ x0: 0, y0: 0, x1: 200, y1: 70 });
     expect(boxOnScreen(camera, { x0: 100, y0: 0, x1: 120, y1: 10 }, viewport)).toBeNull();
+  });
+
+  it('takes a box on the screen back to image pixels', () => {
+    expect(boxInImage(camera, { x0: 48, y0: 28, x1: 72, y1: 54 })).toEqual({ x0: 9, y0: 19, x1: 21, y1: 32 });
   });
 
   it('fits the image centred inside the padded viewport', () => {

@@ -26,6 +26,13 @@ export function boxOnScreen(camera: Camera, box: Box, viewport: Size, margin = 0
   return x0 < x1 && y0 < y1 ? { x0, y0, x1, y1 } : null;
 }
 
+/** A box on the screen, in image pixels. */
+export function boxInImage(camera: Camera, box: Box): Box {
+  const from = screenToImage(camera, screenPoint(box.x0, box.y0));
+  const to = screenToImage(camera, screenPoint(box.x1, box.y1));
+  return { x0: from.x, y0: from.y, x1: to.x, y1: to.y };
+}
+
 /** The camera that shows the whole image centred in the viewport, leaving `padding` screen pixels around it. */
 export function fitToView(image: Size, viewport: Size, padding = 0): Camera {
   const scale = Math.max(

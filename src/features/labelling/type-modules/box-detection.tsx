@@ -11,7 +11,7 @@ import type { BoxToolState } from '../tools/box-tool';
 import { BOX_TOOL_IDLE, boxTool, movingCorner } from '../tools/box-tool';
 import { magnifierAction } from '../drawing-aids/magnifier-store';
 import { answerPerSubject, asLabellers, classedParts, type ClassedList, type MarkClass, withClasses } from './classed-marks';
-import { markObjects, select, selectionActions } from './selection';
+import { changedMarks, markObjects, select, selectionActions } from './selection';
 import { ClassedHeading, MarkCount } from './subject-heading';
 import type { ActionContext } from './type-module';
 import { defineTypeModule } from './type-module';
@@ -130,6 +130,8 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
     paintHover: (context, annotation, index, scale) => paintBoxHover(context, annotation.boxes[index], scale),
     markAt: (annotation, at, scale) => hitTestBoxes(annotation.boxes, annotation.selected, probe(at, scale, TOLERANCE_PX))?.index ?? null,
     markCount: (annotation) => annotation.boxes.length,
+    markArea: (annotation, index) => annotation.boxes[index],
+    changedMarks: (before, after) => changedMarks(boxList, before, after),
     paintOverlay: (context, _annotation, state, { scale, media }) => {
       if (state.name === 'drawing' || state.name === 'placing') {
         paintCrosshair(context, movingCorner(state.origin, state.preview), media, scale);

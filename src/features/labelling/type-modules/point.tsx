@@ -11,7 +11,7 @@ import { POINT_TOOL_IDLE, pointTool } from '../tools/point-tool';
 import { magnifierAction } from '../drawing-aids/magnifier-store';
 import { answerPerSubject, asLabellers, classedParts, type ClassedList, type MarkClass, withClasses } from './classed-marks';
 import { ClassedHeading, MarkCount } from './subject-heading';
-import { markObjects, select, selectionActions } from './selection';
+import { changedMarks, markObjects, select, selectionActions } from './selection';
 import { defineTypeModule } from './type-module';
 
 /** A point of one class (output subject); the model's carries its subject's probability until the labeller changes it. */
@@ -94,6 +94,11 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
     paintHover: (context, annotation, index, scale) => paintPointHover(context, annotation.points[index], scale),
     markAt: (annotation, at, scale) => hitTestPoints(annotation.points, probe(at, scale, TOLERANCE_PX)),
     markCount: (annotation) => annotation.points.length,
+    markArea: (annotation, index) => {
+      const point = annotation.points[index];
+      return point && { x0: point.x, y0: point.y, x1: point.x, y1: point.y };
+    },
+    changedMarks: (before, after) => changedMarks(pointList, before, after),
     paintOverlay: (context, _annotation, state, { scale }) => {
       if (state.name === 'dragging') paintPointMark(context, state.preview, scale, SELECTED_COLOUR);
     },

@@ -10,6 +10,30 @@ export interface MarkList<A, T> {
   readonly bounds: (annotation: A) => Box;
 }
 
+function shallowEqual(a: object, b: object): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Reflect.get(a, key) === Reflect.get(b, key));
+}
+
+/**
+ * The marks of `list` that differ between two versions of an annotation, by identity (an edit replaces the marks it
+ * changes), with the old and the new selected mark; null when anything besides the marks and the selection changed.
+ */
+export function changedMarks<A extends object, T>(list: MarkList<A, T>, before: A, after: A): number[] | null {
+  const was = list.marks(before);
+  const is = list.marks(after);
+  if (was.length !== is.length) return null;
+  if (!shallowEqual(list.withMarks(before, is, list.selected(after)), after)) return null;
+  const changed = new Set<number>();
+  is.forEach((mark, index) => mark !== was[index] && changed.add(index));
+  const [selectedBefore, selectedAfter] = [list.selected(before), list.selected(after)];
+  if (selectedBefore !== selectedAfter) {
+    if (selectedBefore !== null) changed.add(selectedBefore);
+    if (selectedAfter !== null) changed.add(selectedAfter);
+  }
+  return [...changed];
+}
+
 export function select<A, T>(list: MarkList<A, T>, annotation: A, selected: number | null): A {
   const marks = list.marks(annotation);
   const valid = selected !== null && selected >= 0 && selected < marks.length ? selected : null;

@@ -85,6 +85,11 @@ interface PanelProps<A> {
 /** What the marks painter needs besides the annotation. */
 export interface PaintScene {
   readonly view: Box;
+  /**
+   * Only the marks reaching into this part of the view are painted (the canvas redraws a part); labels are shown or
+   * not as for the whole view.
+   */
+  readonly cull?: Box;
   readonly scale: number;
   readonly media: Size;
   /** The mark a gesture is moving: the overlay draws it. */
@@ -116,6 +121,13 @@ interface CanvasTool<A, S extends ToolStateBase> {
   paintHover?(context: PathPainter, annotation: A, index: number, scale: number): void;
   /** How many marks `paint` draws (the canvas moves a bitmap of many marks instead of redrawing them). */
   markCount(annotation: A): number;
+  /**
+   * Where mark `index` lies in image pixels, strokes, handles and labels aside. With `changedMarks`, it lets the canvas
+   * redraw only the part of the marks that an edit, a gesture's start or a selection changed.
+   */
+  markArea?(annotation: A, index: number): Box | undefined;
+  /** The marks that look different in `after` (the old and new selection included); null when more than marks changed. */
+  changedMarks?(before: A, after: A): readonly number[] | null;
   /** The mark at this image point (for highlighting it under the pointer), or null. */
   markAt(annotation: A, point: ImagePoint, scale: number): number | null;
   /**
