@@ -60,7 +60,7 @@ export function paintedArea(paint: OverlayPaint, scale: number): Box | null {
   return { x0: x0 - half, y0: y0 - half, x1: x1 + half, y1: y1 + half };
 }
 
-function drawOverlay(canvas: SceneCanvas, paint: OverlayPaint, camera: Camera, viewport: Size) {
+function repaint(canvas: SceneCanvas, paint: OverlayPaint, camera: Camera, viewport: Size) {
   const area = paintedArea(paint, camera.scale);
   const shown = area && boxOnScreen(camera, area, viewport, MARGIN_PX);
   const element = canvas._canvas;
@@ -90,11 +90,11 @@ export function useOverlayCanvas(host: RefObject<HTMLElement | null>, paint: Ove
     element.append(overlay._canvas);
     canvas.current = overlay;
     const { paint, viewport } = latest.current;
-    drawOverlay(overlay, paint, useCameraStore.getState().camera, viewport);
+    repaint(overlay, paint, useCameraStore.getState().camera, viewport);
     const stop = useCameraStore.subscribe((state, previous) => {
       if (state.camera === previous.camera) return;
       hoverMark(null);
-      drawOverlay(overlay, latest.current.paint, state.camera, latest.current.viewport);
+      repaint(overlay, latest.current.paint, state.camera, latest.current.viewport);
     });
     return () => {
       stop();
@@ -107,6 +107,6 @@ export function useOverlayCanvas(host: RefObject<HTMLElement | null>, paint: Ove
   const { width, height } = viewport;
   useLayoutEffect(() => {
     latest.current = { paint, viewport: { width, height } };
-    if (canvas.current) drawOverlay(canvas.current, paint, useCameraStore.getState().camera, { width, height });
+    if (canvas.current) repaint(canvas.current, paint, useCameraStore.getState().camera, { width, height });
   }, [paint, width, height]);
 }
