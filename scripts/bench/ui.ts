@@ -21,6 +21,7 @@ import { insertBoxes, LABELLER, signedInClient, signIn, stageCentre, UPLOADER, u
 
 const BOX_COUNTS = [1000, 5000] as const;
 const INSERTED_BOXES = 1000;
+const INSERTS = 5;
 const INPUTS_PER_GESTURE = 60;
 const REPETITIONS = 3;
 
@@ -35,7 +36,8 @@ export interface UiBenchmarkResults {
   answerToNextDrawnMedianMs: number | null;
   /** Navigation start → the item's image and marks drawn, empty cache. */
   loadToFirstDrawMs: number;
-  /** replaceAnnotation with 1,000 boxes → the end of the frame that painted them. */
+  /** replaceAnnotation with 1,000 boxes → the end of the frame that painted them: on the cold page, and the median of 5. */
+  firstInsertMs: number;
   insertDrawnMs: number;
   /** JS and CSS the labelling route fetched until its first item was drawn, gzip bytes. */
   routeGzipBytes: number;
@@ -94,8 +96,14 @@ async function coldOpen(page: Page, url: string, media: Media) {
   await page.goto(url);
   const loadToFirstDrawMs = await waitForDrawn(page, media);
   const routeGzipBytes = fetched.stop();
-  const insertDrawnMs = await insertBoxes(page, media, INSERTED_BOXES);
-  return { loadToFirstDrawMs, routeGzipBytes, insertDrawnMs };
+  const firstInsertMs = await insertBoxes(page, media, INSERTED_BOXES);
+  // Each insert puts new boxes in place of the last: the whole layer is drawn again every time.
+  const inserts = [firstInsertMs];
+  for (let i = 1; i < INSERTS; i += 1) {
+    await page.waitForTimeout(300);
+    inserts.push(await insertBoxes(page, media, INSERTED_BOXES));
+  }
+  return { loadToFirstDrawMs, routeGzipBytes, firstInsertMs, insertDrawnMs: percentile(inserts, 50) };
 }
 
 const repeat = async (times: number, run: (repetition: number) => Promise<FrameRecord>) => {
@@ -219,8 +227,8 @@ function printUiBenchmarks(results: UiBenchmarkResults) {
       ['Figure', 'value', 'target'],
       [
         ['cold open: navigation → image and marks drawn (ms)', ms(results.loadToFirstDrawMs), '≤ 1,000 with the boxes'],
-        [`insert ${INSERTED_BOXES.toLocaleString('en')} boxes → drawn (ms)`, ms(results.insertDrawnMs), '≤ 100'],
-        ['cold open with 1,000 boxes: the two together (ms)', ms(results.loadToFirstDrawMs + results.insertDrawnMs), '≤ 1,000'],
+        [`insert ${INSERTED_BOXES.toLocaleString('en')} boxes → drawn, median of ${INSERTS} (ms)`, ms(results.insertDrawnMs), '≤ 100'],
+        ['cold open with 1,000 boxes: the open and the first insert (ms)', ms(results.loadToFirstDrawMs + results.firstInsertMs), '≤ 1,000'],
         ['answer → next item drawn, median of 9 (ms)', ms(results.answerToNextDrawnMedianMs), '≤ 50'],
         ['labelling route JS+CSS until first draw (KB gzip)', (results.routeGzipBytes / 1024).toFixed(1), '≤ 250'],
       ],

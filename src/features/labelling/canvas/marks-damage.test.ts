@@ -47,6 +47,8 @@ describe('changedMarkAreas', () => {
     expect(changedMarkAreas(scene, { ...scene, annotation: { ...annotation, subjects: ['cat'] } })).toBeNull();
     expect(changedMarkAreas(scene, { ...scene, focus: { x0: 0, y0: 0, x1: 500, y1: 500 } })).toBeNull();
     expect(changedMarkAreas(scene, { ...scene, thresholdOf: () => 0.9 })).toBeNull();
+    const many = Array.from({ length: 40 }, (_, i) => box(i * 20, 0));
+    expect(changedMarkAreas(withBoxes(many), withBoxes(many.map((b) => ({ ...b }))))).toBeNull();
   });
 });
 

@@ -8,6 +8,9 @@ import { MARK_REACH_PX } from './paint';
 
 const isBox = (box: Box | undefined): box is Box => box !== undefined;
 
+/** Beyond this many changed marks one full redraw costs less than clipping to each of them. */
+const MAX_CHANGED_MARKS = 32;
+
 /** The areas (image pixels) of the marks that look different in `after`: none, or null when more than a few marks changed. */
 export function changedMarkAreas(before: MarksScene, after: MarksScene): Box[] | null {
   if (before === after) return [];
@@ -25,6 +28,7 @@ export function changedMarkAreas(before: MarksScene, after: MarksScene): Box[] |
   if (before.dragged !== after.dragged) for (const index of [before.dragged, after.dragged]) if (index !== null) marks.add(index);
   for (const index of before.hidden) if (!after.hidden.has(index)) marks.add(index);
   for (const index of after.hidden) if (!before.hidden.has(index)) marks.add(index);
+  if (marks.size > MAX_CHANGED_MARKS) return null;
   const areaOf = tool.markArea;
   return [...marks].flatMap((index) => [areaOf(before.annotation, index), areaOf(after.annotation, index)]).filter(isBox);
 }
