@@ -40,8 +40,10 @@ async function heldOutApplication(api: ApiClient, source: string): Promise<Appli
     custom_fields: demo.custom_fields,
     app_managers: [DEMO.manager],
   });
+  // The source's own scenes first: on another application's images (a street photograph, say) its model finds
+  // nothing, and a release measured on no boxes has no recall to show.
   const mediaIds = new Set<string>();
-  for (const application of applications) {
+  for (const application of [demo, ...applications.filter((other) => other !== demo)]) {
     for (const record of (await listApplicationDetections(api, application.application_id, { limit: 100 })).data) mediaIds.add(record.media.media_id);
   }
   const heldOut = [...mediaIds].filter(isHeldOut).slice(0, HELD_OUT);
