@@ -8,7 +8,7 @@ import type { Box, Camera, Size } from '../geometry/types';
 import type { PaintScene } from '../type-modules/type-module';
 import { moduleOf } from '../type-modules/registry';
 import { paintFocus, type PathPainter } from './paint';
-import type { ActiveTool } from './run-tool';
+import { type ActiveTool, draggedIndex } from './run-tool';
 
 export interface MarksScene extends Omit<PaintScene, 'view' | 'scale' | 'cull'> {
   readonly annotation: Annotation;
@@ -42,9 +42,7 @@ export interface OverlayScene extends Pick<PaintScene, 'hidden' | 'media'> {
 export function drawOverlay(context: PathPainter, scale: number, { annotation, active, hovered, hidden, media }: OverlayScene) {
   const tool = moduleOf(annotation).tool;
   if (!tool) return;
-  const gesture = 'state' in active && active.tool === annotation.type ? active.state : null;
-  const moving = gesture && tool.dragged(gesture);
-  if (hovered !== null && hovered !== moving && !hidden.has(hovered)) tool.paintHover?.(context, annotation, hovered, scale);
-  if (gesture) tool.paintOverlay(context, annotation, gesture, { scale, media });
+  if (hovered !== null && hovered !== draggedIndex(active, annotation) && !hidden.has(hovered)) tool.paintHover?.(context, annotation, hovered, scale);
+  if ('state' in active && active.tool === annotation.type) tool.paintOverlay(context, annotation, active.state, { scale, media });
 }
 
