@@ -51,8 +51,8 @@ export function predictionProposals(target: AnswerTarget, annotations: readonly 
     const scores = own.map((annotation) => annotation.probability ?? 1);
     return {
       subject_uid: subjectUid,
-      probability: Math.max(...scores),
-      uncal_prob: Math.min(...scores),
+      probability: scores.reduce((most, score) => Math.max(most, score), 0),
+      uncal_prob: scores.reduce((least, score) => Math.min(least, score), 1),
       app_data_type: target.rule.appDataType,
       app_data: imported.appData as ModelProposal['app_data'],
     };

@@ -1,20 +1,30 @@
-import { readCsvTable } from './formats/csv-table';
 import { MANIFEST_NAME } from '../export/manifest';
-import { baseName, stemOf, type FileImage, type LabelFile } from './formats/parsed';
+import type { LabelSource } from './label-source';
+import { CsvRowBudget, csvRows } from './formats/csv-table';
+import { baseName, stemOf, type FileImage } from './formats/parsed';
+
+/** A cell an export protected against spreadsheet formulas (`'=…`), as it was written. */
+const unprotected = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+/** The media ids an export's manifest.csv (`file_name,media_id`) gives its files, by file name and by stem. */
+export async function readManifest(source: LabelSource): Promise<Map<string, string>> {
+  const byName = new Map<string, string>();
+  const manifest = source.entries.find((file) => baseName(file.path).toLowerCase() === MANIFEST_NAME);
+  if (!manifest) return byName;
+  for await (const { values } of csvRows(source, manifest, new CsvRowBudget(), () => {})) {
+    const [fileName, mediaId] = [unprotected(values.file_name ?? ''), values.media_id];
+    if (!fileName || !mediaId) continue;
+    byName.set(fileName, mediaId);
+    byName.set(stemOf(fileName), mediaId);
+  }
+  return byName;
+}
 
 /**
- * Gives the images named in an export's manifest.csv (`file_name,media_id`) their media id, by file name or stem,
- * so that an export imports back onto the same media items whatever the files were named.
+ * Gives the images named in an export's manifest their media id, by file name or stem, so that an export imports
+ * back onto the same media items whatever the files were named.
  */
-export function applyManifest(images: readonly FileImage[], files: readonly LabelFile[]): void {
-  const manifest = files.find((file) => baseName(file.path).toLowerCase() === MANIFEST_NAME);
-  if (!manifest) return;
-  const byName = new Map<string, string>();
-  for (const { values } of readCsvTable(manifest.text).rows) {
-    if (!values.file_name || !values.media_id) continue;
-    byName.set(values.file_name, values.media_id);
-    byName.set(stemOf(values.file_name), values.media_id);
-  }
+export function applyManifest(images: readonly FileImage[], byName: ReadonlyMap<string, string>): void {
   for (const image of images) {
     const mediaId = image.ref.mediaId ?? byName.get(image.ref.fileName ?? image.ref.stem ?? '');
     if (mediaId) image.ref.mediaId = mediaId;

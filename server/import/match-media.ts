@@ -3,6 +3,7 @@ import type { Database } from '../db';
 import { media } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import type { MediaRow } from '../domain/media';
+import type { ImportMatch } from '../../src/api/schemas/imports';
 import { describeRef, type ImageRef } from './formats/parsed';
 
 /** The media item an image of the file names, or why none could be chosen. */
@@ -24,7 +25,7 @@ function inApplication(appRow: ApplicationRow) {
 
 type Candidate = MediaRow & { inApp: boolean };
 
-async function candidatesFor(db: Database, appRow: ApplicationRow, refs: readonly ImageRef[]): Promise<Candidate[]> {
+async function candidatesFor(db: Database, appRow: ApplicationRow, refs: readonly ImageRef[], scope: ImportMatch): Promise<Candidate[]> {
   const names = (pick: (ref: ImageRef) => string | undefined) => [...new Set(refs.map(pick).filter((name): name is string => name !== undefined))];
   const ids = names((ref) => ref.mediaId);
   const externalIds = names((ref) => ref.externalMediaId);
@@ -36,6 +37,8 @@ async function candidatesFor(db: Database, appRow: ApplicationRow, refs: readonl
     .where(
       and(
         eq(media.tenantId, appRow.tenantId),
+        // A media id names one item: it is found wherever it is; a name only among the application's media.
+        scope === 'application' ? or(inArray(media.mediaId, ids), inApplication(appRow)) : undefined,
         or(
           inArray(media.mediaId, ids),
           inArray(externalIdOf, [...externalIds, ...fileNames, ...stems]),
@@ -60,8 +63,8 @@ function namedBy(ref: ImageRef, candidates: readonly Candidate[]): Candidate[] {
   return candidates.filter((row) => sameName(row) || row.details.external_media_id === name);
 }
 
-function choose(ref: ImageRef, candidates: readonly Candidate[]): MediaMatch {
-  const named = namedBy(ref, candidates);
+function choose(ref: ImageRef, candidates: readonly Candidate[], scope: ImportMatch): MediaMatch {
+  const named = namedBy(ref, candidates).filter((row) => scope === 'tenant' || row.inApp || row.mediaId === ref.mediaId);
   const inApp = named.filter((row) => row.inApp);
   const chosen = named.length === 1 ? named : inApp;
   if (chosen.length === 1) {
@@ -69,21 +72,29 @@ function choose(ref: ImageRef, candidates: readonly Candidate[]): MediaMatch {
     return { mediaRow };
   }
   const name = describeRef(ref);
-  if (named.length === 0) return { reason: `No media item of this tenant is named ${name} (by file name or external_media_id).` };
+  if (named.length === 0) {
+    return {
+      reason:
+        scope === 'application'
+          ? `No media item of this application (in its input subjects) is named ${name} (by file name or external_media_id); match=tenant looks among all the tenant's media.`
+          : `No media item of this tenant is named ${name} (by file name or external_media_id).`,
+    };
+  }
   const ids = (chosen.length > 1 ? chosen : named).map((row) => row.mediaId);
   return { reason: `${ids.length} media items are named ${name} (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}); name it by media_id or external_media_id.` };
 }
 
 /**
- * The tenant's media item each reference names. Among several of one name, the one of the application (with a record
- * there, or in one of its input subjects) is taken; when that leaves more than one, or none, the image is skipped.
+ * The media item each reference names: among the application's own media (with a record there, or in one of its
+ * input subjects), or with `tenant` among all the tenant's, where one of the application is taken before others of
+ * the same name. When that leaves more than one, or none, the image is skipped.
  */
-export async function matchMedia(db: Database, appRow: ApplicationRow, refs: readonly ImageRef[]): Promise<MediaMatch[]> {
+export async function matchMedia(db: Database, appRow: ApplicationRow, refs: readonly ImageRef[], scope: ImportMatch): Promise<MediaMatch[]> {
   const matches: MediaMatch[] = [];
   for (let start = 0; start < refs.length; start += REF_CHUNK) {
     const chunk = refs.slice(start, start + REF_CHUNK);
-    const candidates = await candidatesFor(db, appRow, chunk);
-    matches.push(...chunk.map((ref) => choose(ref, candidates)));
+    const candidates = await candidatesFor(db, appRow, chunk, scope);
+    matches.push(...chunk.map((ref) => choose(ref, candidates, scope)));
   }
   return matches;
 }

@@ -1,7 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { answerRuleOf } from '../../src/api/application-types';
-import { IMPORT_IMAGES_MAX } from '../../src/api/limits';
-import { externalModelId, type ImportFields, type ImportReport, type ImportSkip } from '../../src/api/schemas/imports';
+import { externalModelId, type ImportFields, type ImportMatch, type ImportReport, type ImportSkip } from '../../src/api/schemas/imports';
 import type { AuthContext } from '../auth/context';
 import type { Database } from '../db';
 import { subjects } from '../db/schema';
@@ -11,19 +10,28 @@ import { ExportNotes } from '../export/notes';
 import { releaseIfDue } from '../feedback/release';
 import type { ServiceContext } from '../processing/context';
 import type { AnswerTarget } from './answers';
-import { LABEL_PARSERS } from './formats';
-import { describeRef, type ParsedLabels } from './formats/parsed';
-import { readLabelFiles, type UploadedFile } from './label-files';
-import { applyManifest } from './manifest';
-import { matchMedia } from './match-media';
-import { placeMarks } from './place-marks';
+import { describeRef, type FileImage, type ParsedLabels } from './formats/parsed';
+import type { UploadedFile } from './label-source';
+import { matchMedia, type MediaMatch } from './match-media';
+import { nameProblem, printable } from './names';
+import { parseLabels } from './parse-labels';
+import { placeMarks, type Placement } from './place-marks';
 import { recordImage, type ImportDestination } from './record-image';
 
-/** An import as the route hands it over: the checked fields and the files sent. */
+/** An import as the route hands it over: the checked fields and the files sent, each in a temporary file. */
 export interface ImportRequest {
-  fields: Required<Pick<ImportFields, 'format' | 'as'>> & { model?: string };
+  fields: Required<Pick<ImportFields, 'format' | 'as' | 'match'>> & { model?: string };
   uploads: readonly UploadedFile[];
 }
+
+/** Images matched to media with one look-up. */
+const MATCH_BATCH = 1000;
+
+/** Images recorded in one transaction: a crash leaves each image whole, recorded or not. */
+const RECORD_BATCH = 50;
+
+/** Told after each batch: how many of the images the files name have been dealt with. */
+export type ImportProgress = (done: number, total: number) => Promise<void>;
 
 /** The output subjects by the class names that name them: each subject's name, and its uid. */
 async function subjectsByClass(db: Database, appRow: ApplicationRow): Promise<{ subjectOf: (name: string) => string | undefined; nameOf: (uid: string) => string }> {
@@ -41,7 +49,7 @@ function coveredSubjects(parsed: ParsedLabels, appRow: ApplicationRow, subjectOf
   const classes = new Set([...parsed.classes, ...parsed.images.flatMap((image) => image.marks.map((mark) => mark.className))]);
   const covered = new Set([...classes].flatMap((name) => subjectOf(name) ?? []));
   if (covered.size === 0) {
-    const listed = [...classes].slice(0, 10).join(', ') || 'none';
+    const listed = [...classes].slice(0, 10).map(printable).join(', ') || 'none';
     const outputs = appRow.outputSubjects.map(nameOf).join(', ') || 'none';
     throw invalid(`None of the files' classes (${listed}) is an output subject of this application (${outputs}): classes are matched to subjects by their exact names.`);
   }
@@ -54,65 +62,91 @@ function destinationOf(ctx: ServiceContext, auth: AuthContext, appRow: Applicati
   return { ctx, appRow, target, author: { modelId: externalModelId(modelName), modelName } };
 }
 
+interface Tally {
+  skipped: ImportSkip[];
+  unknown: Map<string, number>;
+  imageOfMedia: Map<string, string>;
+  counts: { matched: number; created: number; unchanged: number };
+  answersSinceRelease: number | null;
+}
+
+/** Records one image of the files on the media item it was matched to, or notes why not. */
+async function recordOne(destination: ImportDestination, image: FileImage, match: MediaMatch, placement: Omit<Placement, 'width' | 'height'>, tally: Tally): Promise<void> {
+  const name = printable(describeRef(image.ref));
+  if ('reason' in match) {
+    tally.skipped.push({ image: name, reason: match.reason });
+    return;
+  }
+  const { mediaRow } = match;
+  const earlier = tally.imageOfMedia.get(mediaRow.mediaId);
+  if (earlier !== undefined) {
+    tally.skipped.push({ image: name, reason: `It names the same media item (${mediaRow.mediaId}) as ${earlier}, which was imported.` });
+    return;
+  }
+  tally.imageOfMedia.set(mediaRow.mediaId, name);
+  tally.counts.matched += 1;
+  const annotations = placeMarks(image, { ...placement, width: mediaRow.imageWidth, height: mediaRow.imageHeight }, tally.unknown);
+  const result = await recordImage(destination, mediaRow, annotations);
+  if ('reason' in result) {
+    tally.skipped.push({ image: name, reason: result.reason });
+    return;
+  }
+  tally.counts[result.outcome] += 1;
+  tally.answersSinceRelease = result.answersSinceRelease ?? tally.answersSinceRelease;
+}
+
+/** The images' matches: by name among the media, or why an image's name can match none. */
+async function matchesOf(ctx: ServiceContext, appRow: ApplicationRow, images: readonly FileImage[], scope: ImportMatch): Promise<MediaMatch[]> {
+  const problems = images.map((image) => nameProblem(image.ref));
+  const named = images.filter((_, index) => problems[index] === null);
+  const found = await matchMedia(ctx.db, appRow, named.map((image) => image.ref), scope);
+  let next = 0;
+  return problems.map((problem) => (problem === null ? found[next++]! : { reason: problem }));
+}
+
 /**
  * Imports labels (as the caller's answers) or an outside model's predictions from label files into the application:
- * parses the files, matches their images to the tenant's media and their classes to output subjects by name, places
- * the marks on the media (rounded, clipped) and records each image as a labeller's answer or a model's proposals.
- * An image that already carries exactly what the file says is left as it is, so importing twice changes nothing.
+ * reads the files in a thread of their own, matches their images to the application's media (or the tenant's, with
+ * match=tenant) and their classes to output subjects by name, places the marks on the media (rounded, clipped) and
+ * records each image, in transactions of RECORD_BATCH images, as a labeller's answer or a model's proposals: through
+ * the same answer rules as `POST …/feedback` and `POST /1/media/{id}/detections`. An image that already carries exactly
+ * what the file says is left as it is, so importing twice changes nothing.
  */
-export async function runImport(ctx: ServiceContext, auth: AuthContext, appRow: ApplicationRow, { fields, uploads }: ImportRequest): Promise<ImportReport> {
+export async function runImport(ctx: ServiceContext, auth: AuthContext, appRow: ApplicationRow, { fields, uploads }: ImportRequest, onProgress?: ImportProgress): Promise<ImportReport> {
   const rule = answerRuleOf(appRow.type);
   if (!rule) throw invalid(`A ${appRow.type} application takes no labels, so none can be imported.`);
-  const files = readLabelFiles(uploads);
+  const { parsed, notes: readingNotes } = await parseLabels(fields.format, uploads);
   const notes = new ExportNotes();
-  const parsed = LABEL_PARSERS[fields.format](files, notes);
-  if (parsed.images.length > IMPORT_IMAGES_MAX) {
-    throw invalid(`The files name ${parsed.images.length} images; one import takes at most ${IMPORT_IMAGES_MAX.toLocaleString('en')}. Split them.`);
-  }
-  applyManifest(parsed.images, files);
+  for (const note of readingNotes) notes.add(note.message, note.count);
   const { subjectOf, nameOf } = await subjectsByClass(ctx.db, appRow);
   const target: AnswerTarget = { type: appRow.type, rule, covered: coveredSubjects(parsed, appRow, subjectOf, nameOf), nameOf };
   const destination = destinationOf(ctx, auth, appRow, target, fields);
-
-  const matches = await matchMedia(ctx.db, appRow, parsed.images.map((image) => image.ref));
-  const skipped: ImportSkip[] = [];
-  const unknown = new Map<string, number>();
-  const imageOfMedia = new Map<string, string>();
-  const counts = { matched: 0, created: 0, unchanged: 0 };
-  let answersSinceRelease: number | null = null;
-  for (const [index, image] of parsed.images.entries()) {
-    const match = matches[index]!;
-    const name = describeRef(image.ref);
-    if ('reason' in match) {
-      skipped.push({ image: name, reason: match.reason });
-      continue;
+  const tally: Tally = { skipped: [], unknown: new Map(), imageOfMedia: new Map(), counts: { matched: 0, created: 0, unchanged: 0 }, answersSinceRelease: null };
+  const { images } = parsed;
+  for (let start = 0; start < images.length; start += MATCH_BATCH) {
+    const chunk = images.slice(start, start + MATCH_BATCH);
+    const matches = await matchesOf(ctx, appRow, chunk, fields.match);
+    for (let first = 0; first < chunk.length; first += RECORD_BATCH) {
+      await ctx.db.transaction(async (tx) => {
+        const inTransaction = { ...destination, ctx: { ...ctx, db: tx } };
+        for (let index = first; index < Math.min(first + RECORD_BATCH, chunk.length); index += 1) {
+          await recordOne(inTransaction, chunk[index]!, matches[index]!, { subjectOf, notes }, tally);
+        }
+      });
+      await onProgress?.(Math.min(start + first + RECORD_BATCH, images.length), images.length);
     }
-    const { mediaRow } = match;
-    const earlier = imageOfMedia.get(mediaRow.mediaId);
-    if (earlier !== undefined) {
-      skipped.push({ image: name, reason: `It names the same media item (${mediaRow.mediaId}) as ${earlier}, which was imported.` });
-      continue;
-    }
-    imageOfMedia.set(mediaRow.mediaId, name);
-    counts.matched += 1;
-    const annotations = placeMarks(image, { width: mediaRow.imageWidth, height: mediaRow.imageHeight, subjectOf, notes }, unknown);
-    const result = await recordImage(destination, mediaRow, annotations);
-    if ('reason' in result) {
-      skipped.push({ image: name, reason: result.reason });
-      continue;
-    }
-    counts[result.outcome] += 1;
-    answersSinceRelease = result.answersSinceRelease ?? answersSinceRelease;
   }
-  await releaseIfDue(ctx, appRow, answersSinceRelease);
+  await releaseIfDue(ctx, appRow, tally.answersSinceRelease);
   return {
     format: fields.format,
     as: fields.as,
     model_id: 'modelId' in destination.author ? destination.author.modelId : null,
-    images: parsed.images.length,
-    ...counts,
-    skipped,
-    unknown_classes: [...unknown].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+    images: images.length,
+    ...tally.counts,
+    skipped: tally.skipped,
+    unknown_classes: [...tally.unknown]
+      .map(([name, count]) => ({ name: printable(name), count }))
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
     notes: notes.list(),
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportStatus } from '../../src/api/schemas/exports';
 import { assertions } from '../db/schema';
 import { insertApplication, insertSubject } from '../feedback/test-fixtures';
-import { readCsvTable } from '../import/formats/csv-table';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { checkCoco, ZipContents } from '../testing/export-formats';
 import { importFiles, uploadNamed } from '../testing/import-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -75,7 +75,7 @@ describe('exports name images by their uploaded file name', () => {
     expect(name).toMatch(/\.zip$/);
     const contents = ZipContents.read(zip);
     expect(contents.paths('labels/')).toEqual(['labels/photo-2.txt', 'labels/photo.txt', 'labels/street.txt']);
-    const manifest = readCsvTable(contents.text('manifest.csv')).rows.map((row) => row.values);
+    const manifest = parseCsv(contents.text('manifest.csv'), { columns: true }) as Record<string, string>[];
     expect(manifest).toEqual(expect.arrayContaining(Object.entries(named).map(([file_name, media_id]) => ({ file_name, media_id }))));
     expect(manifest).toHaveLength(3);
   });

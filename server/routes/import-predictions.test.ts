@@ -12,6 +12,8 @@ let admin: Record<string, string>;
 let car: string;
 let person: string;
 let first: string;
+/** The camera's images, the applications' input. */
+let camera: string;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
@@ -19,12 +21,13 @@ beforeAll(async () => {
   admin = await t.demoAuth('admin@demo.test', tenantId);
   car = await insertSubject(t.db, tenantId, 'car');
   person = await insertSubject(t.db, tenantId, 'person');
-  first = (await uploadNamed(t, admin, 'cam_0001.jpg', 400, 200)).media_id;
-  await uploadNamed(t, admin, 'cam_0002.jpg', 400, 200);
+  camera = await insertSubject(t.db, tenantId, 'camera');
+  first = (await uploadNamed(t, admin, 'cam_0001.jpg', 400, 200, camera)).media_id;
+  await uploadNamed(t, admin, 'cam_0002.jpg', 400, 200, camera);
 });
 afterAll(() => t.close());
 
-const boxApp = async () => (await insertApplication(t.db, tenantId, 'box_detection', [car, person])).applicationId;
+const boxApp = async () => (await insertApplication(t.db, tenantId, 'box_detection', [car, person], { inputSubjects: [camera] })).applicationId;
 
 /** The application's current model assertions, as `media subject → [model_id, probability, app_data]`. */
 async function modelAssertions(appId: string) {

@@ -12,6 +12,8 @@ let admin: Record<string, string>;
 let adminId: string;
 let car: string;
 let person: string;
+/** The input subject the applications read, which holds the uploads. */
+let streets: string;
 /** street_01.jpg is 640×480, street_02.jpg 320×240; two media items are named twin.jpg. */
 const mediaIds: Record<string, string> = {};
 
@@ -22,14 +24,18 @@ beforeAll(async () => {
   adminId = t.demo!.userIds.admin;
   car = await insertSubject(t.db, tenantId, 'car');
   person = await insertSubject(t.db, tenantId, 'person');
-  mediaIds.street_01 = (await uploadNamed(t, admin, 'street_01.jpg', 640, 480)).media_id;
-  mediaIds.street_02 = (await uploadNamed(t, admin, 'street_02.jpg', 320, 240)).media_id;
-  await uploadNamed(t, admin, 'twin.jpg', 20, 20);
-  await uploadNamed(t, admin, 'twin.jpg', 20, 20);
+  streets = await insertSubject(t.db, tenantId, 'streets');
+  mediaIds.street_01 = (await uploadNamed(t, admin, 'street_01.jpg', 640, 480, streets)).media_id;
+  mediaIds.street_02 = (await uploadNamed(t, admin, 'street_02.jpg', 320, 240, streets)).media_id;
+  await uploadNamed(t, admin, 'twin.jpg', 20, 20, streets);
+  await uploadNamed(t, admin, 'twin.jpg', 20, 20, streets);
+  await uploadNamed(t, admin, 'elsewhere.jpg', 10, 10);
 });
 afterAll(() => t.close());
 
-const boxApp = async () => (await insertApplication(t.db, tenantId, 'box_detection', [car, person])).applicationId;
+const appOf = async (type: Parameters<typeof insertApplication>[2], outputs: string[]) =>
+  (await insertApplication(t.db, tenantId, type, outputs, { inputSubjects: [streets], appManagers: ['manager@demo.test'] })).applicationId;
+const boxApp = () => appOf('box_detection', [car, person]);
 
 /** The application's current answers by the importer, as `media subject → app_data` (true: True without app_data; false: False). */
 async function answersOf(appId: string) {
@@ -88,7 +94,11 @@ describe('importing COCO labels', () => {
   it('reports what it matched, created and skipped (with why), the unknown classes, and what it adjusted', () => {
     expect(first).toMatchObject({ format: 'coco', as: 'labels', model_id: null, images: 4, matched: 2, created: 2, unchanged: 0 });
     expect(first.skipped).toEqual([
-      { image: 'elsewhere.jpg', reason: 'No media item of this tenant is named elsewhere.jpg (by file name or external_media_id).' },
+      {
+        image: 'elsewhere.jpg',
+        reason:
+          "No media item of this application (in its input subjects) is named elsewhere.jpg (by file name or external_media_id); match=tenant looks among all the tenant's media.",
+      },
       { image: 'twin.jpg', reason: expect.stringMatching(/^2 media items are named twin.jpg \(med_\w+, med_\w+\); name it by media_id or external_media_id\.$/) },
     ]);
     expect(first.unknown_classes).toEqual([{ name: 'truck', count: 1 }]);
@@ -143,7 +153,7 @@ describe('importing YOLO, VOC and CSV labels', () => {
   });
 
   it('CSV: counts into a static_count application, by external_media_id or file name', async () => {
-    const appId = (await insertApplication(t.db, tenantId, 'static_count', [car])).applicationId;
+    const appId = await appOf('static_count', [car]);
     const csv = 'filename,class,count\nstreet_01.jpg,car,4\nstreet_02.jpg,car,2.6\n';
     const report = await importFiles(t, admin, appId, { format: 'csv', as: 'labels' }, [['counts.csv', csv]]);
     expect(report).toMatchObject({ matched: 2, created: 2, notes: [{ message: 'Counts and offsets were rounded to whole numbers.', count: 1 }] });
@@ -151,7 +161,7 @@ describe('importing YOLO, VOC and CSV labels', () => {
   });
 
   it('CSV: a classification takes the one class an image shows, and skips an image showing two', async () => {
-    const appId = (await insertApplication(t.db, tenantId, 'classification', [car, person])).applicationId;
+    const appId = await appOf('classification', [car, person]);
     const csv = 'filename,label\nstreet_01.jpg,person\nstreet_02.jpg,car\nstreet_02.jpg,person\n';
     const report = await importFiles(t, admin, appId, { format: 'csv', as: 'labels' }, [['classes.csv', csv]]);
     expect(report.skipped).toEqual([{ image: 'street_02.jpg', reason: 'It shows several classes (car, person), and a classification answer names one.' }]);
@@ -159,10 +169,19 @@ describe('importing YOLO, VOC and CSV labels', () => {
   });
 });
 
+describe('which media an import matches', () => {
+  it("looks among the application's own media, and among all the tenant's with match=tenant", async () => {
+    const appId = await boxApp();
+    const csv: SentFile = ['labels.csv', 'filename,class,x0,y0,x1,y1\nelsewhere.jpg,car,1,1,5,5\n'];
+    expect(await importFiles(t, admin, appId, { format: 'csv' }, [csv])).toMatchObject({ matched: 0, skipped: [{ image: 'elsewhere.jpg' }] });
+    expect(await importFiles(t, admin, appId, { format: 'csv', match: 'tenant' }, [csv])).toMatchObject({ matched: 1, created: 1, skipped: [] });
+  });
+});
+
 describe('what an import refuses', () => {
   let appId: string;
   beforeAll(async () => {
-    appId = (await insertApplication(t.db, tenantId, 'box_detection', [car], { appManagers: ['manager@demo.test'] })).applicationId;
+    appId = await appOf('box_detection', [car]);
   });
 
   it.each([
@@ -172,7 +191,7 @@ describe('what an import refuses', () => {
     [{ format: 'coco' }, [['a.json', '{"images": []}']], 'a.json is not COCO detection JSON'],
     [{ format: 'yolo' }, [['a.txt', '0 0.5 0.5 0.1 0.1']], 'A YOLO import needs its classes'],
     [{ format: 'csv' }, [['a.csv', 'filename,class\na.jpg,bus\n']], "None of the files' classes (bus) is an output subject of this application (car)"],
-    [{ format: 'coco' }, [['a.zip', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])]], 'a.zip is not a zip file that can be read.'],
+    [{ format: 'coco' }, [['a.zip', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])]], 'a.zip is not a zip file that can be read ('],
   ] as [Record<string, string>, SentFile[], string][])('answers 400 to %j', async (fields, files, message) => {
     const response = await postImport(t, admin, appId, fields, files);
     expect(response.statusCode).toBe(400);

@@ -9,16 +9,21 @@ export type SentFile = [name: string, content: string | Uint8Array];
 
 let nextRed = 0;
 
-/** Uploads a distinct PNG of the size under the file name, as a user's upload would name it; its media object. */
-export async function uploadNamed(t: TestApp, headers: Record<string, string>, filename: string, width: number, height: number): Promise<Media> {
+/**
+ * Uploads a distinct PNG of the size under the file name, as a user's upload would name it, into the subject when one
+ * is given (as an application's input); its media object.
+ */
+export async function uploadNamed(t: TestApp, headers: Record<string, string>, filename: string, width: number, height: number, subjectUid?: string): Promise<Media> {
   nextRed = (nextRed + 1) % 256;
   const form = await multipartBody([
     ['file', await makeImage('png', width, height, nextRed), filename],
     ['filename', filename],
   ]);
-  const response = await t.inject({ method: 'POST', url: '/1/media', headers: { ...headers, ...form.headers }, payload: form.payload });
-  if (response.statusCode !== 201) throw new Error(`The upload of ${filename} failed: ${response.statusCode} ${response.body}`);
-  return response.json<Media>();
+  const url = subjectUid ? `/1/subjects/${subjectUid}/media` : '/1/media';
+  const response = await t.inject({ method: 'POST', url, headers: { ...headers, ...form.headers }, payload: form.payload });
+  if (response.statusCode !== 201 && response.statusCode !== 200) throw new Error(`The upload of ${filename} failed: ${response.statusCode} ${response.body}`);
+  const mediaId = response.json<{ media_id: string }>().media_id;
+  return (await t.inject({ method: 'GET', url: `/1/media/${mediaId}`, headers })).json<Media>();
 }
 
 /** `POST /1/applications/{id}/imports` with the fields and files; the raw response. */

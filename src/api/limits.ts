@@ -56,9 +56,29 @@ export const JSON_DEPTH_MAX = 32;
  */
 export const MIN_HELD_OUT_ANSWERS = 5;
 
-/** All the label files of one import together, once unzipped. */
+/** The files of one label import as uploaded (zips counted as sent), enforced while they arrive. */
+export const IMPORT_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
+/** All the label files of one import together, once unzipped: the bytes really inflated, whatever a zip declares. */
 export const IMPORT_TOTAL_MAX_BYTES = 200 * 1024 * 1024;
+/** Entries one zip of an import may hold (its images included: they are passed over, never inflated). */
+export const IMPORT_ZIP_ENTRIES_MAX = 100_000;
 /** Images one label import may name. */
 export const IMPORT_IMAGES_MAX = 20_000;
+/** Marks (boxes, points, classes, values) one label import may hold in all. */
+export const IMPORT_MARKS_MAX = 500_000;
+/** Columns of a CSV label file. */
+export const IMPORT_CSV_COLUMNS_MAX = 64;
+/** Characters of one CSV row (a record, quoted line breaks included). */
+export const IMPORT_CSV_ROW_MAX_CHARS = 64 * 1024;
+/** Rows of the CSV label files of one import together. */
+export const IMPORT_CSV_ROWS_MAX = 1_000_000;
+/** Characters of one line of a YOLO label file (a polygon of 1,000 points is about 20,000). */
+export const IMPORT_YOLO_LINE_MAX_CHARS = 64 * 1024;
+/** A label file read whole (a YOLO label file, a VOC annotation, a class list, a manifest); COCO and CSV files stream. */
+export const IMPORT_TEXT_FILE_MAX_BYTES = 16 * 1024 * 1024;
+/** Characters of a file or image name in a label file. */
+export const IMPORT_NAME_MAX_CHARS = 1024;
+/** An import whose files are larger than this runs as a background job whose progress `GET …/imports/{id}` shows. */
+export const IMPORT_INLINE_MAX_BYTES = 4 * 1024 * 1024;
 /** The name of an outside model whose predictions are imported. */
 export const MODEL_NAME_MAX = 100;

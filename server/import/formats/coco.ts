@@ -1,25 +1,21 @@
 import { z } from 'zod';
 import type { ExportNotes } from '../../export/notes';
 import { invalid } from '../../errors';
-import { baseName, filesEndingWith, type FileImage, type FileMark, type LabelFile, type LabelParser, type ParsedLabels } from './parsed';
+import type { LabelEntry, LabelSource } from '../label-source';
+import { readPickedArrays } from './json-elements';
+import { baseName, filesEndingWith, LabelsCollector, type FileImage, type FileMark, type LabelParser } from './parsed';
+import { textChunks } from './read-entry';
 
 const id = z.union([z.number(), z.string()]);
 const coordinate = z.number().refine(Number.isFinite);
 const score = z.number().min(0).max(1).optional();
 
-/** The parts of a COCO document that hold labels; anything else in it is passed over. */
-const cocoDocument = z.object({
-  images: z.array(z.unknown()),
-  annotations: z.array(z.unknown()).default([]),
-  categories: z.array(z.object({ id, name: z.string() })),
-});
-
 /** An image, with the image-level labels Looplabel's COCO export adds (`category_ids`, `values`) and its `media_id`. */
 const cocoImage = z.object({
   id,
   file_name: z.string().min(1),
-  width: z.number().positive().optional(),
-  height: z.number().positive().optional(),
+  width: z.number().min(1).finite().optional(),
+  height: z.number().min(1).finite().optional(),
   media_id: z.string().min(1).optional(),
   category_ids: z.array(id).optional(),
   values: z.array(z.object({ category_id: id, name: z.enum(['count', 'offset_x', 'offset_y']), value: coordinate })).optional(),
@@ -50,58 +46,88 @@ function annotationMarks(annotation: CocoAnnotation, className: string): FileMar
   return [{ ...common, kind: 'box', box: { x0: x, y0: y, x1: x + width, y1: y + height } }];
 }
 
-function parseDocument(file: LabelFile, notes: ExportNotes, into: ParsedLabels): void {
-  let json: unknown;
-  try {
-    json = JSON.parse(file.text);
-  } catch {
-    throw invalid(`${file.path} is not valid JSON.`);
+const cocoCategory = z.object({ id, name: z.string() });
+
+type CocoImage = z.infer<typeof cocoImage>;
+
+/** A document's arrays, read element by element; marks wait until the images and categories are known. */
+interface CocoArrays {
+  categories: Map<string, string>;
+  images: Map<string, { image: FileImage; labels: Pick<CocoImage, 'category_ids' | 'values'> }>;
+  annotations: CocoAnnotation[];
+}
+
+function readImage(raw: unknown, file: LabelEntry, notes: ExportNotes, into: CocoArrays, collector: LabelsCollector): void {
+  const parsed = cocoImage.safeParse(raw);
+  if (!parsed.success) {
+    notes.add('COCO images without a file_name (or with a bad width, height or value) were left out.');
+    return;
   }
-  const document = cocoDocument.safeParse(json);
-  if (!document.success) throw invalid(`${file.path} is not COCO detection JSON: it needs images and categories lists.`);
-  const categories = new Map(document.data.categories.map((category) => [String(category.id), category.name]));
-  into.classes.push(...categories.values());
-  const images = new Map<string, FileImage>();
-  for (const raw of document.data.images) {
-    const image = cocoImage.safeParse(raw);
-    if (!image.success) {
-      notes.add('COCO images without a file_name (or with a bad width, height or value) were left out.');
-      continue;
-    }
-    const { id: imageId, file_name, width, height, media_id, category_ids = [], values = [] } = image.data;
-    const className = (categoryId: string | number) => categories.get(String(categoryId));
-    const marks: FileMark[] = [
-      ...category_ids.flatMap((categoryId): FileMark[] => (className(categoryId) ? [{ kind: 'image_category', className: className(categoryId)! }] : [])),
-      ...values.flatMap((value): FileMark[] =>
-        className(value.category_id) ? [{ kind: 'image_value', className: className(value.category_id)!, name: value.name, value: value.value }] : [],
-      ),
-    ];
-    images.set(String(imageId), {
-      source: file.path,
-      ref: { fileName: baseName(file_name), ...(media_id ? { mediaId: media_id } : {}) },
-      ...(width && height ? { size: { width, height } } : {}),
-      units: 'pixels',
-      marks,
-    });
+  const { id: imageId, file_name, width, height, media_id, category_ids, values } = parsed.data;
+  const image = collector.addImage({
+    source: file.path,
+    ref: { fileName: baseName(file_name), ...(media_id ? { mediaId: media_id } : {}) },
+    ...(width && height ? { size: { width, height } } : {}),
+    units: 'pixels',
+    marks: [],
+  });
+  into.images.set(String(imageId), { image, labels: { category_ids, values } });
+}
+
+/** Looplabel's image-level classes and values of an image, by the names of their categories. */
+function imageLevelMarks({ category_ids = [], values = [] }: Pick<CocoImage, 'category_ids' | 'values'>, categories: ReadonlyMap<string, string>): FileMark[] {
+  const className = (categoryId: string | number) => categories.get(String(categoryId));
+  return [
+    ...category_ids.flatMap((categoryId): FileMark[] => (className(categoryId) ? [{ kind: 'image_category', className: className(categoryId)! }] : [])),
+    ...values.flatMap((value): FileMark[] =>
+      className(value.category_id) ? [{ kind: 'image_value', className: className(value.category_id)!, name: value.name, value: value.value }] : [],
+    ),
+  ];
+}
+
+async function readDocument(source: LabelSource, file: LabelEntry, notes: ExportNotes, classes: string[], collector: LabelsCollector): Promise<void> {
+  const arrays: CocoArrays = { categories: new Map(), images: new Map(), annotations: [] };
+  const seen = await readPickedArrays(file.path, textChunks(source, file), {
+    keys: new Set(['categories', 'images', 'annotations']),
+    leftOut: new Set(['segmentation']),
+    onElement(key, raw) {
+      if (key === 'images') return readImage(raw, file, notes, arrays, collector);
+      if (key === 'categories') {
+        const category = cocoCategory.safeParse(raw);
+        if (category.success) arrays.categories.set(String(category.data.id), category.data.name);
+        else notes.add('COCO categories without an id and a name were left out.');
+        return;
+      }
+      const annotation = cocoAnnotation.safeParse(raw);
+      if (annotation.success) {
+        collector.countMarks(1);
+        arrays.annotations.push(annotation.data);
+      } else notes.add('COCO annotations that could not be read (no such image or category, or a bad bbox) were left out.');
+    },
+  });
+  if (!seen.has('images') || !seen.has('categories')) throw invalid(`${file.path} is not COCO detection JSON: it needs images and categories lists.`);
+  const { categories, images, annotations } = arrays;
+  for (const name of categories.values()) classes.push(name);
+  for (const { image, labels } of images.values()) {
+    for (const mark of imageLevelMarks(labels, categories)) collector.addMark(image, mark);
   }
-  for (const raw of document.data.annotations) {
-    const annotation = cocoAnnotation.safeParse(raw);
-    const image = annotation.success ? images.get(String(annotation.data.image_id)) : undefined;
-    const className = annotation.success ? categories.get(String(annotation.data.category_id)) : undefined;
-    if (!annotation.success || !image || className === undefined) {
+  for (const annotation of annotations) {
+    const image = images.get(String(annotation.image_id))?.image;
+    const className = categories.get(String(annotation.category_id));
+    if (!image || className === undefined) {
       notes.add('COCO annotations that could not be read (no such image or category, or a bad bbox) were left out.');
       continue;
     }
-    image.marks.push(...annotationMarks(annotation.data, className));
+    for (const mark of annotationMarks(annotation, className)) image.marks.push(mark);
   }
-  into.images.push(...images.values());
 }
 
 /** COCO detection JSON (https://cocodataset.org/#format-data): every .json file of the import is a document. */
-export const parseCoco: LabelParser = (files, notes) => {
-  const documents = filesEndingWith(files, '.json');
+export const parseCoco: LabelParser = async (source, notes) => {
+  const documents = filesEndingWith(source.entries, '.json');
   if (documents.length === 0) throw invalid('A COCO import needs its annotations JSON file.');
-  const parsed: ParsedLabels = { classes: [], images: [] };
-  for (const file of documents) parseDocument(file, notes, parsed);
-  return parsed;
+  const classes: string[] = [];
+  const collector = new LabelsCollector();
+  for (const file of documents) await readDocument(source, file, notes, classes, collector);
+  return { classes, images: collector.images };
 };

@@ -1,8 +1,9 @@
 import { invalid } from '../../errors';
 import { MANIFEST_NAME } from '../../export/manifest';
 import type { ExportNotes } from '../../export/notes';
-import { readCsvTable } from './csv-table';
-import { baseName, filesEndingWith, type FileImage, type FileMark, type ImageRef, type LabelFile, type LabelParser } from './parsed';
+import type { LabelEntry, LabelSource } from '../label-source';
+import { CsvRowBudget, csvRows } from './csv-table';
+import { baseName, filesEndingWith, LabelsCollector, type FileImage, type FileMark, type ImageRef, type LabelParser } from './parsed';
 
 const FILE_COLUMNS = ['filename', 'file_name', 'image', 'image_name', 'file', 'path'];
 const CLASS_COLUMNS = ['class', 'label', 'class_name', 'category', 'subject'];
@@ -60,13 +61,14 @@ function rowMark(row: Row): FileMark | null | 'unreadable' {
 
 const refKey = (ref: ImageRef) => JSON.stringify([ref.mediaId, ref.externalMediaId, ref.fileName]);
 
-function parseTable(file: LabelFile, notes: ExportNotes, images: Map<string, FileImage>): void {
-  const table = readCsvTable(file.text);
-  const hasRef = ['media_id', 'external_media_id', ...FILE_COLUMNS].some((column) => table.columns.includes(column));
-  if (!hasRef || !CLASS_COLUMNS.some((column) => table.columns.includes(column))) {
-    throw invalid(`${file.path} needs a header row with a filename (or media_id, external_media_id) column and a class column.`);
-  }
-  for (const { line, values } of table.rows) {
+async function readTable(source: LabelSource, file: LabelEntry, notes: ExportNotes, images: Map<string, FileImage>, collector: LabelsCollector, budget: CsvRowBudget): Promise<void> {
+  const checkHeader = (columns: string[]) => {
+    const hasRef = ['media_id', 'external_media_id', ...FILE_COLUMNS].some((column) => columns.includes(column));
+    if (!hasRef || !CLASS_COLUMNS.some((column) => columns.includes(column))) {
+      throw invalid(`${file.path} needs a header row with a filename (or media_id, external_media_id) column and a class column.`);
+    }
+  };
+  for await (const { line, values } of csvRows(source, file, budget, checkHeader)) {
     const ref = refOf(values);
     const mark = ref ? rowMark(values) : 'unreadable';
     if (!ref || mark === 'unreadable') {
@@ -74,11 +76,15 @@ function parseTable(file: LabelFile, notes: ExportNotes, images: Map<string, Fil
       continue;
     }
     const key = refKey(ref);
-    const width = numberOf(values, 'width');
-    const height = numberOf(values, 'height');
-    const image = images.get(key) ?? { source: `${file.path} line ${line}`, ref, units: 'pixels' as const, marks: [], ...(width && height ? { size: { width, height } } : {}) };
-    if (mark) image.marks.push(mark);
-    images.set(key, image);
+    let image = images.get(key);
+    if (!image) {
+      const width = numberOf(values, 'width');
+      const height = numberOf(values, 'height');
+      const size = width !== null && height !== null && width >= 1 && height >= 1 ? { size: { width, height } } : {};
+      image = collector.addImage({ source: `${file.path} line ${line}`, ref, units: 'pixels', marks: [], ...size });
+      images.set(key, image);
+    }
+    if (mark) collector.addMark(image, mark);
   }
 }
 
@@ -88,11 +94,13 @@ function parseTable(file: LabelFile, notes: ExportNotes, images: Map<string, Fil
  * count or offset_x/offset_y, or nothing (the class of the whole image); a score; the image's width and height.
  * A row with an empty class lists an image that shows none of the classes.
  */
-export const parseCsv: LabelParser = (files, notes) => {
-  const tables = filesEndingWith(files, '.csv').filter((file) => baseName(file.path).toLowerCase() !== MANIFEST_NAME);
+export const parseCsv: LabelParser = async (source, notes) => {
+  const tables = filesEndingWith(source.entries, '.csv').filter((file) => baseName(file.path).toLowerCase() !== MANIFEST_NAME);
   if (tables.length === 0) throw invalid('A CSV import needs its .csv file.');
   const images = new Map<string, FileImage>();
-  for (const file of tables) parseTable(file, notes, images);
-  const classes = new Set([...images.values()].flatMap((image) => image.marks.map((mark) => mark.className)));
-  return { classes: [...classes], images: [...images.values()] };
+  const collector = new LabelsCollector();
+  const budget = new CsvRowBudget();
+  for (const file of tables) await readTable(source, file, notes, images, collector, budget);
+  const classes = new Set(collector.images.flatMap((image) => image.marks.map((mark) => mark.className)));
+  return { classes: [...classes], images: collector.images };
 };

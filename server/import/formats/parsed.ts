@@ -1,12 +1,9 @@
 import type { ImageValueName } from '../../../src/api/application-types/export-annotation';
 import type { BoxCoords } from '../../../src/api/types';
+import { IMPORT_IMAGES_MAX, IMPORT_MARKS_MAX } from '../../../src/api/limits';
+import { tooLarge } from '../../errors';
 import type { ExportNotes } from '../../export/notes';
-
-/** A label file, decoded: its path (inside a zip, `/`-separated) and its text. */
-export interface LabelFile {
-  path: string;
-  text: string;
-}
+import type { LabelEntry, LabelSource } from '../label-source';
 
 /** A mark as a label file states it, by class name, in the file's own units; `probability` when it gives a score. */
 export type FileMark = { className: string; probability?: number } & (
@@ -44,8 +41,38 @@ export interface ParsedLabels {
   images: FileImage[];
 }
 
-/** Reads the files of one format; throws an `invalid` DomainError for files that are not that format, and notes lesser problems. */
-export type LabelParser = (files: readonly LabelFile[], notes: ExportNotes) => ParsedLabels;
+/**
+ * Reads the files of one format as they stream; throws an `invalid` DomainError for files that are not that format, a
+ * `too-large` one past a limit, and notes lesser problems.
+ */
+export type LabelParser = (source: LabelSource, notes: ExportNotes) => Promise<ParsedLabels>;
+
+/** Collects the images the files name and their marks, refusing the import past IMPORT_IMAGES_MAX or IMPORT_MARKS_MAX. */
+export class LabelsCollector {
+  readonly images: FileImage[] = [];
+  private marks = 0;
+
+  addImage(image: FileImage): FileImage {
+    if (this.images.length >= IMPORT_IMAGES_MAX) {
+      throw tooLarge(`The files name more than ${IMPORT_IMAGES_MAX.toLocaleString('en')} images, the most one import takes (IMPORT_IMAGES_MAX). Split them.`);
+    }
+    this.images.push(image);
+    this.countMarks(image.marks.length);
+    return image;
+  }
+
+  addMark(image: FileImage, mark: FileMark): void {
+    this.countMarks(1);
+    image.marks.push(mark);
+  }
+
+  countMarks(count: number): void {
+    this.marks += count;
+    if (this.marks > IMPORT_MARKS_MAX) {
+      throw tooLarge(`The files hold more than ${IMPORT_MARKS_MAX.toLocaleString('en')} marks, the most one import takes (IMPORT_MARKS_MAX). Split them.`);
+    }
+  }
+}
 
 /** The file name at the end of a path, whichever separator it uses. */
 export const baseName = (path: string) => path.replace(/^.*[/\\]/, '');
@@ -57,5 +84,5 @@ export const stemOf = (path: string) => baseName(path).replace(/\.[^.]*$/, '');
 export const describeRef = (ref: ImageRef) => ref.fileName ?? ref.stem ?? ref.externalMediaId ?? ref.mediaId ?? '(unnamed image)';
 
 /** The files whose names end with one of the extensions, in path order. */
-export const filesEndingWith = (files: readonly LabelFile[], ...extensions: string[]) =>
+export const filesEndingWith = (files: readonly LabelEntry[], ...extensions: string[]) =>
   files.filter((file) => extensions.some((extension) => file.path.toLowerCase().endsWith(extension))).sort((a, b) => a.path.localeCompare(b.path));

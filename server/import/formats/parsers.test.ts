@@ -3,13 +3,23 @@ import { DomainError } from '../../errors';
 import { ExportNotes } from '../../export/notes';
 import { parseCoco } from './coco';
 import { parseCsv } from './csv';
-import { readCsvTable, splitCsv } from './csv-table';
-import type { LabelFile } from './parsed';
+import { labelSourceOf } from '../../testing/label-source';
+import type { LabelParser } from './parsed';
 import { parseVoc } from './voc';
 import { parseXml } from './xml';
 import { parseYolo } from './yolo';
 
-const file = (path: string, text: string): LabelFile => ({ path, text });
+const file = (path: string, text: string) => ({ path, text });
+
+/** The parser run on files held in memory. */
+const reading =
+  (parser: LabelParser) =>
+  (files: { path: string; text: string }[], notes: ExportNotes) =>
+    parser(labelSourceOf(files), notes);
+const readCoco = reading(parseCoco);
+const readYolo = reading(parseYolo);
+const readVoc = reading(parseVoc);
+const readCsv = reading(parseCsv);
 
 /** A COCO file as CVAT writes it: float boxes, string-free ids, extra keys everywhere. */
 const CVAT_COCO = JSON.stringify({
@@ -31,15 +41,15 @@ const CVAT_COCO = JSON.stringify({
   ],
 });
 
-function expectInvalid(run: () => unknown, message: RegExp) {
-  expect(run).toThrow(DomainError);
-  expect(run).toThrow(message);
+async function expectInvalid(run: () => Promise<unknown>, message: RegExp) {
+  await expect(run()).rejects.toThrow(DomainError);
+  await expect(run()).rejects.toThrow(message);
 }
 
 describe('parseCoco', () => {
-  it('reads fractional pixel boxes as x0..y1, scores as probabilities, and the image file name without folders', () => {
+  it('reads fractional pixel boxes as x0..y1, scores as probabilities, and the image file name without folders', async () => {
     const notes = new ExportNotes();
-    const parsed = parseCoco([file('annotations/instances_default.json', CVAT_COCO)], notes);
+    const parsed = await readCoco([file('annotations/instances_default.json', CVAT_COCO)], notes);
     expect(parsed.classes).toEqual(['car', 'person']);
     expect(parsed.images).toHaveLength(2);
     const [first, second] = parsed.images;
@@ -57,13 +67,13 @@ describe('parseCoco', () => {
     expect(notes.list()).toEqual([{ message: expect.stringContaining('COCO annotations that could not be read'), count: 2 }]);
   });
 
-  it("reads Looplabel's own additions: media_id, image-level classes and values, keypoints as points", () => {
+  it("reads Looplabel's own additions: media_id, image-level classes and values, keypoints as points", async () => {
     const coco = {
       categories: [{ id: 1, name: 'cat', keypoints: ['point'] }],
       images: [{ id: 1, file_name: 'a.png', width: 10, height: 10, media_id: 'med_1', category_ids: [1], values: [{ category_id: 1, name: 'count', value: 3 }] }],
       annotations: [{ id: 1, image_id: 1, category_id: 1, bbox: [1, 1, 4, 4], keypoints: [3, 3, 2, 9, 9, 0], num_keypoints: 1 }],
     };
-    const parsed = parseCoco([file('annotations.json', JSON.stringify(coco))], new ExportNotes());
+    const parsed = await readCoco([file('annotations.json', JSON.stringify(coco))], new ExportNotes());
     expect(parsed.images[0]).toMatchObject({
       ref: { fileName: 'a.png', mediaId: 'med_1' },
       marks: [
@@ -74,19 +84,19 @@ describe('parseCoco', () => {
     });
   });
 
-  it('refuses what is not COCO', () => {
-    expectInvalid(() => parseCoco([], new ExportNotes()), /needs its annotations JSON/);
-    expectInvalid(() => parseCoco([file('a.json', '{"images": [')], new ExportNotes()), /a.json is not valid JSON/);
-    expectInvalid(() => parseCoco([file('a.json', '{"data": []}')], new ExportNotes()), /needs images and categories/);
+  it('refuses what is not COCO', async () => {
+    await expectInvalid(() => readCoco([], new ExportNotes()), /needs its annotations JSON/);
+    await expectInvalid(() => readCoco([file('a.json', '{"images": [')], new ExportNotes()), /a.json is not valid JSON/);
+    await expectInvalid(() => readCoco([file('a.json', '{"data": []}')], new ExportNotes()), /needs images and categories/);
   });
 });
 
 describe('parseYolo', () => {
   const classes = file('obj.names', 'car\nperson\n');
 
-  it('reads normalised centre boxes by class index, a confidence when there is a sixth number, the image by stem', () => {
+  it('reads normalised centre boxes by class index, a confidence when there is a sixth number, the image by stem', async () => {
     const notes = new ExportNotes();
-    const parsed = parseYolo(
+    const parsed = await readYolo(
       [classes, file('obj_train_data/street_01.txt', '0 0.5 0.5 0.25 0.5\n1 0.1 0.2 0.1 0.2 0.42\n\n'), file('train.txt', 'data/obj_train_data/street_01.jpg\n')],
       notes,
     );
@@ -105,17 +115,17 @@ describe('parseYolo', () => {
     expect(notes.list()).toEqual([]);
   });
 
-  it("takes the names of Ultralytics' data.yaml (a list or a map) and only the labels/ folder's files", () => {
+  it("takes the names of Ultralytics' data.yaml (a list or a map) and only the labels/ folder's files", async () => {
     const yaml = file('data.yaml', 'path: ../datasets/street\ntrain: images/train\nnames:\n  0: car\n  1: "person"\n');
-    const parsed = parseYolo([yaml, file('labels/train/a.txt', '1 0.5 0.5 0.2 0.2\n'), file('README.txt', 'not labels')], new ExportNotes());
+    const parsed = await readYolo([yaml, file('labels/train/a.txt', '1 0.5 0.5 0.2 0.2\n'), file('README.txt', 'not labels')], new ExportNotes());
     expect(parsed.classes).toEqual(['car', 'person']);
     expect(parsed.images.map((image) => image.ref)).toEqual([{ stem: 'a' }]);
-    expect(parseYolo([file('data.yml', 'names: [dog, cat]'), file('b.txt', '')], new ExportNotes()).classes).toEqual(['dog', 'cat']);
+    expect((await readYolo([file('data.yml', 'names: [dog, cat]'), file('b.txt', '')], new ExportNotes())).classes).toEqual(['dog', 'cat']);
   });
 
-  it('reads a segment as its bounding box, and notes lines it cannot read', () => {
+  it('reads a segment as its bounding box, and notes lines it cannot read', async () => {
     const notes = new ExportNotes();
-    const parsed = parseYolo([classes, file('a.txt', '0 0.1 0.1 0.5 0.2 0.3 0.6\n7 0.5 0.5 0.1 0.1\n0 0.5 half 0.1 0.1\n0 0.5\n')], notes);
+    const parsed = await readYolo([classes, file('a.txt', '0 0.1 0.1 0.5 0.2 0.3 0.6\n7 0.5 0.5 0.1 0.1\n0 0.5 half 0.1 0.1\n0 0.5\n')], notes);
     expect(parsed.images[0]?.marks).toEqual([{ kind: 'box', className: 'car', box: { x0: 0.1, y0: 0.1, x1: 0.5, y1: 0.6 } }]);
     expect(notes.list().map((note) => [note.message, note.count])).toEqual([
       ['YOLO segments (polygons) were imported as their bounding boxes.', 1],
@@ -124,10 +134,10 @@ describe('parseYolo', () => {
     ]);
   });
 
-  it('needs the classes and the label files', () => {
-    expectInvalid(() => parseYolo([file('a.txt', '0 0.5 0.5 0.1 0.1')], new ExportNotes()), /needs its classes/);
-    expectInvalid(() => parseYolo([classes], new ExportNotes()), /needs its label files/);
-    expectInvalid(() => parseYolo([file('data.yaml', 'names: [a\n  b: ]: :'), file('a.txt', '')], new ExportNotes()), /not valid YAML/);
+  it('needs the classes and the label files', async () => {
+    await expectInvalid(() => readYolo([file('a.txt', '0 0.5 0.5 0.1 0.1')], new ExportNotes()), /needs its classes/);
+    await expectInvalid(() => readYolo([classes], new ExportNotes()), /needs its label files/);
+    await expectInvalid(() => readYolo([file('data.yaml', 'names: [a\n  b: ]: :'), file('a.txt', '')], new ExportNotes()), /not valid YAML/);
   });
 });
 
@@ -150,9 +160,9 @@ const LABELIMG_XML = `<annotation verified="yes">
 </annotation>`;
 
 describe('parseVoc', () => {
-  it('reads each XML annotation: the file name, the stated size, the boxes with their scores', () => {
+  it('reads each XML annotation: the file name, the stated size, the boxes with their scores', async () => {
     const notes = new ExportNotes();
-    const parsed = parseVoc([file('Annotations/street_01.xml', LABELIMG_XML), file('labels.txt', 'bike\n')], notes);
+    const parsed = await readVoc([file('Annotations/street_01.xml', LABELIMG_XML), file('labels.txt', 'bike\n')], notes);
     expect(parsed.classes).toEqual(['bike', 'car & van', 'person']);
     expect(parsed.images).toEqual([
       {
@@ -169,20 +179,20 @@ describe('parseVoc', () => {
     expect(notes.list()).toEqual([{ message: 'VOC objects without a name or a complete bndbox were left out.', count: 1 }]);
   });
 
-  it('matches by stem when the file name has no extension, or by the XML file name when there is none', () => {
-    const named = parseVoc([file('a.xml', '<annotation><filename>street_02</filename></annotation>'), file('Annotations/b.xml', '<annotation/>')], new ExportNotes());
+  it('matches by stem when the file name has no extension, or by the XML file name when there is none', async () => {
+    const named = await readVoc([file('a.xml', '<annotation><filename>street_02</filename></annotation>'), file('Annotations/b.xml', '<annotation/>')], new ExportNotes());
     expect(named.images.map((image) => image.ref)).toEqual([{ stem: 'street_02' }, { stem: 'b' }]);
   });
 
-  it('refuses XML that is broken or not VOC', () => {
-    expectInvalid(() => parseVoc([file('a.xml', '<annotation><object></annotation>')], new ExportNotes()), /a.xml is not valid XML: <\/annotation> closes <object>/);
-    expectInvalid(() => parseVoc([file('a.xml', '<svg></svg>')], new ExportNotes()), /its root is <svg>/);
-    expectInvalid(() => parseVoc([file('a.txt', '')], new ExportNotes()), /needs its annotation XML files/);
+  it('refuses XML that is broken or not VOC', async () => {
+    await expectInvalid(() => readVoc([file('a.xml', '<annotation><object></annotation>')], new ExportNotes()), /a.xml is not valid XML: <\/annotation> closes <object>/);
+    await expectInvalid(() => readVoc([file('a.xml', '<svg></svg>')], new ExportNotes()), /its root is <svg>/);
+    await expectInvalid(() => readVoc([file('a.txt', '')], new ExportNotes()), /needs its annotation XML files/);
   });
 });
 
 describe('parseXml', () => {
-  it('reads elements, text, CDATA and entities, passing over the declaration, comments and attributes', () => {
+  it('reads elements, text, CDATA and entities, passing over the declaration, comments and attributes', async () => {
     const root = parseXml('<?xml version="1.0"?><!DOCTYPE a><a x="1"><b>&lt;&#65;&#x42;&gt;</b><c/><d><![CDATA[<raw>]]></d></a>');
     expect(root).toEqual({
       name: 'a',
@@ -200,20 +210,10 @@ describe('parseXml', () => {
   });
 });
 
-describe('the CSV reader', () => {
-  it('splits quoted fields with commas, doubled quotes and line breaks, CRLF or LF', () => {
-    expect(splitCsv('a,"b, c","say ""hi""\nthere"\r\n1,2,3\n\n')).toEqual([
-      { line: 1, fields: ['a', 'b, c', 'say "hi"\nthere'] },
-      { line: 3, fields: ['1', '2', '3'] },
-    ]);
-    expect(readCsvTable('\uFEFFFile, Class\nx.jpg,cat').rows).toEqual([{ line: 2, values: { file: 'x.jpg', class: 'cat' } }]);
-  });
-});
-
 describe('parseCsv', () => {
-  it("reads TensorFlow's object-detection CSV: a box per row, grouped by image, with the image's size", () => {
+  it("reads TensorFlow's object-detection CSV: a box per row, grouped by image, with the image's size", async () => {
     const text = 'filename,width,height,class,xmin,ymin,xmax,ymax\nstreet_01.jpg,640,480,car,10.2,20,110,71\nstreet_01.jpg,640,480,person,1,2,3,4\nstreet_02.jpg,640,480,,,,,\n';
-    const parsed = parseCsv([file('train_labels.csv', text)], new ExportNotes());
+    const parsed = await readCsv([file('train_labels.csv', text)], new ExportNotes());
     expect(parsed.classes).toEqual(['car', 'person']);
     expect(parsed.images).toEqual([
       {
@@ -230,7 +230,7 @@ describe('parseCsv', () => {
     ]);
   });
 
-  it('reads points, counts, offsets, classes of the whole image and scores; images by media_id or external_media_id', () => {
+  it('reads points, counts, offsets, classes of the whole image and scores; images by media_id or external_media_id', async () => {
     const text = [
       'media_id,external_media_id,label,x,y,count,offset_x,confidence',
       'med_1,,cat,5,6,,,0.9',
@@ -241,7 +241,7 @@ describe('parseCsv', () => {
       'med_3,,cat,one,2,,,',
     ].join('\n');
     const notes = new ExportNotes();
-    const parsed = parseCsv([file('marks.csv', text), file('manifest.csv', 'file_name,media_id\n')], notes);
+    const parsed = await readCsv([file('marks.csv', text), file('manifest.csv', 'file_name,media_id\n')], notes);
     expect(parsed.images.map(({ ref, marks }) => ({ ref, marks }))).toEqual([
       { ref: { mediaId: 'med_1' }, marks: [{ kind: 'point', className: 'cat', x: 5, y: 6, probability: 0.9 }] },
       { ref: { externalMediaId: 'cam-7' }, marks: [{ kind: 'image_value', className: 'dog', name: 'count', value: 3 }] },
@@ -251,8 +251,8 @@ describe('parseCsv', () => {
     expect(notes.list()).toEqual([{ message: 'CSV rows that name no image, or whose coordinates are not numbers, were left out.', count: 2 }]);
   });
 
-  it('needs a header naming the image and the class', () => {
-    expectInvalid(() => parseCsv([file('a.csv', 'x,y\n1,2')], new ExportNotes()), /a.csv needs a header row with a filename/);
-    expectInvalid(() => parseCsv([file('manifest.csv', 'file_name,media_id')], new ExportNotes()), /needs its .csv file/);
+  it('needs a header naming the image and the class', async () => {
+    await expectInvalid(() => readCsv([file('a.csv', 'x,y\n1,2')], new ExportNotes()), /a.csv needs a header row with a filename/);
+    await expectInvalid(() => readCsv([file('manifest.csv', 'file_name,media_id')], new ExportNotes()), /needs its .csv file/);
   });
 });

@@ -1,6 +1,8 @@
 import { invalid } from '../../errors';
 import type { ExportNotes } from '../../export/notes';
-import { baseName, filesEndingWith, stemOf, type FileImage, type FileMark, type LabelFile, type LabelParser } from './parsed';
+import type { LabelEntry } from '../label-source';
+import { baseName, filesEndingWith, LabelsCollector, stemOf, type FileImage, type FileMark, type LabelParser } from './parsed';
+import { readText } from './read-entry';
 import { childOf, childText, parseXml, type XmlElement } from './xml';
 
 const numberIn = (element: XmlElement | undefined, name: string) => {
@@ -26,10 +28,10 @@ function objectMark(object: XmlElement, notes: ExportNotes): FileMark | null {
   return { kind: 'box', className, box: { x0, y0, x1, y1 }, ...scoreOf(object) };
 }
 
-function annotationImage(file: LabelFile, notes: ExportNotes): FileImage {
+function annotationImage(file: LabelEntry, text: string, notes: ExportNotes): FileImage {
   let root: XmlElement;
   try {
-    root = parseXml(file.text);
+    root = parseXml(text);
   } catch (error) {
     throw invalid(`${file.path} is not valid XML: ${(error as Error).message}`);
   }
@@ -42,18 +44,20 @@ function annotationImage(file: LabelFile, notes: ExportNotes): FileImage {
     source: file.path,
     // Some tools write the image's name without its extension: then it is matched by stem.
     ref: filename ? (/\.[^.]+$/.test(filename) ? { fileName: baseName(filename) } : { stem: filename }) : { stem: stemOf(file.path) },
-    ...(width && height ? { size: { width, height } } : {}),
+    ...(width !== null && height !== null && width >= 1 && height >= 1 ? { size: { width, height } } : {}),
     units: 'pixels',
     marks: root.children.filter((child) => child.name === 'object').flatMap((object) => objectMark(object, notes) ?? []),
   };
 }
 
 /** Pascal VOC: one XML annotation per image (Annotations/*.xml), with labels.txt listing the classes when present. */
-export const parseVoc: LabelParser = (files, notes) => {
-  const images = filesEndingWith(files, '.xml').map((file) => annotationImage(file, notes));
-  if (images.length === 0) throw invalid('A Pascal VOC import needs its annotation XML files.');
-  const labelList = files.find((file) => baseName(file.path).toLowerCase() === 'labels.txt');
-  const named = images.flatMap((image) => image.marks.map((mark) => mark.className));
-  const listed = labelList ? labelList.text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean) : [];
-  return { classes: [...new Set([...listed, ...named])], images };
+export const parseVoc: LabelParser = async (source, notes) => {
+  const files = filesEndingWith(source.entries, '.xml');
+  if (files.length === 0) throw invalid('A Pascal VOC import needs its annotation XML files.');
+  const collector = new LabelsCollector();
+  for (const file of files) collector.addImage(annotationImage(file, await readText(source, file), notes));
+  const labelList = source.entries.find((file) => baseName(file.path).toLowerCase() === 'labels.txt');
+  const named = collector.images.flatMap((image) => image.marks.map((mark) => mark.className));
+  const listed = labelList ? (await readText(source, labelList)).split(/\r?\n/).map((line) => line.trim()).filter(Boolean) : [];
+  return { classes: [...new Set([...listed, ...named])], images: collector.images };
 };

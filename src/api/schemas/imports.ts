@@ -11,6 +11,10 @@ import { appDataShapeIssues, focusErrors, focusSchema, placementErrors, type Ans
 export const IMPORT_FORMATS = ['coco', 'yolo', 'voc', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
+/** Where an image's name is looked for: the application's own media (its input subjects'), or all the tenant's. */
+export const IMPORT_MATCHES = ['application', 'tenant'] as const;
+export type ImportMatch = (typeof IMPORT_MATCHES)[number];
+
 /** `labels` become people's answers; `predictions` become an outside model's proposals. */
 export const IMPORT_KINDS = ['labels', 'predictions'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -36,6 +40,7 @@ export const importFields = z
     format: z.enum(IMPORT_FORMATS, { error: `format is one of ${IMPORT_FORMATS.join(', ')}.` }),
     as: z._default(z.enum(IMPORT_KINDS, { error: `as is one of ${IMPORT_KINDS.join(', ')}.` }), 'labels'),
     model: z.optional(modelName),
+    match: z._default(z.enum(IMPORT_MATCHES, { error: `match is one of ${IMPORT_MATCHES.join(', ')}.` }), 'application'),
   })
   .check(
     z.superRefine(({ as, model }, context) => {
