@@ -76,7 +76,7 @@ function countedUpload(total: { bytes: number }, maxBytes: number, what: string)
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       total.bytes += chunk.length;
-      if (total.bytes > maxBytes) done(tooLarge(`${what} are larger than ${maxBytes / 1024 / 1024} MiB in all.`));
+      if (total.bytes > maxBytes) done(tooLarge(`${what.charAt(0).toUpperCase()}${what.slice(1)} are larger than ${maxBytes / 1024 / 1024} MiB in all.`));
       else done(null, chunk);
     },
   });

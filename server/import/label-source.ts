@@ -91,10 +91,17 @@ function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string): Promis
   });
 }
 
-/** A stream of the entry's bytes, counted; a zip's own read errors become a 400 that names the zip. */
-function countedStream(source: Readable, budget: { left: number }, name: string): Readable {
+/** Why reading a zip entry failed, in words: yauzl says "too many bytes in the stream" of an entry that lies about its size. */
+function entryFailure(name: string, path: string, error: Error): DomainError {
+  if (error instanceof DomainError) return error;
+  if (/too (many|few) bytes/.test(error.message)) return invalid(`${name}: ${path} does not unzip to the size it declares, so it is not read.`);
+  return zipUnreadable(name, `${path}: ${error.message}`);
+}
+
+/** A stream of the entry's bytes, counted; a zip's own read errors become a 400 that names the zip and the entry. */
+function countedStream(source: Readable, budget: { left: number }, name: string, path: string): Readable {
   const counter = counted(budget);
-  source.on('error', (error) => counter.destroy(error instanceof DomainError ? error : zipUnreadable(name, error.message)));
+  source.on('error', (error) => counter.destroy(entryFailure(name, path, error)));
   return source.pipe(counter);
 }
 
@@ -112,13 +119,13 @@ export async function openLabelSource(uploads: readonly UploadedFile[]): Promise
     for (const [index, upload] of uploads.entries()) {
       const name = upload.filename ?? `file ${index + 1}`;
       if (!(await startsWithZipSignature(upload.path))) {
-        openers.set({ path: name }, async () => countedStream(createReadStream(upload.path), budget, name));
+        openers.set({ path: name }, async () => countedStream(createReadStream(upload.path), budget, name, name));
         continue;
       }
       const zip = await openZip(upload.path, name);
       zips.push(zip);
       for (const entry of await labelEntriesOf(zip, name)) {
-        openers.set({ path: entry.fileName }, async () => countedStream(await openEntry(zip, entry, name), budget, name));
+        openers.set({ path: entry.fileName }, async () => countedStream(await openEntry(zip, entry, name), budget, name, entry.fileName));
       }
     }
   } catch (error) {

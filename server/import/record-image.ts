@@ -1,6 +1,6 @@
 import type { FeedbackSubjectAnswer } from '../../src/api/application-types/answer';
 import type { ImportedAnnotation } from '../../src/api/application-types/export-annotation';
-import { feedbackAnswerErrors } from '../../src/api/schemas/feedback';
+import { feedbackBodyErrors } from '../../src/api/schemas/feedback';
 import { externalDetectionErrors, externalDetectionsBody } from '../../src/api/schemas/imports';
 import type { ApplicationRow } from '../domain/applications';
 import type { MediaRow } from '../domain/media';
@@ -38,7 +38,7 @@ async function recordLabels(destination: ImportDestination, person: FeedbackAuth
   const messages = labelMessages(target, annotations);
   if (typeof messages === 'string') return { reason: messages };
   const mediaId = mediaRow.mediaId;
-  const errors = messages.flatMap((subjects) => feedbackAnswerErrors({ media_id: mediaId, subjects }, contextOf(appRow, mediaRow)));
+  const errors = messages.flatMap((subjects) => feedbackBodyErrors({ media_id: mediaId, subjects }, contextOf(appRow, mediaRow)));
   if (errors.length > 0) return { reason: errors[0]!.message };
   const where = { appId: appRow.applicationId, mediaId, focusKey: '', author: { userId: person.userId } };
   let answersSinceRelease: number | null = null;

@@ -37,9 +37,11 @@ function csvRefusal(entry: LabelEntry, error: unknown): unknown {
  * import's row budget. Empty lines are passed over; fields past the header's are dropped.
  */
 export async function* csvRows(source: LabelSource, entry: LabelEntry, budget: CsvRowBudget, checkHeader: (columns: string[]) => void): AsyncGenerator<CsvRow> {
-  const parser = Readable.from(textChunks(source, entry)).pipe(
-    parse({ bom: true, info: true, max_record_size: IMPORT_CSV_ROW_MAX_CHARS, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
-  );
+  const parser = parse({ bom: true, info: true, max_record_size: IMPORT_CSV_ROW_MAX_CHARS, relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
+  // pipe() does not pass on the source's errors (a zip entry past the budget): they end the parser's stream too.
+  const text = Readable.from(textChunks(source, entry));
+  text.on('error', (error) => parser.destroy(error));
+  text.pipe(parser);
   let columns: string[] | null = null;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -57,6 +59,7 @@ export async function* csvRows(source: LabelSource, entry: LabelEntry, budget: C
   } catch (error) {
     throw csvRefusal(entry, error);
   } finally {
+    text.destroy();
     parser.destroy();
   }
   if (columns === null) checkHeader([]);

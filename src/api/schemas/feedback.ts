@@ -1,3 +1,4 @@
+import { fieldErrorsOf } from '../field-errors';
 import { z } from '../zod';
 import { answerRuleOf, ruleOfAppDataType } from '../application-types';
 import type { AppData, FeedbackSubjectAnswer } from '../application-types/answer';
@@ -141,4 +142,13 @@ export function feedbackAnswerErrors(body: FeedbackResponse, context: AnswerCont
   const perAnswer = body.subjects.flatMap((answer, index) => answerErrors(rule, answer, `subjects.${index}`, context, place, rule.allowsFalse || none));
   if (perAnswer.length > 0 || none) return [...focusProblems, ...perAnswer];
   return [...focusProblems, ...subjectCountErrors(rule, body.subjects, context)];
+}
+
+/**
+ * Every problem of a feedback body from anywhere, such as an imported label file: its shape (finite numbers, the
+ * limits), then the rules of the application's type. The check `POST …/feedback` makes, as one function.
+ */
+export function feedbackBodyErrors(body: unknown, context: AnswerContext): FieldError[] {
+  const parsed = feedbackResponse.safeParse(body);
+  return parsed.success ? feedbackAnswerErrors(parsed.data, context) : fieldErrorsOf(parsed.error, 'body');
 }
