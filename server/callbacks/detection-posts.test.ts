@@ -10,7 +10,7 @@ import { multipartBody } from '../testing/multipart-body';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const RETRY_SECONDS = 1;
-const BLACKLIST_SECONDS = 2;
+const BLACKLIST_SECONDS = 3;
 
 let t: TestApp;
 let admin: Record<string, string>;
