@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       tokenTtlSeconds: 86400,
       allowSpecialTypes: false,
+      registration: 'open',
       publicUrl: null,
       demo: true,
       demoWaiting: 60,
@@ -64,6 +65,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads REGISTRATION: open, invite or closed', () => {
+    expect(loadConfig([], { REGISTRATION: '' }).registration).toBe('open');
+    expect(loadConfig([], { REGISTRATION: ' Invite ' }).registration).toBe('invite');
+    expect(loadConfig([], { REGISTRATION: 'closed' }).registration).toBe('closed');
+  });
+
   it('reads CALLBACK_ALLOWED_HOSTS as hosts spelled as URLs spell them', () => {
     const config = loadConfig([], { CALLBACK_ALLOWED_HOSTS: ' Hooks.Internal.Example , 10.0.0.5,fd00::1,[FE80::2],, hooks.internal.example' });
     expect(config.callbacks?.allowedHosts).toEqual(['hooks.internal.example', '10.0.0.5', '[fd00::1]', '[fe80::2]']);
@@ -112,6 +119,7 @@ describe('loadConfig', () => {
     [[], { ALLOW_SPECIAL_TYPES: 'perhaps' }, /ALLOW_SPECIAL_TYPES must be true or false/],
     [[], { PUBLIC_URL: 'label.example.org' }, /PUBLIC_URL must be an absolute URL/],
     [[], { LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [[], { REGISTRATION: 'invite-only' }, /REGISTRATION must be open, invite or closed, got "invite-only"/],
     [[], { CALLBACK_ALLOWED_HOSTS: 'hooks.example:8443' }, /CALLBACK_ALLOWED_HOSTS must list host names or addresses.*hooks\.example:8443/],
     [[], { CALLBACK_ALLOWED_HOSTS: 'https://hooks.example/' }, /CALLBACK_ALLOWED_HOSTS/],
     [[], { DEMO_WAITING: '0' }, /DEMO_WAITING must be a whole number from 1/],

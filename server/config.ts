@@ -68,6 +68,8 @@ export interface ServiceConfig {
   trustProxy: boolean | string;
   tokenTtlSeconds: number;
   allowSpecialTypes: boolean;
+  /** Who may register (`POST /1/users`): anyone, only an email with a pending invite, or nobody. */
+  registration: Environment['REGISTRATION'];
   /** Absolute base of generated URLs (no trailing slash); null derives it from each request's host. */
   publicUrl: string | null;
   demo: boolean;
@@ -195,6 +197,7 @@ export function loadConfig(argv: string[], environment: NodeJS.ProcessEnv): Serv
     trustProxy: env.TRUST_PROXY,
     tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
     allowSpecialTypes: env.ALLOW_SPECIAL_TYPES,
+    registration: env.REGISTRATION,
     publicUrl: env.PUBLIC_URL ?? null,
     demo: !flags['no-demo'] && env.DEMO,
     demoWaiting: env.DEMO_WAITING,

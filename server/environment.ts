@@ -67,6 +67,7 @@ export const environmentSchema = z.object({
   LOG_LEVEL: text('info').pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })),
   TRUST_PROXY: z.string().default('').transform((raw) => TRUE_WORDS.includes(raw.trim().toLowerCase()) || (!FALSE_WORDS.includes(raw.trim().toLowerCase()) && raw.trim())),
   ALLOW_SPECIAL_TYPES: trueOrFalse('0'),
+  REGISTRATION: text('open').transform((raw) => raw.trim().toLowerCase()).pipe(z.enum(['open', 'invite', 'closed'], { error: 'must be open, invite or closed' })),
   RELEASE_EVERY_ANSWERS: wholeNumber(25, 0, 1_000_000),
   FEEDBACK_SCHEDULE_SECONDS: wholeNumber(60, 0, 86_400),
   FEEDBACK_LEASE_SECONDS: wholeNumber(1200, 1, 604_800),

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CallbackConfig } from '../config';
@@ -8,53 +6,10 @@ import { callbackBlacklist, callbackOutbox } from '../db/schema';
 import { buildApp } from '../app';
 import { seedIdentity } from '../demo/seed-identity';
 import { insertApplication, insertSubject } from '../feedback/test-fixtures';
+import { closeReceivers, startReceiver } from '../testing/callback-receiver';
 import { createTestApp, openTestDatabase, testConfig, type TestApp, type TestAppOptions } from '../testing/test-app';
 import { signatureOf } from './delivery';
 import { enqueueDetectionPosts, isDeliverableUrl } from './outbox';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-const receivers: { close(): Promise<void> }[] = [];
-
-/** How a receiver answers a post: a status, or `'hang'` to never answer. */
-type Answer = number | 'hang';
-
-/**
- * A receiver on 127.0.0.1 that answers each post by `answer` (given the post and how many came before it). It drops
- * any connection still open when it closes, so a hanging receiver closes at once.
- */
-async function startReceiver(answer: number | ((post: Received, index: number) => Answer)) {
-  const received: (Received & { at: number })[] = [];
-  const answerOf = typeof answer === 'number' ? (_: Received, index: number) => (index < answer ? 500 : 204) : answer;
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      const post = { headers: request.headers, body, at: performance.now() };
-      const status = answerOf(post, received.length);
-      received.push(post);
-      if (status === 'hang') return;
-      response.statusCode = status;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  const receiver = {
-    url,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-  receivers.push(receiver);
-  return receiver;
-}
 
 const fastCallbacks: CallbackConfig = {
   retryWindowSeconds: 2,
@@ -98,9 +53,7 @@ beforeAll(async () => {
   red = await insertSubject(t.db, tenantId, 'red');
   blue = await insertSubject(t.db, tenantId, 'blue');
 });
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-});
+afterEach(closeReceivers);
 afterAll(() => t.close());
 
 async function enqueue(

@@ -14,11 +14,7 @@ import { missingSubjectErrors } from './subjects';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
-/**
- * The threshold a callback post and the downstream flow use when a subject has no threshold of its own.
- * A subject's entry counts only when above 0: created applications hold 0.0 per output subject (as the
- * interface says), and that must not mean "post every detection".
- */
+/** The threshold a callback post and the downstream flow use when a subject has no threshold of its own. */
 const DEFAULT_DETECTION_THRESHOLD = 0.5;
 
 export function toApplication(row: ApplicationRow): Application {
@@ -109,10 +105,12 @@ export async function listActiveApplicationsWithInput(db: Database, tenantId: st
     .orderBy(asc(applications.createdAt), asc(applications.applicationId));
 }
 
-/** The subject's threshold when it is above 0, else {@link DEFAULT_DETECTION_THRESHOLD}. */
+/**
+ * The subject's own threshold, 0 included (the operator asked for every detection), else
+ * {@link DEFAULT_DETECTION_THRESHOLD}: decisions.md's rule for callbacks, which the downstream flow shares.
+ */
 export function detectionThreshold(row: ApplicationRow, subjectUid: string): number {
-  const own = row.detectionThresholds[subjectUid];
-  return own !== undefined && own > 0 ? own : DEFAULT_DETECTION_THRESHOLD;
+  return row.detectionThresholds[subjectUid] ?? DEFAULT_DETECTION_THRESHOLD;
 }
 
 export async function listApplications(db: Database, tenantId: string): Promise<Application[]> {

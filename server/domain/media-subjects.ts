@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, min, notExists, sql } from 'drizzle-orm';
 import type { Focus } from '../../src/api/types';
 import type { MediaSubjectAssociation } from '../../src/api/schemas/detections';
+import { focusErrors } from '../../src/api/schemas/feedback';
 import type { Database } from '../db';
 import { assertions, detectionRecords, media } from '../db/schema';
 import { invalid, notFound } from '../errors';
@@ -130,13 +131,10 @@ export async function currentAssociation(
   return row ?? null;
 }
 
-/** A focus box reaches no further than the media's edges. */
-export function requireFocusInside(focus: Focus | null, row: MediaRow): void {
-  if (focus && (focus.box.x1 > row.imageWidth || focus.box.y1 > row.imageHeight)) {
-    throw invalid('The focus box must lie inside the media.', [
-      { field: 'focus', message: `The media is ${row.imageWidth}×${row.imageHeight} pixels.` },
-    ]);
-  }
+/** A focus box reaches no further than the media's edges: the contract's rule, as the app checks a focus. */
+export function requireFocusInside(focus: Focus | null, media: { width: number; height: number }): void {
+  const errors = focus ? focusErrors(focus.box, media) : [];
+  if (errors.length > 0) throw invalid('The focus box must lie inside the media.', errors);
 }
 
 /**

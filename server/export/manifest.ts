@@ -1,13 +1,12 @@
+import { csvRow } from './csv-cells';
 import type { ExportDataset } from './dataset';
 import type { ExportFile } from './formats/format-writer';
 
 /** The file of every zipped export that names each image's media item; an import reads it back. */
 export const MANIFEST_NAME = 'manifest.csv';
 
-const csvField = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-
 /** `file_name,media_id`, a row per image: the export names images as uploaded, the media id stays here. */
 export function manifestFile(dataset: ExportDataset): ExportFile {
-  const rows = dataset.images.map((image) => `${csvField(image.fileName)},${csvField(image.mediaId)}\n`);
-  return { path: MANIFEST_NAME, content: `file_name,media_id\n${rows.join('')}` };
+  const rows = dataset.images.map((image) => csvRow([image.fileName, image.mediaId]));
+  return { path: MANIFEST_NAME, content: `${csvRow(['file_name', 'media_id'])}${rows.join('')}` };
 }

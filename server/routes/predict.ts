@@ -6,7 +6,8 @@ import type { Focus } from '../../src/api/types';
 import { requireAuth } from '../auth/context';
 import { getApplicationRow } from '../domain/applications';
 import { getMediaRow, readMediaBytes } from '../domain/media';
-import { focusInput } from '../domain/media-schemas';
+import { focusInput, focusText } from '../domain/media-schemas';
+import { requireFocusInside } from '../domain/media-subjects';
 import { receiveForm } from '../http/multipart-form';
 import { parseWith } from '../http/parse';
 import type { RoutesPlugin } from './instance';
@@ -16,6 +17,7 @@ import { inspectImage } from '../media/inspect';
 
 const appParams = z.object({ applicationId: z.string().min(1).max(100) });
 const mediaBody = z.object({ media_id: nodeId, focus: focusInput.nullish() });
+const formFields = z.object({ focus: focusText.optional() });
 
 const predictionSchema = z.object({
   media_id: z.string().nullable(),
@@ -26,17 +28,29 @@ const predictionSchema = z.object({
   focus: z.optional(focusSchema),
 });
 
-/** The image of a multipart form (not stored), or of a JSON `{media_id, focus?}` naming a media item. */
-async function imageToPredict(request: FastifyRequest): Promise<{ mediaId: string | null; image: Buffer; focus: Focus | null }> {
+interface ImageToPredict {
+  mediaId: string | null;
+  image: Buffer;
+  size: { width: number; height: number };
+  focus: Focus | null;
+}
+
+/**
+ * The image of a multipart form (not stored) with an optional `focus` field as JSON text, as an upload takes it, or
+ * of a JSON `{media_id, focus?}` naming a media item.
+ */
+async function imageToPredict(request: FastifyRequest): Promise<ImageToPredict> {
   const auth = requireAuth(request);
   if (request.isMultipart()) {
-    const { bytes } = await receiveForm(request);
-    await inspectImage(bytes);
-    return { mediaId: null, image: bytes, focus: null };
+    const { bytes, fields } = await receiveForm(request);
+    const { width, height } = await inspectImage(bytes);
+    const { focus } = parseWith(formFields, { focus: fields.focus?.[0] }, 'body');
+    return { mediaId: null, image: bytes, size: { width, height }, focus: focus ?? null };
   }
   const body = parseWith(mediaBody, request.body, 'body');
   const row = await getMediaRow(request.server.db, auth.tenantId, body.media_id);
-  return { mediaId: row.mediaId, image: await readMediaBytes(request.server.blobs, row), focus: body.focus ?? null };
+  const size = { width: row.imageWidth, height: row.imageHeight };
+  return { mediaId: row.mediaId, image: await readMediaBytes(request.server.blobs, row), size, focus: body.focus ?? null };
 }
 
 /** Extension: what an application's current model proposes for an image, without uploading it or waiting for a pull. */
@@ -47,7 +61,8 @@ export const predictRoutes: RoutesPlugin = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
-      const { mediaId, image, focus } = await imageToPredict(request);
+      const { mediaId, image, size, focus } = await imageToPredict(request);
+      requireFocusInside(focus, size);
       const proposals = await proposalsFor(app.db, appRow, image, focus);
       return {
         media_id: mediaId,

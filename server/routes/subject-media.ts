@@ -47,7 +47,7 @@ export const subjectMediaRoutes: RoutesPlugin = async (app) => {
       const auth = requireAuth(request);
       const subject = await getSubjectRow(app.db, auth.tenantId, request.params.subjectUid);
       const { row, focus, duplicate } = await mediaToAssociate(request);
-      requireFocusInside(focus, row);
+      requireFocusInside(focus, { width: row.imageWidth, height: row.imageHeight });
       const association = { tenantId: auth.tenantId, mediaId: row.mediaId, subjectUid: subject.subjectUid, focus, userId: auth.userId };
       // A file uploaded again to the subject it is in changes nothing; to another subject, it joins that one too.
       const existing = duplicate ? await currentAssociation(app.db, association) : null;

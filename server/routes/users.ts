@@ -4,6 +4,7 @@ import { notFound, tooManyRequests } from '../errors';
 import type { RoutesPlugin } from './instance';
 import { email, listOf, nodeId } from '../http/schemas';
 import { tenantListItemSchema, userSchema } from '../../src/api/schemas/identity';
+import { requireRegistrationAllowed } from '../identity/registration';
 import { listUserTenants } from '../identity/tenants';
 import { createUser, findTenantUsers, findUserById, toUser } from '../identity/users';
 
@@ -41,6 +42,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
         throw tooManyRequests(`Too many new accounts from this address. Try again in ${slot.retryAfter} seconds.`, slot.retryAfter);
       }
       const { email, password, given_name, surname } = request.body;
+      await requireRegistrationAllowed(app.db, app.config.registration, email);
       const user = await createUser(app.db, { email, password, givenName: given_name || null, surname: surname || null });
       return reply.status(201).send(toUser(user));
     },

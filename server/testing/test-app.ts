@@ -63,6 +63,7 @@ export function testConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfi
     trustProxy: false,
     tokenTtlSeconds: 3600,
     allowSpecialTypes: false,
+    registration: 'open',
     publicUrl: null,
     demo: false,
     logLevel: 'silent',
