@@ -1,10 +1,8 @@
+import { readCsvCell } from '../export/csv-cells';
 import { MANIFEST_NAME } from '../export/manifest';
 import type { LabelSource } from './label-source';
 import { CsvRowBudget, csvRows } from './formats/csv-table';
 import { baseName, stemOf, type FileImage } from './formats/parsed';
-
-/** A cell an export protected against spreadsheet formulas (`'=…`), as it was written. */
-const unprotected = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /** The media ids an export's manifest.csv (`file_name,media_id`) gives its files, by file name and by stem. */
 export async function readManifest(source: LabelSource): Promise<Map<string, string>> {
@@ -12,7 +10,7 @@ export async function readManifest(source: LabelSource): Promise<Map<string, str
   const manifest = source.entries.find((file) => baseName(file.path).toLowerCase() === MANIFEST_NAME);
   if (!manifest) return byName;
   for await (const { values } of csvRows(source, manifest, new CsvRowBudget(), () => {})) {
-    const [fileName, mediaId] = [unprotected(values.file_name ?? ''), values.media_id];
+    const [fileName, mediaId] = [readCsvCell(values.file_name ?? ''), readCsvCell(values.media_id ?? '')];
     if (!fileName || !mediaId) continue;
     byName.set(fileName, mediaId);
     byName.set(stemOf(fileName), mediaId);
