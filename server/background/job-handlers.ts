@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { applications, media } from '../db/schema';
 import { runExportJob } from '../export/export-jobs';
+import { runImportJob } from '../import/import-jobs';
 import { releaseModel } from '../feedback/release';
 import type { ServiceContext } from '../processing/context';
 import { processMediaForApplication } from '../processing/pipeline';
@@ -30,5 +31,6 @@ export function jobHandlers(ctx: ServiceContext): JobHandlers {
       if (appRow) await releaseModel(ctx, appRow, { jobId: id });
     },
     export: (job) => runExportJob(ctx, job),
+    import: (job) => runImportJob(ctx, job),
   };
 }

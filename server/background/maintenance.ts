@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { removeExpiredExports } from '../export/export-jobs';
+import { removeExpiredImports } from '../import/import-jobs';
 import { pruneFinishedJobs } from '../jobs/finished';
 import type { PeriodicJob } from '../jobs/queue';
 import type { DatabaseHandle } from '../db';
@@ -33,6 +34,7 @@ export function databaseMaintenanceJob({ db, blobs }: Pick<FastifyInstance, 'db'
       await maintain();
       await pruneFinishedJobs(db);
       await removeExpiredExports(db, blobs);
+      await removeExpiredImports(db, blobs);
     },
   };
 }

@@ -90,7 +90,7 @@ function countedUpload(total: { bytes: number }, maxBytes: number, what: string)
 export async function receiveFilesToDisk(
   request: FastifyRequest,
   { what, directory, maxBytes }: { what: string; directory: string; maxBytes: number },
-): Promise<{ files: FileOnDisk[]; fields: Record<string, string[]> }> {
+): Promise<{ files: FileOnDisk[]; fields: Record<string, string[]>; bytes: number }> {
   const total = { bytes: 0 };
   let received = 0;
   const writeToDisk = async (part: MultipartFile): Promise<FileOnDisk> => {
@@ -100,5 +100,5 @@ export async function receiveFilesToDisk(
   };
   const form = await receiveParts(request, `Send ${what} as multipart/form-data.`, writeToDisk, maxBytes + 1);
   if (form.files.length === 0) throw invalid(`Send ${what} as file parts of the form.`);
-  return form;
+  return { ...form, bytes: total.bytes };
 }

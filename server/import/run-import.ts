@@ -24,6 +24,9 @@ export interface ImportRequest {
   uploads: readonly UploadedFile[];
 }
 
+/** Who imports: labels become this person's answers. */
+export type Importer = Pick<AuthContext, 'tenantId' | 'userId'>;
+
 /** Images matched to media with one look-up. */
 const MATCH_BATCH = 1000;
 
@@ -56,7 +59,7 @@ function coveredSubjects(parsed: ParsedLabels, appRow: ApplicationRow, subjectOf
   return appRow.outputSubjects.filter((uid) => covered.has(uid));
 }
 
-function destinationOf(ctx: ServiceContext, auth: AuthContext, appRow: ApplicationRow, target: AnswerTarget, fields: ImportRequest['fields']): ImportDestination {
+function destinationOf(ctx: ServiceContext, auth: Importer, appRow: ApplicationRow, target: AnswerTarget, fields: ImportRequest['fields']): ImportDestination {
   if (fields.as === 'labels') return { ctx, appRow, target, author: { person: { tenantId: auth.tenantId, userId: auth.userId } } };
   const modelName = fields.model ?? '';
   return { ctx, appRow, target, author: { modelId: externalModelId(modelName), modelName } };
@@ -112,7 +115,7 @@ async function matchesOf(ctx: ServiceContext, appRow: ApplicationRow, images: re
  * the same answer rules as `POST …/feedback` and `POST /1/media/{id}/detections`. An image that already carries exactly
  * what the file says is left as it is, so importing twice changes nothing.
  */
-export async function runImport(ctx: ServiceContext, auth: AuthContext, appRow: ApplicationRow, { fields, uploads }: ImportRequest, onProgress?: ImportProgress): Promise<ImportReport> {
+export async function runImport(ctx: ServiceContext, auth: Importer, appRow: ApplicationRow, { fields, uploads }: ImportRequest, onProgress?: ImportProgress): Promise<ImportReport> {
   const rule = answerRuleOf(appRow.type);
   if (!rule) throw invalid(`A ${appRow.type} application takes no labels, so none can be imported.`);
   const { parsed, notes: readingNotes } = await parseLabels(fields.format, uploads);

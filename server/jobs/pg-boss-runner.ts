@@ -15,7 +15,7 @@ const DRAIN_POLL_MS = 200;
 const UNFINISHED = "('created', 'retry', 'active')";
 const RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
 /** Releases are stately: at most one waiting and one running per singleton key (the application). */
-const POLICIES: Record<JobName, PgBoss.QueuePolicy> = { 'process-media': 'standard', 'release-model': 'stately', export: 'standard' };
+const POLICIES: Record<JobName, PgBoss.QueuePolicy> = { 'process-media': 'standard', 'release-model': 'stately', export: 'standard', import: 'standard' };
 
 export interface PgBossRunnerOptions {
   connectionString: string;

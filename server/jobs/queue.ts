@@ -21,14 +21,20 @@ interface ExportJob {
   exportId: string;
 }
 
+/** Read and record a label import whose row (state `running`) and files the request stored. */
+interface ImportJob {
+  importId: string;
+}
+
 interface JobPayloads {
   'process-media': ProcessMediaJob;
   'release-model': ReleaseModelJob;
   export: ExportJob;
+  import: ImportJob;
 }
 
 export type JobName = keyof JobPayloads;
-export const JOB_NAMES = ['process-media', 'release-model', 'export'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['process-media', 'release-model', 'export', 'import'] as const satisfies readonly JobName[];
 
 /** One run of a job: `id` is the same on every retry, so work can be recorded as done once (`markJobFinished`). */
 export interface Job<N extends JobName = JobName> {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport } from '../../src/api/schemas/imports';
+import { IMPORT_INLINE_MAX_BYTES } from '../../src/api/limits';
+import type { ImportReport, ImportStatus } from '../../src/api/schemas/imports';
 import { applications, assertions } from '../db/schema';
 import { insertApplication, insertSubject } from '../feedback/test-fixtures';
 import { importFiles, postImport, uploadNamed, type SentFile } from '../testing/import-fixtures';
@@ -166,6 +167,32 @@ describe('importing YOLO, VOC and CSV labels', () => {
     const report = await importFiles(t, admin, appId, { format: 'csv', as: 'labels' }, [['classes.csv', csv]]);
     expect(report.skipped).toEqual([{ image: 'street_02.jpg', reason: 'It shows several classes (car, person), and a classification answer names one.' }]);
     expect(await answersOf(appId)).toEqual({ 'street_01 person': true });
+  });
+});
+
+describe('an import larger than IMPORT_INLINE_MAX_BYTES', () => {
+  it('runs as a job: 202 with its status, progress by GET, then the report; its files removed', async () => {
+    const appId = await boxApp();
+    const rows = Array.from({ length: 150_000 }, (_, index) => `missing_${index % 15_000}.jpg,car,${index % 100},1,${(index % 100) + 5},5`);
+    const csv = ['filename,class,x0,y0,x1,y1', 'street_01.jpg,car,10,10,50,50', ...rows].join('\n');
+    expect(csv.length).toBeGreaterThan(IMPORT_INLINE_MAX_BYTES);
+    const started = await postImport(t, admin, appId, { format: 'csv' }, [['big.csv', csv]]);
+    expect(started.statusCode).toBe(202);
+    const status = started.json<ImportStatus>();
+    expect(status).toMatchObject({ application_id: appId, format: 'csv', as: 'labels', state: 'running', report: null });
+    let current = status;
+    for (let tries = 0; current.state === 'running' && tries < 300; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const response = await t.inject({ method: 'GET', url: `/1/applications/${appId}/imports/${status.import_id}`, headers: admin });
+      expect(response.statusCode).toBe(200);
+      current = response.json<ImportStatus>();
+    }
+    expect(current).toMatchObject({ state: 'done', done: 15_001, total: 15_001, message: null });
+    expect(current.report).toMatchObject({ images: 15_001, matched: 1, created: 1 });
+    expect(await answersOf(appId)).toEqual({ 'street_01 car': [box(10, 10, 50, 50)] });
+    await expect.poll(() => t.app.blobs.has(`imports/${status.import_id}-0`)).toBe(false);
+    const elsewhere = await t.demoAuth('admin@demo.test', t.demo!.tenantIds.harbour);
+    expect((await t.inject({ method: 'GET', url: `/1/applications/${appId}/imports/${status.import_id}`, headers: elsewhere })).statusCode).toBe(404);
   });
 });
 

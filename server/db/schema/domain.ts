@@ -5,6 +5,7 @@ import type { DetectorClassSetting } from '../../../src/api/detector/classes';
 import type { CandidateDecision, ModelEvaluation } from '../../../src/api/schemas/models';
 import type { ExportFormat, ExportNote, ExportState } from '../../../src/api/schemas/exports';
 import type { GatewayStatus } from '../../../src/api/schemas/gateways';
+import type { ImportJobFields, ImportReport, ImportState } from '../../../src/api/schemas/imports';
 import type { ApplicationType, ReleaseMetric } from '../../../src/api/types';
 
 export const subjects = pgTable(
@@ -193,4 +194,25 @@ export const exports = pgTable(
     uniqueIndex('exports_preparing_idx').on(t.applicationId, t.format, t.includeImages).where(sql`${t.state} = 'preparing'`),
     index('exports_expiry_idx').on(t.expiresAt),
   ],
+);
+
+export const labelImports = pgTable(
+  'label_imports',
+  {
+    importId: text('import_id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    applicationId: text('application_id').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    fields: jsonb('fields').$type<ImportJobFields>().notNull(),
+    files: jsonb('files').$type<{ key: string; filename: string | null }[]>().notNull(),
+    state: text('state').$type<ImportState>().notNull(),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    report: jsonb('report').$type<ImportReport>(),
+    message: text('message'),
+    createdAt: doublePrecision('created_at').notNull(),
+    finishedAt: doublePrecision('finished_at'),
+    expiresAt: doublePrecision('expires_at').notNull(),
+  },
+  (t) => [index('label_imports_expiry_idx').on(t.expiresAt)],
 );

@@ -53,6 +53,8 @@ export const importFields = z
     }),
   );
 export type ImportFields = z.input<typeof importFields>;
+/** The fields of an import once checked, as its job keeps them. */
+export type ImportJobFields = z.output<typeof importFields>;
 
 /** An image of the file that was not imported, and why. */
 const importSkipSchema = z.object({ image: z.string(), reason: z.string() });
@@ -79,6 +81,28 @@ export const importReportSchema = z.object({
   notes: z.array(exportNoteSchema),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** `running` while its job reads and records the files; then `done` with its report, or `failed` saying why. */
+export const IMPORT_STATES = ['running', 'done', 'failed'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+
+/**
+ * An import whose files were larger than IMPORT_INLINE_MAX_BYTES: `POST …/imports` answers 202 with it, and
+ * `GET …/imports/{import_id}` tells its progress (`done` of `total` images) until its report is there.
+ */
+export const importStatusSchema = z.object({
+  import_id: z.string(),
+  application_id: z.string(),
+  format: z.enum(IMPORT_FORMATS),
+  as: z.enum(IMPORT_KINDS),
+  state: z.enum(IMPORT_STATES),
+  done: z.number().check(z.int()),
+  total: z.number().check(z.int()),
+  report: z.nullable(importReportSchema),
+  message: z.nullable(z.string()),
+  created_at: z.number(),
+});
+export type ImportStatus = z.infer<typeof importStatusSchema>;
 
 /** One subject of an outside model's detection, in the interface's assertion shape. */
 const externalDetection = z
