@@ -9,7 +9,7 @@ import { formatFailures, formatSummary } from './import/summary';
 try {
   const args = parseImportArgs(process.argv.slice(2), process.env);
   if (args.mode === 'labels') {
-    const report = await importLabels(args);
+    const report = await importLabels(args, (status) => process.stderr.write(`Importing: ${status.done}/${status.total || '?'} images\n`));
     process.stdout.write(formatLabelReport(report));
     process.exitCode = report.matched > 0 ? 0 : 1;
   } else {

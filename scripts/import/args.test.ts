@@ -42,9 +42,15 @@ describe('parseImportArgs', () => {
       format: 'yolo',
       as: 'predictions',
       model: 'yolov8n',
+      match: 'application',
       paths: ['a.json', 'labels/'],
     });
-    expect(parseImportArgs(['--labels', 'a.csv', '--format', 'csv', '--app', 'app_1'], {})).toMatchObject({ as: 'labels', model: undefined, tenant: DEMO_TENANT_NAME });
+    expect(parseImportArgs(['--labels', 'a.csv', '--format', 'csv', '--app', 'app_1', '--match', 'tenant'], {})).toMatchObject({
+      as: 'labels',
+      model: undefined,
+      match: 'tenant',
+      tenant: DEMO_TENANT_NAME,
+    });
   });
 
   it.each([
@@ -53,6 +59,7 @@ describe('parseImportArgs', () => {
     [['--labels', 'a.json', '--format', 'coco'], /--app/],
     [['--labels', 'a.json', '--app', 'app_1'], /--format coco, yolo, voc, csv/],
     [['--labels', 'a.json', '--app', 'app_1', '--format', 'xml'], /--format/],
+    [['--labels', 'a.json', '--app', 'app_1', '--format', 'coco', '--match', 'world'], /--match is application or tenant/],
     [['--labels', 'a.json', '--app', 'app_1', '--format', 'coco', '--as', 'guesses'], /--as is labels or predictions/],
     [['--labels', 'a.json', '--app', 'app_1', '--format', 'coco', '--as', 'predictions'], /--model/],
     [['--labels', 'a.json', '--app', 'app_1', '--format', 'coco', '--model', 'm'], /--model/],

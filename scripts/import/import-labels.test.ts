@@ -60,6 +60,7 @@ const options = (overrides: Partial<LabelImportOptions>): LabelImportOptions => 
   applicationId: appId,
   format: 'coco',
   as: 'labels',
+  match: 'tenant',
   paths: [path.join(folder, 'instances.json')],
   ...overrides,
 });

@@ -1,9 +1,10 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { zipSync } from 'fflate';
-import { importLabelFiles, type LabelFileUpload } from '../../src/api/endpoints/imports';
+import { getImport, importLabelFiles, isImportJob, type LabelFileUpload } from '../../src/api/endpoints/imports';
+import type { ApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import type { ImportFormat, ImportKind, ImportReport } from '../../src/api/schemas/imports';
+import type { ImportFormat, ImportKind, ImportMatch, ImportReport, ImportStatus } from '../../src/api/schemas/imports';
 import { signIn, SignInError, type CliCredentials } from '../cli/sign-in';
 import { ImportError } from './import-folder';
 
@@ -16,6 +17,8 @@ export interface LabelImportOptions {
   as: ImportKind;
   /** The outside model's name, for predictions. */
   model?: string;
+  /** Where images are looked for by name: the application's media, or all the tenant's. */
+  match?: ImportMatch;
   /** Label files, zips, or folders of label files. */
   paths: string[];
 }
@@ -53,16 +56,37 @@ export async function labelUploads(paths: readonly string[]): Promise<LabelFileU
   return [{ name: 'labels.zip', content: new Blob([new Uint8Array(zipSync(Object.fromEntries(files.map((file) => [file.name, file.bytes]))))]) }];
 }
 
-/** Imports label files into an application through the service's HTTP API; the service's report. */
-export async function importLabels(options: LabelImportOptions): Promise<ImportReport> {
+/** How often a running import's status is asked for. */
+const POLL_MS = 500;
+
+/** Follows an import's job until it is done: its report, or an ImportError saying why it failed. */
+async function reportOf(client: ApiClient, appId: string, started: ImportStatus, onProgress: (status: ImportStatus) => void): Promise<ImportReport> {
+  let status = started;
+  while (status.state === 'running') {
+    onProgress(status);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    status = await getImport(client, appId, status.import_id);
+  }
+  if (status.state === 'failed' || !status.report) throw new ImportError(`The import failed: ${status.message ?? 'no reason given'}`);
+  return status.report;
+}
+
+/**
+ * Imports label files into an application through the service's HTTP API; the service's report. A large import runs
+ * as a job on the service, whose progress goes to `onProgress` until its report is there.
+ */
+export async function importLabels(options: LabelImportOptions, onProgress: (status: ImportStatus) => void = () => {}): Promise<ImportReport> {
   const uploads = await labelUploads(options.paths);
   const { client } = await signIn(options.baseUrl, options.credentials, options.tenant).catch((error: unknown) => {
     throw error instanceof SignInError ? new ImportError(error.message) : error;
   });
-  const fields = { format: options.format, as: options.as, ...(options.model === undefined ? {} : { model: options.model }) };
-  return importLabelFiles(client, options.applicationId, fields, uploads).catch((error: unknown) => {
+  const fields = { format: options.format, as: options.as, match: options.match, model: options.model };
+  try {
+    const answer = await importLabelFiles(client, options.applicationId, fields, uploads);
+    return isImportJob(answer) ? await reportOf(client, options.applicationId, answer, onProgress) : answer;
+  } catch (error) {
     throw error instanceof ApiError ? new ImportError(`The service refused the import: ${error.message}`) : error;
-  });
+  }
 }
 
 /** The report as lines for a terminal: the counts, then the skipped images, unknown classes and notes. */
