@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 import { createConcurrencyLimit } from './concurrency-limit';
 import { inputOptions, type VideoFormat } from './container';
+import { makeScratchDir } from './scratch-dir';
 
 /** How long one ffprobe or ffmpeg run may take before it is killed: a file that takes longer is refused as damaged. */
 const VIDEO_TOOL_TIMEOUT_MS = 60_000;
@@ -61,10 +61,10 @@ export const runFfmpeg = (input: VideoInput, args: readonly string[]) => runTool
 
 /**
  * Runs `work` on the bytes written to a private temporary file (containers such as MP4 need a seekable input, which a
- * pipe is not), in a directory it may also write to; both are removed afterwards.
+ * pipe is not), in a scratch folder it may also write to; the folder goes afterwards.
  */
 export async function withVideoFile<T>(bytes: Buffer, format: VideoFormat, work: (input: VideoInput, directory: string) => Promise<T>): Promise<T> {
-  const directory = await mkdtemp(join(tmpdir(), 'looplabel-video-'));
+  const directory = await makeScratchDir('video');
   try {
     const path = join(directory, 'input');
     await writeFile(path, bytes, { mode: 0o600 });
