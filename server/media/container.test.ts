@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readStreetClip } from '../testing/videos';
 import { describeText, inputOptions, sniffVideoFormat } from './container';
@@ -26,6 +27,19 @@ describe('sniffVideoFormat', () => {
   it('takes no text for a QuickTime file, though its bytes 4 to 8 spell a box type', () => {
     expect(sniffVideoFormat(bytes('<!--skip-->\n<MPD xmlns="urn:mpeg:dash:schema:mpd:2011"/>'))).toBeNull();
     expect(sniffVideoFormat(bytes('abcdftypqt  and more text'))).toBeNull();
+  });
+
+  it('takes no text whatever box type it spells at byte 4', () => {
+    const start = fc.stringMatching(/^[\t\n\r -~]{4}$/);
+    const box = fc.constantFrom('ftyp', 'moov', 'mdat', 'wide', 'free', 'skip', 'pnot');
+    const rest = fc.stringMatching(/^[\t\n\r -~\u00a0-\u024f]{0,300}$/);
+    fc.assert(
+      fc.property(start, box, rest, (...parts) => {
+        const file = Buffer.from(parts.join(''));
+        expect(sniffVideoFormat(file)).toBeNull();
+        expect(describeText(file)).not.toBeNull();
+      }),
+    );
   });
 
   it.each(Object.entries(MANIFESTS))('refuses %s', (_kind, text) => {
