@@ -1,5 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { CreateExportBody, ExportFormat, ExportStatus } from '../../src/api/schemas/exports';
@@ -13,6 +12,7 @@ import { conflict, DomainError, notFound } from '../errors';
 import { markJobFinished } from '../jobs/finished';
 import type { Job } from '../jobs/queue';
 import type { BlobStore, StoredBlob } from '../media/blob-store';
+import { makeScratchDir } from '../media/scratch-dir';
 import type { ServiceContext } from '../processing/context';
 import { buildDataset } from './dataset';
 import { ExportTooLargeError, lockTenantExports, removeOldestKept, requireRunningRoom } from './export-limits';
@@ -164,7 +164,7 @@ function progressWriter(db: Database, exportId: string, notes: ExportNotes, tota
  * scratch file goes whatever happens, so a failed export (too large, say) leaves no partial file anywhere.
  */
 async function writeExportBlob(ctx: ServiceContext, row: ExportRow, appRow: ApplicationRow, notes: ExportNotes): Promise<{ total: number; size: number }> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'looplabel-export-'));
+  const folder = await makeScratchDir('export');
   try {
     const filePath = path.join(folder, row.fileName);
     const labels = await listExportLabels(ctx.db, appRow.applicationId);

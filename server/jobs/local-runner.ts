@@ -1,4 +1,4 @@
-import { and, asc, count, eq, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, lte, min, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { startPeriodicTask, type PeriodicTask } from './periodic-task';
 import type { Database } from '../db';
@@ -34,6 +34,29 @@ async function claimJob(db: Database, now: number): Promise<LocalJobRow | undefi
   });
 }
 
+/**
+ * At start, the jobs that an earlier run had claimed and not finished (it was killed) are due at once instead of when
+ * their claim runs out; one claimed at its last attempt is dropped and logged, so that a job that kills the process
+ * does not do so at every start. The embedded database has one process (docs/service.md), so no claim is another
+ * runner's. A job waiting out a retry delay is due at once too.
+ */
+async function takeBackClaims(db: Database, log: FastifyBaseLogger): Promise<void> {
+  const now = unixNow();
+  // Claimed, or waiting out a retry delay (a failure at the last attempt deletes the job).
+  const notDue = gt(localJobs.runAfter, now);
+  const dropped = await db
+    .delete(localJobs)
+    .where(and(notDue, gte(localJobs.attempts, MAX_ATTEMPTS)))
+    .returning({ id: localJobs.id, name: localJobs.name, attempts: localJobs.attempts });
+  for (const row of dropped) {
+    log.error({ job: `local:${row.id}`, name: row.name, attempts: row.attempts }, 'A background job at its last attempt was in hand when the service stopped; it is dropped.');
+  }
+  await db
+    .update(localJobs)
+    .set({ runAfter: now })
+    .where(and(notDue, gt(localJobs.attempts, 0)));
+}
+
 export interface LocalRunnerOptions {
   db: Database;
   handlers: JobHandlers;
@@ -44,7 +67,7 @@ export interface LocalRunnerOptions {
 /**
  * The job queue of the embedded database: jobs in the `local_jobs` table, run one at a time by this process (it
  * is the only one), polled and also kicked when a job is sent. A failing job is retried a few times, then dropped
- * and logged. Periodic jobs run on timers.
+ * and logged; the jobs a killed run left claimed run again at start. Periodic jobs run on timers.
  */
 export function createLocalRunner({ db, handlers, periodic, log }: LocalRunnerOptions): JobQueue {
   let tail: Promise<void> = Promise.resolve();
@@ -119,6 +142,7 @@ export function createLocalRunner({ db, handlers, periodic, log }: LocalRunnerOp
     },
     async start() {
       if (timer || stopped) return;
+      tail = tail.then(() => takeBackClaims(db, log)).catch((error: unknown) => log.error({ err: error }, 'Taking back the jobs of the last run failed.'));
       timer = setInterval(kick, POLL_INTERVAL_MS);
       timer.unref();
       tasks = periodic.map((job) =>

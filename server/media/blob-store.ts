@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFile, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 import { dirname, join } from 'node:path';
 
@@ -66,9 +66,13 @@ function isMissingFile(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
+/** Of the files being written: no key has a dot, so no stored file ends so. */
+const TEMPORARY_SUFFIX = '.tmp';
+const temporaryPathOf = (path: string) => `${path}.${randomUUID()}${TEMPORARY_SUFFIX}`;
+
 /** Writes to a temporary file beside the target, then renames it, so readers never see a partial file. */
 async function writeFileAtomically(path: string, data: Buffer | string): Promise<void> {
-  const temporaryPath = `${path}.${randomUUID()}.tmp`;
+  const temporaryPath = temporaryPathOf(path);
   try {
     const handle = await open(temporaryPath, 'wx', PRIVATE_FILE_MODE);
     try {
@@ -86,7 +90,7 @@ async function writeFileAtomically(path: string, data: Buffer | string): Promise
 
 /** Copies the file beside the target, then renames it, so readers never see a partial file. */
 async function copyFileAtomically(source: string, path: string): Promise<void> {
-  const temporaryPath = `${path}.${randomUUID()}.tmp`;
+  const temporaryPath = temporaryPathOf(path);
   try {
     await copyFile(source, temporaryPath);
     await rename(temporaryPath, path);
@@ -94,6 +98,25 @@ async function copyFileAtomically(source: string, path: string): Promise<void> {
     await rm(temporaryPath, { force: true });
     throw error;
   }
+}
+
+/**
+ * Removes the temporary files under a disk store's folder that were last written before `writtenBefore` (ms since the
+ * epoch): those of writes a killed process never renamed. A write in progress keeps its file's time current. Returns
+ * how many went.
+ */
+export async function removeTemporaryFiles(rootDir: string, writtenBefore: number): Promise<number> {
+  let removed = 0;
+  for (const entry of await readdir(rootDir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(TEMPORARY_SUFFIX)) continue;
+    const file = join(entry.parentPath, entry.name);
+    // Renamed or removed meanwhile: not a leftover.
+    const written = await stat(file).then((stats) => stats.mtimeMs, () => Infinity);
+    if (written >= writtenBefore) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 /**

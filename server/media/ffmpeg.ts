@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 import { createConcurrencyLimit } from './concurrency-limit';
+import { inputOptions, type VideoFormat } from './container';
+import { makeScratchDir } from './scratch-dir';
 
 /** How long one ffprobe or ffmpeg run may take before it is killed: a file that takes longer is refused as damaged. */
 const VIDEO_TOOL_TIMEOUT_MS = 60_000;
@@ -46,19 +47,28 @@ function runTool(tool: 'ffmpeg' | 'ffprobe', args: readonly string[]): Promise<T
   );
 }
 
-export const runFfprobe = (args: readonly string[]) => runTool('ffprobe', args);
-export const runFfmpeg = (args: readonly string[]) => runTool('ffmpeg', args);
+/** A video file for the tools to read, and its format as its bytes say (container.ts). */
+export interface VideoInput {
+  path: string;
+  format: VideoFormat;
+}
+
+/** The tools read the input with its format's demuxer and the file protocol only, whatever the file holds. */
+const readInput = ({ path, format }: VideoInput) => [...inputOptions(format), '-i', path];
+
+export const runFfprobe = (input: VideoInput, args: readonly string[]) => runTool('ffprobe', [...readInput(input), ...args]);
+export const runFfmpeg = (input: VideoInput, args: readonly string[]) => runTool('ffmpeg', [...readInput(input), ...args]);
 
 /**
  * Runs `work` on the bytes written to a private temporary file (containers such as MP4 need a seekable input, which a
- * pipe is not), in a directory it may also write to; both are removed afterwards.
+ * pipe is not), in a scratch folder it may also write to; the folder goes afterwards.
  */
-export async function withTemporaryFile<T>(bytes: Buffer, work: (inputPath: string, directory: string) => Promise<T>): Promise<T> {
-  const directory = await mkdtemp(join(tmpdir(), 'looplabel-video-'));
+export async function withVideoFile<T>(bytes: Buffer, format: VideoFormat, work: (input: VideoInput, directory: string) => Promise<T>): Promise<T> {
+  const directory = await makeScratchDir('video');
   try {
-    const inputPath = join(directory, 'input');
-    await writeFile(inputPath, bytes, { mode: 0o600 });
-    return await work(inputPath, directory);
+    const path = join(directory, 'input');
+    await writeFile(path, bytes, { mode: 0o600 });
+    return await work({ path, format }, directory);
   } finally {
     await rm(directory, { recursive: true, force: true });
   }

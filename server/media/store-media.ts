@@ -3,7 +3,8 @@ import type { ImageFacts } from './inspect';
 import { IMAGE_CONTENT_TYPES, inspectImage, refuseLargerThan, sniffImageFormat } from './inspect';
 import { unsupportedMedia } from '../errors';
 import { makeVariants } from './variants';
-import { inspectVideo, isAnimatedGif, sniffVideoFormat, VIDEO_CONTENT_TYPES, type VideoFormat } from './video';
+import { describeText, sniffVideoFormat, type VideoFormat } from './container';
+import { inspectVideo, isAnimatedGif, VIDEO_CONTENT_TYPES } from './video';
 
 export interface StoredMedia extends Omit<ImageFacts, 'format'> {
   format: ImageFacts['format'] | VideoFormat;
@@ -30,8 +31,17 @@ async function storeVariants(store: BlobStore, image: Buffer): Promise<Record<st
 
 /** The video format of the bytes: a video container, or a GIF of more than one frame. */
 async function videoFormatOf(bytes: Buffer): Promise<VideoFormat | null> {
-  if (sniffImageFormat(bytes) === 'gif') return (await isAnimatedGif(bytes)) ? 'gif' : null;
-  return sniffVideoFormat(bytes);
+  const format = sniffVideoFormat(bytes);
+  if (format === 'gif') return (await isAnimatedGif(bytes)) ? 'gif' : null;
+  return format;
+}
+
+const ACCEPTED = 'a JPEG, PNG, WebP or GIF image, nor an MP4, MOV, WebM, MKV or AVI video';
+
+/** Names a text file (a manifest or playlist points to other files, which the service never reads). */
+function notMedia(bytes: Buffer) {
+  const text = describeText(bytes);
+  return unsupportedMedia(text ? `The file is ${text}, not ${ACCEPTED}: the service reads only the file sent.` : `The file is not ${ACCEPTED}.`);
 }
 
 async function storeVideo(store: BlobStore, bytes: Buffer, format: VideoFormat): Promise<StoredMedia> {
@@ -56,7 +66,7 @@ export async function storeMedia(
   refuseLargerThan(bytes, options.maxBytes);
   const videoFormat = await videoFormatOf(bytes);
   if (videoFormat) return storeVideo(store, bytes, videoFormat);
-  if (!sniffImageFormat(bytes)) throw unsupportedMedia('The file is not a JPEG, PNG, WebP or GIF image, nor an MP4, MOV, WebM, MKV or AVI video.');
+  if (!sniffImageFormat(bytes)) throw notMedia(bytes);
   const facts = await inspectImage(bytes, options);
   const [original, variants] = await Promise.all([store.put(bytes, IMAGE_CONTENT_TYPES[facts.format]), storeVariants(store, bytes)]);
   return { ...facts, originalKey: original.key, variants };

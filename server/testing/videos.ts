@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runFfmpeg, withTemporaryFile } from '../media/ffmpeg';
-import type { VideoFormat } from '../media/video';
+import type { VideoFormat } from '../media/container';
+import { runFfmpeg, withVideoFile } from '../media/ffmpeg';
 
 /** The committed test clip (video/README.md): 5 s, 384×288, 10 fps, 50 frames, H.264 in MP4. */
 const STREET_CLIP_PATH = new URL('./video/street.mp4', import.meta.url).pathname;
+/** The clip as a `file:` URL, as a manifest would name a file on the service's disk. */
+export const STREET_CLIP_URL = new URL('./video/street.mp4', import.meta.url).href;
 export const STREET_CLIP = { width: 384, height: 288, duration: 5, frames: 50 } as const;
 
 export const readStreetClip = () => readFile(STREET_CLIP_PATH);
@@ -19,10 +21,10 @@ const CONVERSIONS: Record<Exclude<VideoFormat, 'mp4'>, string[]> = {
 };
 
 /** The street clip's first two seconds in another container, made with the packaged ffmpeg. */
-export function streetClipAs(format: Exclude<VideoFormat, 'mp4'>): Promise<Buffer> {
-  return withTemporaryFile(Buffer.alloc(0), async (_input, directory) => {
+export async function streetClipAs(format: Exclude<VideoFormat, 'mp4'>): Promise<Buffer> {
+  return withVideoFile(await readStreetClip(), 'mp4', async (input, directory) => {
     const output = join(directory, `clip.${format}`);
-    await runFfmpeg(['-v', 'error', '-i', STREET_CLIP_PATH, '-t', '2', '-an', ...CONVERSIONS[format], output]);
+    await runFfmpeg(input, ['-v', 'error', '-t', '2', '-an', ...CONVERSIONS[format], output]);
     return readFile(output);
   });
 }
