@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +15,7 @@ import { DomainError, notFound } from '../errors';
 import { markJobFinished } from '../jobs/finished';
 import type { Job } from '../jobs/queue';
 import type { BlobStore } from '../media/blob-store';
+import { makeScratchDir } from '../media/scratch-dir';
 import type { ServiceContext } from '../processing/context';
 import type { UploadedFile } from './label-source';
 import { runImport, type ImportRequest } from './run-import';
@@ -119,7 +119,7 @@ export async function runImportJob(ctx: ServiceContext, { id, data }: Job<'impor
         .set({ ...values, finishedAt: now, expiresAt: now + IMPORT_KEEP_SECONDS })
         .where(and(eq(labelImports.importId, row.importId), eq(labelImports.state, 'running')));
     });
-  const folder = await mkdtemp(join(tmpdir(), 'looplabel-import-'));
+  const folder = await makeScratchDir('import');
   try {
     const [appRow] = await ctx.db
       .select()

@@ -2,10 +2,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-type ScratchPurpose = 'video' | 'export';
+type ScratchPurpose = 'video' | 'export' | 'import';
 
 /** `looplabel-video-<pid>-XXXXXX`: the process that made the folder is in its name. */
-const SCRATCH_NAME = /^looplabel-(?:video|export)-(\d+)-/;
+const SCRATCH_NAME = /^looplabel-(?:video|export|import)-(\d+)-/;
 
 /** A private (0700) folder of this process in the system's temporary folder; its work removes it when done. */
 export const makeScratchDir = (purpose: ScratchPurpose): Promise<string> => mkdtemp(join(tmpdir(), `looplabel-${purpose}-${process.pid}-`));
@@ -21,7 +21,7 @@ function isRunning(pid: number): boolean {
 }
 
 /**
- * Removes the scratch folders whose process is gone (killed in the middle of a video or an export), whichever data
+ * Removes the scratch folders whose process is gone (killed in the middle of a video, an export or an import), whichever data
  * directory it served; a running process's folders are left alone, and so are those this user may not remove.
  * Returns how many went.
  */

@@ -1,12 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { IMPORT_INLINE_MAX_BYTES, IMPORT_UPLOAD_MAX_BYTES } from '../../src/api/limits';
 import { importFields, importReportSchema, importStatusSchema } from '../../src/api/schemas/imports';
 import { requireAuth } from '../auth/context';
 import { getApplicationRow, requireManageApplication } from '../domain/applications';
 import { receiveFilesToDisk } from '../http/multipart-form';
+import { makeScratchDir } from '../media/scratch-dir';
 import { parseWith } from '../http/parse';
 import { nodeId } from '../http/schemas';
 import { importStatus, startImportJob } from '../import/import-jobs';
@@ -33,7 +32,7 @@ export const importRoutes: RoutesPlugin = async (app) => {
     { config: { multipart: true }, schema: { params: appParams, response: { 200: importReportSchema, 202: importStatusSchema } } },
     async (request, reply) => {
       const { auth, appRow } = await managedApplication(request, request.params.applicationId);
-      const directory = await mkdtemp(join(tmpdir(), 'looplabel-import-'));
+      const directory = await makeScratchDir('import');
       try {
         const { files, fields, bytes } = await receiveFilesToDisk(request, { what: 'the label files', directory, maxBytes: IMPORT_UPLOAD_MAX_BYTES });
         const firstValues = Object.fromEntries(Object.entries(fields).map(([name, values]) => [name, values[0]]));
