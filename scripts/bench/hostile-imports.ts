@@ -1,0 +1,157 @@
+// `npm run bench:hostile`: the hostile files of issue 28 against the service in a process of its own (a fresh data
+// folder, loopback), one at a time: how long each takes to be refused, and `GET /1/version`'s latency and the
+// service's peak memory (VmHWM) while a 200 MB COCO import runs. Figures: docs/performance.md.
+import { spawn } from 'node:child_process';
+import { openAsBlob } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../e2e/support/service';
+import { createApiClient, type ApiClient } from '../../src/api/client';
+import { createApplication } from '../../src/api/endpoints/applications';
+import { createUser, getToken, listUserTenants } from '../../src/api/endpoints/identity';
+import { getImport } from '../../src/api/endpoints/imports';
+import { createSubject } from '../../src/api/endpoints/subjects';
+import { makeImage } from '../../server/media/test-images';
+import { cocoWithBoxes, declaringSize, withZip64Count, zipOf } from '../../server/testing/hostile-files';
+import { percentile } from './stats';
+import { formatTable } from './table';
+
+const root = join(import.meta.dirname, '..', '..');
+const MiB = 1024 * 1024;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The service's resident memory now and at its peak, in MB, from /proc. */
+async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+async function startService(dataDir: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts'), '--port', String(port), '--data-dir', dataDir, '--no-demo'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'silent' },
+    stdio: 'ignore',
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let tries = 0; tries < 600; tries += 1) {
+    if (await fetch(`${baseUrl}/1/version`).then((response) => response.ok, () => false)) return { child, baseUrl };
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  throw new Error('The service did not start.');
+}
+
+/** A new account (admin of its own tenant, as anyone may register), with a box application over one photo. */
+async function setUp(baseUrl: string): Promise<{ client: ApiClient; token: string; appId: string }> {
+  const credentials = { email: 'attacker@bench.test', password: 'a-long-bench-password' };
+  await createUser(createApiClient({ baseUrl }), credentials);
+  const [tenant] = (await listUserTenants(createApiClient({ baseUrl }), credentials)).tenants;
+  const { access_token } = await getToken(createApiClient({ baseUrl }), credentials, tenant!.tenant_id);
+  const client = createApiClient({ baseUrl, getToken: () => access_token });
+  const streets = await createSubject(client, { name: 'streets' });
+  const car = await createSubject(client, { name: 'car' });
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await makeImage('png', 640, 480, 7))]), 'street_01.jpg');
+  const upload = await fetch(`${baseUrl}/1/subjects/${streets.subject_uid}/media`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${access_token}` } });
+  if (!upload.ok) throw new Error(`The photo's upload failed: ${upload.status}`);
+  const app = await createApplication(client, { name: 'boxes', type: 'box_detection', input_subjects: [streets.subject_uid], output_subjects: [car.subject_uid] });
+  return { client, token: access_token, appId: app.application_id };
+}
+
+/** Posts the files (from disk, streamed) as an import; the status, the message and the time to the answer. */
+async function postImport(baseUrl: string, token: string, appId: string, format: string, files: { name: string; path: string }[]) {
+  const form = new FormData();
+  form.append('format', format);
+  for (const file of files) form.append('files', await openAsBlob(file.path), file.name);
+  const startedAt = performance.now();
+  const response = await fetch(`${baseUrl}/1/applications/${appId}/imports`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } });
+  const body = (await response.json()) as { message?: string; import_id?: string };
+  return { status: response.status, body, ms: performance.now() - startedAt };
+}
+
+/** `GET /1/version` every 50 ms until `until` settles: each latency in ms. */
+async function versionLatencies(baseUrl: string, until: Promise<unknown>): Promise<number[]> {
+  let settled = false;
+  void until.finally(() => (settled = true));
+  const latencies: number[] = [];
+  while (!settled) {
+    const startedAt = performance.now();
+    await fetch(`${baseUrl}/1/version`).then((response) => response.arrayBuffer());
+    latencies.push(performance.now() - startedAt);
+    await sleep(50);
+  }
+  return latencies;
+}
+
+/** A COCO file of about `megabytes` MB that the limits take: 20,000 images, 480,000 boxes with polygons. */
+function largeCoco(megabytes: number): string {
+  const images = Array.from({ length: 20_000 }, (_, index) => ({ id: index, file_name: index === 0 ? 'street_01.jpg' : `other_${index}.jpg`, width: 640, height: 480 }));
+  const boxes = 480_000;
+  const polygonLength = Math.max(8, Math.floor((megabytes * MiB) / boxes / 7));
+  const polygon = JSON.stringify([Array.from({ length: polygonLength }, (_, index) => (index * 7) % 480)]);
+  const parts = [`{"categories":[{"id":1,"name":"car"}],"images":${JSON.stringify(images)},"annotations":[`];
+  for (let index = 0; index < boxes; index += 1) {
+    parts.push(`${index ? ',' : ''}{"id":${index},"image_id":${index % 20_000},"category_id":1,"bbox":[${index % 600},10,20,20],"segmentation":${polygon}}`);
+  }
+  parts.push(']}');
+  return parts.join('');
+}
+
+const folder = await mkdtemp(join(tmpdir(), 'looplabel-bench-hostile-'));
+const dataDir = join(folder, 'data');
+const { child, baseUrl } = await startService(dataDir);
+try {
+  const { client, token, appId } = await setUp(baseUrl);
+  const write = async (name: string, content: string | Uint8Array) => {
+    const path = join(folder, name);
+    await writeFile(path, content);
+    return { name, path };
+  };
+  const header = `filename,class,${Array.from({ length: 2000 }, (_, index) => `c${index}`).join(',')}\n`;
+  const cases: [string, string, { name: string; path: string }[]][] = [
+    ['CSV: 2,002 columns, 100,000 rows of commas', 'csv', [await write('wide.csv', header + ',\n'.repeat(100_000))]],
+    ['zip: an entry declaring 10 bytes, inflating to 1 GiB', 'csv', [await write('bomb.zip', declaringSize(zipOf({ 'a.csv': new Uint8Array(1024 * MiB) }), 10))]],
+    ['zip: 3 entries of 70 MiB of blank lines', 'csv', [await write('blank.zip', zipOf(Object.fromEntries(['a', 'b', 'c'].map((name) => [`${name}.csv`, new Uint8Array(70 * MiB).fill(10)]))))]],
+    ['COCO: 3.9 M annotations (zipped)', 'coco', [await write('coco.zip', zipOf({ 'annotations.json': new TextEncoder().encode(cocoWithBoxes(3_900_000)) }))]],
+    ['zip: 150,000 entries', 'coco', [await write('many.zip', withZip64Count(zipOf(Object.fromEntries(Array.from({ length: 150_000 }, (_, index) => [`i/${index}.jpg`, new Uint8Array(0)])), 0), 150_000))]],
+    ['upload: 9 parts of 24 MiB', 'coco', await Promise.all(Array.from({ length: 9 }, (_, index) => write(`part-${index}.json`, Buffer.alloc(24 * MiB, 0x20))))],
+  ];
+  const rows: string[][] = [];
+  for (const [label, format, files] of cases) {
+    const result = await postImport(baseUrl, token, appId, format, files);
+    rows.push([label, String(result.status), `${Math.round(result.ms)} ms`, (result.body.message ?? '').slice(0, 70)]);
+  }
+  console.log(formatTable(['Hostile file', 'Status', 'Refused in', 'Message'], rows));
+
+  const coco = await write('large.json', largeCoco(195));
+  const before = await memoryOf(child.pid!);
+  const importing = postImport(baseUrl, token, appId, 'coco', [coco]).then(async (started) => {
+    for (;;) {
+      if (!started.body.import_id) throw new Error(`The import was not started: ${started.status} ${started.body.message}`);
+      const status = await getImport(client, appId, started.body.import_id);
+      if (status.state !== 'running') return status;
+      await sleep(250);
+    }
+  });
+  const startedAt = performance.now();
+  const latencies = await versionLatencies(baseUrl, importing);
+  const outcome = await importing;
+  const after = await memoryOf(child.pid!);
+  console.log(
+    formatTable(
+      ['200 MB COCO import', 'Value'],
+      [
+        ['file', `${((await openAsBlob(coco.path)).size / MiB).toFixed(0)} MiB, 20,000 images, 480,000 boxes with polygons`],
+        ['outcome', `${outcome.state} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`],
+        ['GET /1/version during it', `${latencies.length} requests: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${percentile(latencies, 100).toFixed(1)} ms`],
+        ['service memory', `${before.rss.toFixed(0)} MB before, peak ${after.peak.toFixed(0)} MB (+${(after.peak - before.rss).toFixed(0)} MB)`],
+      ],
+    ),
+  );
+} finally {
+  child.kill('SIGKILL');
+  await rm(folder, { recursive: true, force: true });
+}
