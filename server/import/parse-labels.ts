@@ -20,10 +20,10 @@ const readOneAtATime = createConcurrencyLimit(1);
 const outOfMemory = () =>
   tooLarge(`The label files take more memory to read than an import may use (${THREAD_HEAP_MB} MiB): split them into smaller imports.`);
 
-function runThread(format: ImportFormat, uploads: readonly UploadedFile[]): Promise<ParseReply> {
+function runThread(format: ImportFormat, uploads: readonly UploadedFile[], checkOnly: boolean): Promise<ParseReply> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./parse-worker-entry.mjs', import.meta.url), {
-      workerData: { format, uploads },
+      workerData: { format, uploads, checkOnly },
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     });
     const timer = setTimeout(() => {
@@ -50,10 +50,11 @@ function runThread(format: ImportFormat, uploads: readonly UploadedFile[]): Prom
 
 /**
  * Reads the uploaded label files of one format in a thread of their own, so that unzipping and parsing never hold up
- * the service's requests, and a file that would take too much memory ends that thread, not the service.
+ * the service's requests, and a file that would take too much memory ends that thread, not the service. With
+ * `checkOnly`, the files are read in full and refused as they would be, but no labels come back.
  */
-export async function parseLabels(format: ImportFormat, uploads: readonly UploadedFile[]): Promise<{ parsed: ParsedLabels; notes: ExportNote[] }> {
-  const reply = await readOneAtATime(() => runThread(format, uploads));
+export async function parseLabels(format: ImportFormat, uploads: readonly UploadedFile[], checkOnly = false): Promise<{ parsed: ParsedLabels; notes: ExportNote[] }> {
+  const reply = await readOneAtATime(() => runThread(format, uploads, checkOnly));
   if (!('error' in reply)) return reply;
   const { kind, message } = reply.error;
   if (kind === 'invalid') throw invalid(message);

@@ -8,7 +8,7 @@ import { openLabelSource, type UploadedFile } from './label-source';
 import { applyManifest, readManifest } from './manifest';
 import type { ParseReply } from './parse-labels';
 
-const { format, uploads } = workerData as { format: ImportFormat; uploads: UploadedFile[] };
+const { format, uploads, checkOnly } = workerData as { format: ImportFormat; uploads: UploadedFile[]; checkOnly: boolean };
 
 async function parse(): Promise<ParseReply> {
   const source = await openLabelSource(uploads);
@@ -16,7 +16,8 @@ async function parse(): Promise<ParseReply> {
     const notes = new ExportNotes();
     const parsed = await LABEL_PARSERS[format](source, notes);
     applyManifest(parsed.images, await readManifest(source));
-    return { parsed, notes: notes.list() };
+    // A check sends back only that the files read, not the labels: a job reads them again where it records them.
+    return { parsed: checkOnly ? { classes: [], images: [] } : parsed, notes: notes.list() };
   } finally {
     source.close();
   }

@@ -9,6 +9,7 @@ import { makeScratchDir } from '../media/scratch-dir';
 import { parseWith } from '../http/parse';
 import { nodeId } from '../http/schemas';
 import { importStatus, startImportJob } from '../import/import-jobs';
+import { parseLabels } from '../import/parse-labels';
 import { runImport } from '../import/run-import';
 import type { RoutesPlugin } from './instance';
 
@@ -17,7 +18,8 @@ const importParams = z.object({ applicationId: nodeId, importId: nodeId });
 
 /**
  * Label imports (local-service extension): tenant admins and the application's managers only. Files of at most
- * IMPORT_INLINE_MAX_BYTES are imported at once (200 with the report); larger ones by a job (202 with its status).
+ * IMPORT_INLINE_MAX_BYTES are imported at once (200 with the report); larger ones are read (and refused) at once, then
+ * recorded by a job (202 with its status).
  */
 export const importRoutes: RoutesPlugin = async (app) => {
   const managedApplication = async (request: Parameters<typeof requireAuth>[0], applicationId: string) => {
@@ -37,7 +39,11 @@ export const importRoutes: RoutesPlugin = async (app) => {
         const { files, fields, bytes } = await receiveFilesToDisk(request, { what: 'the label files', directory, maxBytes: IMPORT_UPLOAD_MAX_BYTES });
         const firstValues = Object.fromEntries(Object.entries(fields).map(([name, values]) => [name, values[0]]));
         const importRequest = { fields: parseWith(importFields, firstValues, 'body'), uploads: files };
-        if (bytes > IMPORT_INLINE_MAX_BYTES) return await reply.status(202).send(await startImportJob(app, auth, appRow, importRequest));
+        if (bytes > IMPORT_INLINE_MAX_BYTES) {
+          // Files that are refused are refused now (4xx); those that read are recorded by a job.
+          await parseLabels(importRequest.fields.format, importRequest.uploads, true);
+          return await reply.status(202).send(await startImportJob(app, auth, appRow, importRequest));
+        }
         return await runImport(app, auth, appRow, importRequest);
       } finally {
         await rm(directory, { recursive: true, force: true });
