@@ -3,11 +3,19 @@ import type { ExportNote } from '../../src/api/schemas/exports';
 import type { ImportFormat } from '../../src/api/schemas/imports';
 import { invalid, tooLarge } from '../errors';
 import { createConcurrencyLimit } from '../media/concurrency-limit';
-import type { ParsedLabels } from './formats/parsed';
+import type { FileImage, ParsedLabels } from './formats/parsed';
 import type { UploadedFile } from './label-source';
 
-/** What the reading thread sends back: the labels, or why the files were refused (or the thread failed). */
-export type ParseReply = { parsed: ParsedLabels; notes: ExportNote[] } | { error: { kind: 'invalid' | 'too-large' | 'failed'; message: string } };
+/**
+ * What the reading thread sends: the images in batches, then the classes and notes (the batches' images are added to
+ * them), or why the files were refused (or the thread failed).
+ */
+export type ParseReply =
+  | { images: FileImage[] }
+  | { parsed: ParsedLabels; notes: ExportNote[] }
+  | { error: { kind: 'invalid' | 'too-large' | 'failed'; message: string } };
+
+type FinalReply = Exclude<ParseReply, { images: FileImage[] }>;
 
 /** The reading thread's heap: enough for the limits' worth of labels, far below what would strain the service. */
 const THREAD_HEAP_MB = 384;
@@ -20,7 +28,7 @@ const readOneAtATime = createConcurrencyLimit(1);
 const outOfMemory = () =>
   tooLarge(`The label files take more memory to read than an import may use (${THREAD_HEAP_MB} MiB): split them into smaller imports.`);
 
-function runThread(format: ImportFormat, uploads: readonly UploadedFile[], checkOnly: boolean): Promise<ParseReply> {
+function runThread(format: ImportFormat, uploads: readonly UploadedFile[], checkOnly: boolean): Promise<FinalReply> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./parse-worker-entry.mjs', import.meta.url), {
       workerData: { format, uploads, checkOnly },
@@ -31,10 +39,15 @@ function runThread(format: ImportFormat, uploads: readonly UploadedFile[], check
       reject(tooLarge(`Reading the label files took longer than ${THREAD_TIMEOUT_MS / 1000} s: split them into smaller imports.`));
     }, THREAD_TIMEOUT_MS);
     let replied = false;
-    worker.once('message', (reply: ParseReply) => {
+    const images: FileImage[] = [];
+    worker.on('message', (reply: ParseReply) => {
+      if ('images' in reply) {
+        for (const image of reply.images) images.push(image);
+        return;
+      }
       replied = true;
       clearTimeout(timer);
-      resolve(reply);
+      resolve('parsed' in reply ? { ...reply, parsed: { ...reply.parsed, images } } : reply);
       void worker.terminate();
     });
     worker.once('error', (error: Error & { code?: string }) => {

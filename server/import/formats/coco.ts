@@ -32,6 +32,8 @@ const cocoAnnotation = z.object({
 
 type CocoAnnotation = z.infer<typeof cocoAnnotation>;
 
+const UNREADABLE_ANNOTATIONS = 'COCO annotations that could not be read (no such image or category, or a bad bbox) were left out.';
+
 /** Visible keypoints (v > 0) as points; else the bbox as a box; else nothing. */
 function annotationMarks(annotation: CocoAnnotation, className: string): FileMark[] {
   const common = { className, ...(annotation.score === undefined ? {} : { probability: annotation.score }) };
@@ -50,11 +52,18 @@ const cocoCategory = z.object({ id, name: z.string() });
 
 type CocoImage = z.infer<typeof cocoImage>;
 
+/** An annotation's marks, read at once, whose class is named once the categories are known. */
+interface PendingMarks {
+  imageId: string;
+  categoryId: string;
+  marks: FileMark[];
+}
+
 /** A document's arrays, read element by element; marks wait until the images and categories are known. */
 interface CocoArrays {
   categories: Map<string, string>;
   images: Map<string, { image: FileImage; labels: Pick<CocoImage, 'category_ids' | 'values'> }>;
-  annotations: CocoAnnotation[];
+  annotations: PendingMarks[];
 }
 
 function readImage(raw: unknown, file: LabelEntry, notes: ExportNotes, into: CocoArrays, collector: LabelsCollector): void {
@@ -99,35 +108,44 @@ async function readDocument(source: LabelSource, file: LabelEntry, notes: Export
         return;
       }
       const annotation = cocoAnnotation.safeParse(raw);
-      if (annotation.success) {
-        collector.countMarks(1);
-        arrays.annotations.push(annotation.data);
-      } else notes.add('COCO annotations that could not be read (no such image or category, or a bad bbox) were left out.');
+      if (!annotation.success) return notes.add(UNREADABLE_ANNOTATIONS);
+      const [imageId, categoryId] = [String(annotation.data.image_id), String(annotation.data.category_id)];
+      const [image, className] = [arrays.images.get(imageId)?.image, arrays.categories.get(categoryId)];
+      const marks = annotationMarks(annotation.data, className ?? '');
+      collector.countMarks(marks.length);
+      if (!collector.retain) return;
+      // Most files list images and categories before annotations: their marks go straight to their image.
+      if (image && className !== undefined) for (const mark of marks) image.marks.push(mark);
+      else arrays.annotations.push({ imageId, categoryId, marks });
     },
   });
   if (!seen.has('images') || !seen.has('categories')) throw invalid(`${file.path} is not COCO detection JSON: it needs images and categories lists.`);
   const { categories, images, annotations } = arrays;
   for (const name of categories.values()) classes.push(name);
   for (const { image, labels } of images.values()) {
-    for (const mark of imageLevelMarks(labels, categories)) collector.addMark(image, mark);
+    const marks = imageLevelMarks(labels, categories);
+    collector.countMarks(marks.length);
+    if (collector.retain && marks.length > 0) image.marks = marks.concat(image.marks);
   }
-  for (const annotation of annotations) {
-    const image = images.get(String(annotation.image_id))?.image;
-    const className = categories.get(String(annotation.category_id));
+  for (const { imageId, categoryId, marks } of annotations) {
+    const image = images.get(imageId)?.image;
+    const className = categories.get(categoryId);
     if (!image || className === undefined) {
-      notes.add('COCO annotations that could not be read (no such image or category, or a bad bbox) were left out.');
+      notes.add(UNREADABLE_ANNOTATIONS);
       continue;
     }
-    for (const mark of annotationMarks(annotation, className)) image.marks.push(mark);
+    for (const mark of marks) {
+      mark.className = className;
+      image.marks.push(mark);
+    }
   }
 }
 
 /** COCO detection JSON (https://cocodataset.org/#format-data): every .json file of the import is a document. */
-export const parseCoco: LabelParser = async (source, notes) => {
+export const parseCoco: LabelParser = async (source, notes, collector = new LabelsCollector()) => {
   const documents = filesEndingWith(source.entries, '.json');
   if (documents.length === 0) throw invalid('A COCO import needs its annotations JSON file.');
   const classes: string[] = [];
-  const collector = new LabelsCollector();
   for (const file of documents) await readDocument(source, file, notes, classes, collector);
   return { classes, images: collector.images };
 };

@@ -94,11 +94,10 @@ async function readTable(source: LabelSource, file: LabelEntry, notes: ExportNot
  * count or offset_x/offset_y, or nothing (the class of the whole image); a score; the image's width and height.
  * A row with an empty class lists an image that shows none of the classes.
  */
-export const parseCsv: LabelParser = async (source, notes) => {
+export const parseCsv: LabelParser = async (source, notes, collector = new LabelsCollector()) => {
   const tables = filesEndingWith(source.entries, '.csv').filter((file) => baseName(file.path).toLowerCase() !== MANIFEST_NAME);
   if (tables.length === 0) throw invalid('A CSV import needs its .csv file.');
   const images = new Map<string, FileImage>();
-  const collector = new LabelsCollector();
   const budget = new CsvRowBudget();
   for (const file of tables) await readTable(source, file, notes, images, collector, budget);
   const classes = new Set(collector.images.flatMap((image) => image.marks.map((mark) => mark.className)));

@@ -45,12 +45,17 @@ export interface ParsedLabels {
  * Reads the files of one format as they stream; throws an `invalid` DomainError for files that are not that format, a
  * `too-large` one past a limit, and notes lesser problems.
  */
-export type LabelParser = (source: LabelSource, notes: ExportNotes) => Promise<ParsedLabels>;
+export type LabelParser = (source: LabelSource, notes: ExportNotes, collector?: LabelsCollector) => Promise<ParsedLabels>;
 
-/** Collects the images the files name and their marks, refusing the import past IMPORT_IMAGES_MAX or IMPORT_MARKS_MAX. */
+/**
+ * Collects the images the files name and their marks, refusing the import past IMPORT_IMAGES_MAX or IMPORT_MARKS_MAX.
+ * One that does not `retain` only counts the marks: files are checked without holding their labels.
+ */
 export class LabelsCollector {
   readonly images: FileImage[] = [];
   private marks = 0;
+
+  constructor(readonly retain = true) {}
 
   addImage(image: FileImage): FileImage {
     if (this.images.length >= IMPORT_IMAGES_MAX) {
@@ -63,7 +68,7 @@ export class LabelsCollector {
 
   addMark(image: FileImage, mark: FileMark): void {
     this.countMarks(1);
-    image.marks.push(mark);
+    if (this.retain) image.marks.push(mark);
   }
 
   countMarks(count: number): void {

@@ -51,10 +51,9 @@ function annotationImage(file: LabelEntry, text: string, notes: ExportNotes): Fi
 }
 
 /** Pascal VOC: one XML annotation per image (Annotations/*.xml), with labels.txt listing the classes when present. */
-export const parseVoc: LabelParser = async (source, notes) => {
+export const parseVoc: LabelParser = async (source, notes, collector = new LabelsCollector()) => {
   const files = filesEndingWith(source.entries, '.xml');
   if (files.length === 0) throw invalid('A Pascal VOC import needs its annotation XML files.');
-  const collector = new LabelsCollector();
   for (const file of files) collector.addImage(annotationImage(file, await readText(source, file), notes));
   const labelList = source.entries.find((file) => baseName(file.path).toLowerCase() === 'labels.txt');
   const named = collector.images.flatMap((image) => image.marks.map((mark) => mark.className));

@@ -94,11 +94,10 @@ function lineMark(line: string, classes: readonly string[], notes: ExportNotes):
  * YOLO (Darknet and Ultralytics): one `<image stem>.txt` per image, a box per line normalised to the image's size,
  * and the class names beside them. The images' sizes come from the stored media.
  */
-export const parseYolo: LabelParser = async (source, notes) => {
+export const parseYolo: LabelParser = async (source, notes, collector = new LabelsCollector()) => {
   const classes = await classNames(source);
   const files = labelFiles(source.entries);
   if (files.length === 0) throw invalid('A YOLO import needs its label files (one .txt per image).');
-  const collector = new LabelsCollector();
   for (const file of files) {
     const image = collector.addImage({ source: file.path, ref: { stem: stemOf(file.path) }, units: 'fractions', marks: [] });
     for (const line of (await readText(source, file)).split(/\r?\n/)) {
