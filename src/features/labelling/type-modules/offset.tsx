@@ -29,6 +29,9 @@ export function setOffset(annotation: OffsetAnnotation, offset: number): OffsetA
   return next === annotation.offset ? annotation : { ...annotation, offset: next };
 }
 
+/** The offset exactly as typed (NaN: no line yet): the answer rule, not the field, refuses one outside the media. */
+export const typeOffset = (annotation: OffsetAnnotation, offset: number): OffsetAnnotation => ({ ...annotation, offset: Number.isNaN(offset) ? null : offset });
+
 /** Moves the line; a line not yet placed starts from the reference edge. */
 export const nudgeOffset = (annotation: OffsetAnnotation, delta: number) => setOffset(annotation, (annotation.offset ?? 0) + delta);
 
@@ -75,7 +78,7 @@ function offsetModule(type: OffsetAnnotation['type'], edge: string, directions: 
             value={annotation.offset}
             min={0}
             max={max}
-            onValue={(value) => edit((a) => setOffset(a, value))}
+            onValue={(value) => edit((a) => typeOffset(a, value))}
           />
           <p className="editor__hint">Click or drag on the image to move the line; the arrow keys move it 1 px (Shift: 10 px).</p>
         </div>

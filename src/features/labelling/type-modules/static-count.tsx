@@ -28,7 +28,11 @@ export function setCount(annotation: CountAnnotation, count: number): CountAnnot
   return next === annotation.count ? annotation : { ...annotation, count: next };
 }
 
-export const changeCount = (annotation: CountAnnotation, delta: number) => setCount(annotation, annotation.count + delta);
+export const changeCount = (annotation: CountAnnotation, delta: number) =>
+  setCount(annotation, Number.isFinite(annotation.count) ? annotation.count + delta : Math.max(0, delta));
+
+/** The count exactly as typed (NaN: none): the answer rule, not the field, refuses what is not a count, saying why. */
+export const typeCount = (annotation: CountAnnotation, count: number): CountAnnotation => (Object.is(count, annotation.count) ? annotation : { ...annotation, count });
 
 /** New markers add to the count (which starts from the model's), removed ones take away. */
 function withMarkers(annotation: CountAnnotation, markers: readonly ImagePoint[]): CountAnnotation {
@@ -96,7 +100,7 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
         <button type="button" className="btn btn--secondary" aria-label="Count one less" title="↓" onClick={() => perform('count-down')}>
           −
         </button>
-        <NumberField id="count-input" label="Count" labelHidden value={annotation.count} min={0} max={MAX_COUNT} onValue={(value) => edit((a) => setCount(a, value))} />
+        <NumberField id="count-input" label="Count" labelHidden value={annotation.count} min={0} max={MAX_COUNT} onValue={(value) => edit((a) => typeCount(a, value))} />
         <button type="button" className="btn btn--secondary" aria-label="Count one more" title="↑" onClick={() => perform('count-up')}>
           +
         </button>
