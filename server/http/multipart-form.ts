@@ -10,7 +10,7 @@ import { findNul, nulRefusal } from './edge';
 import { HttpError } from './errors';
 
 /** A file part of a multipart form, as plain data. */
-export interface ReceivedFile {
+interface ReceivedFile {
   bytes: Buffer;
   filename: string | undefined;
 }

@@ -83,7 +83,7 @@ export const importReportSchema = z.object({
 export type ImportReport = z.infer<typeof importReportSchema>;
 
 /** `running` while its job reads and records the files; then `done` with its report, or `failed` saying why. */
-export const IMPORT_STATES = ['running', 'done', 'failed'] as const;
+const IMPORT_STATES = ['running', 'done', 'failed'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
 
 /**

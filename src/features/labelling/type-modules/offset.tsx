@@ -30,7 +30,7 @@ export function setOffset(annotation: OffsetAnnotation, offset: number): OffsetA
 }
 
 /** The offset exactly as typed (NaN: no line yet): the answer rule, not the field, refuses one outside the media. */
-export const typeOffset = (annotation: OffsetAnnotation, offset: number): OffsetAnnotation => ({ ...annotation, offset: Number.isNaN(offset) ? null : offset });
+const typeOffset = (annotation: OffsetAnnotation, offset: number): OffsetAnnotation => ({ ...annotation, offset: Number.isNaN(offset) ? null : offset });
 
 /** Moves the line; a line not yet placed starts from the reference edge. */
 export const nudgeOffset = (annotation: OffsetAnnotation, delta: number) => setOffset(annotation, (annotation.offset ?? 0) + delta);
