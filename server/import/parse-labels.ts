@@ -18,7 +18,7 @@ export type ParseReply =
 type FinalReply = Exclude<ParseReply, { images: FileImage[] }>;
 
 /** The reading thread's heap: enough for the limits' worth of labels, far below what would strain the service. */
-const THREAD_HEAP_MB = 384;
+const THREAD_HEAP_MB = 256;
 /** Reading files at the limits takes seconds; a thread still reading after this long is stopped. */
 const THREAD_TIMEOUT_MS = 120_000;
 
