@@ -125,6 +125,20 @@ describe('the labelling workspace', () => {
     await userEvent.clear(field);
     await userEvent.type(field, '12{Enter}');
     expect(answers[0]?.subjects[0]).toMatchObject({ app_data_type: 'count', app_data: 12 });
+    // The field gave the keys back with the answer: X is Not present, not a letter typed into it.
+    expect(field).not.toHaveFocus();
+    await userEvent.keyboard('x');
+    expect(answers[1]?.subjects).toEqual([{ subject_uid: 'cat', result: 'False' }]);
+  });
+
+  it('refuses a typed count the rule of counts refuses, in place, and sends nothing', async () => {
+    const answers = await renderWorkspace(makeApp({ type: 'static_count' }), makeRequest('m1'));
+    const field = screen.getByLabelText('Count');
+    await userEvent.clear(field);
+    await userEvent.type(field, '-3{Enter}');
+    expect(answers).toHaveLength(0);
+    expect(screen.getByRole('alert')).toHaveTextContent('A count is a whole number from 0 to 1,000,000.');
+    expect(field).toHaveValue(-3);
   });
 
   it('a number field answers with Enter and gives the keys back with Escape', async () => {

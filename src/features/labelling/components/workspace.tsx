@@ -131,6 +131,8 @@ export function Workspace(props: WorkspaceProps) {
     if (problems.length > 0) return setProblem({ mediaId: media.media_id, text: problems.join(' ') });
     setProblem(null);
     onAnswer(body, annotation);
+    // An answer typed in a field gives the keys back: the next item's X, S or digits are shortcuts, not text.
+    if (document.activeElement instanceof HTMLInputElement) canvasArea?.focus();
   }
   const meta = () => answerContext(inputDevice.current, shown.at);
 
