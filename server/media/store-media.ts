@@ -1,7 +1,7 @@
 import type { BlobStore } from './blob-store';
 import type { ImageFacts } from './inspect';
 import { IMAGE_CONTENT_TYPES, inspectImage, refuseLargerThan, sniffImageFormat } from './inspect';
-import { unsupportedMedia } from '../errors';
+import { invalid, unsupportedMedia } from '../errors';
 import { makeVariants } from './variants';
 import { describeText, sniffVideoFormat, type VideoFormat } from './container';
 import { inspectVideo, isAnimatedGif, VIDEO_CONTENT_TYPES } from './video';
@@ -40,6 +40,7 @@ const ACCEPTED = 'a JPEG, PNG, WebP or GIF image, nor an MP4, MOV, WebM, MKV or 
 
 /** Names a text file (a manifest or playlist points to other files, which the service never reads). */
 function notMedia(bytes: Buffer) {
+  if (bytes.length === 0) return invalid(`The file is empty (0 bytes): send ${ACCEPTED.replace(', nor ', ', or ')}.`);
   const text = describeText(bytes);
   return unsupportedMedia(text ? `The file is ${text}, not ${ACCEPTED}: the service reads only the file sent.` : `The file is not ${ACCEPTED}.`);
 }

@@ -77,6 +77,12 @@ describe('POST /1/media', () => {
     expect(response.json().message).toMatch(/not a JPEG, PNG, WebP or GIF/);
   });
 
+  it('says an empty file is empty (400), not that it is the wrong kind', async () => {
+    const response = await upload(labeller, [['file', Buffer.alloc(0), 'photo.jpg']]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The file is empty (0 bytes): send a JPEG, PNG, WebP or GIF image, or an MP4, MOV, WebM, MKV or AVI video.' });
+  });
+
   it('refuses a file over 25 MiB with 413', async () => {
     const huge = Buffer.concat([png, Buffer.alloc(25 * 1024 * 1024)]);
     const response = await upload(labeller, [['file', huge, 'huge.png']]);
