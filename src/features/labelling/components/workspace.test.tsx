@@ -82,6 +82,14 @@ describe('the labelling workspace', () => {
     expect(answers[0]?.subjects).toEqual([{ subject_uid: 'dog', result: 'True' }]);
   });
 
+  it('classification: shows a key badge for the nine classes a digit chooses, and none for a tenth', async () => {
+    const classes = Array.from({ length: 10 }, (_, index) => `class-${index + 1}`);
+    await renderWorkspace(makeApp({ type: 'classification', output_subjects: classes }));
+    const choices = screen.getAllByRole('radio').slice(0, 10).map((radio) => radio.closest('label')!);
+    expect(within(choices[8]!).getByText('9')).toBeInTheDocument();
+    expect(within(choices[9]!).queryByText('10')).not.toBeInTheDocument();
+  });
+
   it('classification: N (or its radio) answers None of these, False for every class', async () => {
     const app = makeApp({ type: 'classification', output_subjects: ['cat', 'dog'] });
     const answers = await renderWorkspace(app, makeRequest('m1', [{ subject_uid: 'cat', probability: 0.4, app_data_type: null, app_data: null }]));

@@ -1,5 +1,5 @@
 import { mostLikely, outputProposals } from '../annotation/target';
-import { digitActions } from './digit-actions';
+import { DigitKey, digitActions } from './digit-actions';
 import { percentSuffix } from './percent';
 import { defineTypeModule } from './type-module';
 
@@ -59,7 +59,7 @@ export const classification = defineTypeModule<ClassificationAnnotation, { name:
       {annotation.options.map((uid, index) => (
         <label key={uid} className="editor__choice">
           <input type="radio" name="class" checked={annotation.choice === uid && !annotation.none} onChange={() => edit((a) => chooseClass(a, index))} />
-          <kbd>{index + 1}</kbd> {subjectName(uid)}
+          <DigitKey index={index} /> {subjectName(uid)}
           {percentSuffix(probabilityOf(uid))}
         </label>
       ))}

@@ -1,7 +1,7 @@
 import type { Application } from '../../../api/schemas/application';
 import { outputProposals } from '../annotation/target';
 import { replaceAt } from '../tools/types';
-import { digitActions } from './digit-actions';
+import { DigitKey, digitActions } from './digit-actions';
 import { percentSuffix } from './percent';
 import { defineTypeModule } from './type-module';
 
@@ -52,7 +52,7 @@ export const detectionFullframe = defineTypeModule<FullframeAnnotation, { name: 
       {annotation.subjects.map((subject, index) => (
         <label key={subject.subject_uid} className="editor__choice">
           <input type="checkbox" checked={subject.present} onChange={() => edit((a) => toggleSubject(a, index))} />
-          <kbd>{index + 1}</kbd> {subjectName(subject.subject_uid)}
+          <DigitKey index={index} /> {subjectName(subject.subject_uid)}
           {percentSuffix(probabilityOf(subject.subject_uid))}
         </label>
       ))}
