@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -7,8 +7,23 @@ const devApiPort = process.env.DEV_API_PORT ?? '8081';
 /** Paths the service answers itself: never the app's page, even offline. */
 const SERVICE_PATHS = [/^\/1\//, /^\/21\//, /^\/media-files\//, /^\/docs(\/|$)/, /^\/openapi/];
 
+/**
+ * OpenCV.js is an Emscripten build whose Node branch requires `fs` and `crypto`; in a browser that branch never runs.
+ * Its requests for them get an empty module, so the build neither pulls in nor warns about Node's modules.
+ */
+function opencvWithoutNode(): Plugin {
+  const EMPTY = '\0opencv-no-node';
+  return {
+    name: 'opencv-without-node',
+    enforce: 'pre',
+    resolveId: (source, importer) => ((source === 'fs' || source === 'crypto') && importer?.includes('@techstark/opencv-js') ? EMPTY : null),
+    load: (id) => (id === EMPTY ? 'export default {};' : null),
+  };
+}
+
 export default defineConfig({
   plugins: [
+    opencvWithoutNode(),
     react(),
     // The offline shell: the app's own files are precached, so a reload without a network opens the app (the
     // items in hand and the outbox live in IndexedDB). config.js is the deployment's runtime configuration:
@@ -54,7 +69,7 @@ export default defineConfig({
     },
   },
   // Module workers, so that the region worker loads OpenCV.js as its own chunk on its first segmentation.
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [opencvWithoutNode()] },
   build: {
     outDir: 'dist',
     sourcemap: true,
