@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { answerRuleOf } from '../../src/api/application-types';
+import type { AnswerRule } from '../../src/api/application-types/rule';
 import { externalModelId, type ImportFields, type ImportMatch, type ImportReport, type ImportSkip } from '../../src/api/schemas/imports';
 import type { AuthContext } from '../auth/context';
 import type { Database } from '../db';
@@ -65,6 +66,13 @@ function destinationOf(ctx: ServiceContext, auth: Importer, appRow: ApplicationR
   return { ctx, appRow, target, author: { modelId: externalModelId(modelName), modelName } };
 }
 
+/** The answer rule imported labels go through; 400 for an application type that takes no labels. */
+export function importRuleOf(appRow: ApplicationRow): AnswerRule {
+  const rule = answerRuleOf(appRow.type);
+  if (!rule) throw invalid(`A ${appRow.type} application takes no labels, so none can be imported.`);
+  return rule;
+}
+
 interface Tally {
   skipped: ImportSkip[];
   unknown: Map<string, number>;
@@ -116,8 +124,7 @@ async function matchesOf(ctx: ServiceContext, appRow: ApplicationRow, images: re
  * what the file says is left as it is, so importing twice changes nothing.
  */
 export async function runImport(ctx: ServiceContext, auth: Importer, appRow: ApplicationRow, { fields, uploads }: ImportRequest, onProgress?: ImportProgress): Promise<ImportReport> {
-  const rule = answerRuleOf(appRow.type);
-  if (!rule) throw invalid(`A ${appRow.type} application takes no labels, so none can be imported.`);
+  const rule = importRuleOf(appRow);
   const { parsed, notes: readingNotes } = await parseLabels(fields.format, uploads);
   const notes = new ExportNotes();
   for (const note of readingNotes) notes.add(note.message, note.count);

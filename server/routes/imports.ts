@@ -10,7 +10,7 @@ import { parseWith } from '../http/parse';
 import { nodeId } from '../http/schemas';
 import { importStatus, startImportJob } from '../import/import-jobs';
 import { parseLabels } from '../import/parse-labels';
-import { runImport } from '../import/run-import';
+import { importRuleOf, runImport } from '../import/run-import';
 import type { RoutesPlugin } from './instance';
 
 const appParams = z.object({ applicationId: nodeId });
@@ -34,6 +34,7 @@ export const importRoutes: RoutesPlugin = async (app) => {
     { config: { multipart: true }, schema: { params: appParams, response: { 200: importReportSchema, 202: importStatusSchema } } },
     async (request, reply) => {
       const { auth, appRow } = await managedApplication(request, request.params.applicationId);
+      importRuleOf(appRow);
       const directory = await makeScratchDir('import');
       try {
         const { files, fields, bytes } = await receiveFilesToDisk(request, { what: 'the label files', directory, maxBytes: IMPORT_UPLOAD_MAX_BYTES });
