@@ -9,7 +9,7 @@ import { newId } from '../db/ids';
 import { applications, exports } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import { conflict, DomainError, notFound } from '../errors';
-import { markJobFinished } from '../jobs/finished';
+import { finishJobOnce } from '../jobs/finished';
 import type { Job } from '../jobs/queue';
 import type { BlobStore, StoredBlob } from '../media/blob-store';
 import { makeScratchDir } from '../media/scratch-dir';
@@ -196,14 +196,12 @@ export async function runExportJob(ctx: ServiceContext, { id, data }: Job<'expor
   if (row?.state !== 'preparing') return;
   const notes = new ExportNotes();
   const finish = (values: Partial<ExportRow>) =>
-    ctx.db.transaction(async (tx) => {
-      if (!(await markJobFinished(tx, id))) return;
-      const now = unixNow();
-      await tx
+    finishJobOnce(ctx.db, id, (tx, now) =>
+      tx
         .update(exports)
         .set({ ...values, notes: notes.list(), finishedAt: now, expiresAt: now + EXPORT_KEEP_SECONDS })
-        .where(and(eq(exports.exportId, row.exportId), eq(exports.state, 'preparing')));
-    });
+        .where(and(eq(exports.exportId, row.exportId), eq(exports.state, 'preparing'))),
+    );
   try {
     const [appRow] = await ctx.db
       .select()

@@ -8,11 +8,11 @@ import type { ImportStatus } from '../../src/api/schemas/imports';
 import type { AuthContext } from '../auth/context';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
-import { applications, labelImports } from '../db/schema';
+import { labelImports } from '../db/schema';
 import { unixNow } from '../db/unix-time';
-import type { ApplicationRow } from '../domain/applications';
+import { getApplicationRow, type ApplicationRow } from '../domain/applications';
 import { DomainError, notFound } from '../errors';
-import { markJobFinished } from '../jobs/finished';
+import { finishJobOnce } from '../jobs/finished';
 import type { Job } from '../jobs/queue';
 import type { BlobStore } from '../media/blob-store';
 import { makeScratchDir } from '../media/scratch-dir';
@@ -111,21 +111,15 @@ export async function runImportJob(ctx: ServiceContext, { id, data }: Job<'impor
   const [row] = await ctx.db.select().from(labelImports).where(eq(labelImports.importId, data.importId));
   if (row?.state !== 'running') return;
   const finish = (values: Partial<ImportRow>) =>
-    ctx.db.transaction(async (tx) => {
-      if (!(await markJobFinished(tx, id))) return;
-      const now = unixNow();
-      await tx
+    finishJobOnce(ctx.db, id, (tx, now) =>
+      tx
         .update(labelImports)
         .set({ ...values, finishedAt: now, expiresAt: now + IMPORT_KEEP_SECONDS })
-        .where(and(eq(labelImports.importId, row.importId), eq(labelImports.state, 'running')));
-    });
+        .where(and(eq(labelImports.importId, row.importId), eq(labelImports.state, 'running'))),
+    );
   const folder = await makeScratchDir('import');
   try {
-    const [appRow] = await ctx.db
-      .select()
-      .from(applications)
-      .where(and(eq(applications.applicationId, row.applicationId), eq(applications.tenantId, row.tenantId)));
-    if (!appRow) throw notFound('The application was deleted.');
+    const appRow = await getApplicationRow(ctx.db, row.tenantId, row.applicationId);
     const uploads = await fetchFiles(ctx.blobs, row, folder);
     const progress = async (done: number, total: number) => {
       await ctx.db.update(labelImports).set({ done, total }).where(eq(labelImports.importId, row.importId));

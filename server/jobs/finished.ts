@@ -18,6 +18,16 @@ export async function markJobFinished(tx: Database, jobId: string): Promise<bool
   return rowsOf(result).length === 1;
 }
 
+/**
+ * Runs a job's last write, stamped with the time, in one transaction with its record as finished; a second run of the
+ * job writes nothing.
+ */
+export function finishJobOnce(db: Database, jobId: string, write: (tx: Database, now: number) => Promise<unknown>): Promise<void> {
+  return db.transaction(async (tx) => {
+    if (await markJobFinished(tx, jobId)) await write(tx, unixNow());
+  });
+}
+
 export async function pruneFinishedJobs(db: Database, now = unixNow()): Promise<void> {
   await db.delete(finishedJobs).where(lt(finishedJobs.finishedAt, now - KEEP_FINISHED_SECONDS));
 }
