@@ -85,7 +85,7 @@ test('an edit in progress survives a reload and a return, and answering clears i
   await expect.poll(async () => (await userAssertions(labeller, item.mediaId!, 'box_detection')).length).toBe(1);
 });
 
-test('number fields answer with Enter and give the keys back with Escape; the count starts from the model', async ({ page, service }) => {
+test("number fields answer with Enter and give the keys back with Escape; the count starts from the model's markers", async ({ page, service }) => {
   const labeller = await signInToLabel(page, service);
   const offsetItem = await openQueue(page, labeller, 'offset_x');
   const offset = page.getByLabel(/Offset from the left edge/);
@@ -99,18 +99,30 @@ test('number fields answer with Enter and give the keys back with Escape; the co
   await drawnItem(page, offsetItem.mediaId);
   await expect.poll(async () => (await userAssertions(labeller, offsetItem.mediaId!, 'offset_x'))[0]?.app_data).toBe(38);
 
-  const countItem = await openQueue(page, labeller, 'static_count');
-  const proposed = (countItem.annotation as Extract<Annotation, { type: 'static_count' }>).count;
+  type Counted = Extract<Annotation, { type: 'static_count' }>;
+  let countItem = await openQueue(page, labeller, 'static_count');
+  while ((countItem.annotation as Counted).count === 0) {
+    await page.keyboard.press('s');
+    countItem = await drawnItem(page, countItem.mediaId);
+  }
+  // The model's count is its markers, one on each object it counted.
+  const { count: proposed, markers } = countItem.annotation as Counted;
+  expect(markers).toHaveLength(proposed);
   const count = page.getByRole('spinbutton', { name: 'Count' });
   await expect(count).toHaveValue(String(proposed));
-  const { bounds } = countItem.annotation as Extract<Annotation, { type: 'static_count' }>;
-  const at = await onPage(page, countItem, (bounds.x0 + bounds.x1) / 2, (bounds.y0 + bounds.y1) / 2);
+  // A click on a marker takes its object back; a click on the object counts it again.
+  const at = await onPage(page, countItem, markers[0]!.x, markers[0]!.y);
   await page.mouse.click(at.x, at.y);
-  await expect(count).toHaveValue(String(proposed + 1));
-  await count.fill('9');
+  await expect(count).toHaveValue(String(proposed - 1));
+  await page.mouse.click(at.x, at.y);
+  await expect(count).toHaveValue(String(proposed));
+  expect(((await shown(page)).annotation as Counted).markers).toHaveLength(proposed);
+  const typed = proposed + 2;
+  await count.fill(String(typed));
+  await expect(page.getByText(`The count (${typed}) is not the number of markers (${proposed})`)).toBeVisible();
   await page.keyboard.press('Enter');
   await drawnItem(page, countItem.mediaId);
-  await expect.poll(async () => (await userAssertions(labeller, countItem.mediaId!, 'static_count'))[0]?.app_data).toBe(9);
+  await expect.poll(async () => (await userAssertions(labeller, countItem.mediaId!, 'static_count'))[0]?.app_data).toBe(typed);
 });
 
 test('the ? overlay and the buttons show only what this application type has', async ({ page, service }) => {

@@ -139,6 +139,26 @@ describe('the labelling workspace', () => {
     expect(answers[1]?.subjects).toEqual([{ subject_uid: 'cat', result: 'False' }]);
   });
 
+  it("static_count: the model's counted objects are markers a click takes back; a count typed apart from them is said to differ", async () => {
+    const counted = [imagePoint(100, 100), imagePoint(300, 200)];
+    const countProposal = { subject_uid: 'cat', probability: 0.7, app_data_type: 'count' as const, app_data: 2, counted };
+    const answers = await renderWorkspace(makeApp({ type: 'static_count' }), makeRequest('m1', [countProposal]));
+    const field = screen.getByLabelText('Count');
+    expect(field).toHaveValue(2);
+    const camera = fitToView({ width: 640, height: 480 }, { width: 800, height: 600 }, 16);
+    const at = imageToScreen(camera, imagePoint(300, 200));
+    const stage = screen.getByTestId('stage');
+    fireEvent.pointerDown(stage, { clientX: at.x, clientY: at.y, button: 0, pointerId: 1, pointerType: 'mouse' });
+    fireEvent.pointerUp(stage, { clientX: at.x, clientY: at.y, pointerId: 1, pointerType: 'mouse' });
+    expect(field).toHaveValue(1);
+    expect(screen.queryByTestId('count-differs')).not.toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, '5');
+    expect(screen.getByTestId('count-differs')).toHaveTextContent('The count (5) is not the number of markers (1): the answer is the count.');
+    await userEvent.keyboard('{Enter}');
+    expect(answers[0]?.subjects[0]).toMatchObject({ app_data_type: 'count', app_data: 5 });
+  });
+
   it('refuses a typed count the rule of counts refuses, in place, and sends nothing', async () => {
     const answers = await renderWorkspace(makeApp({ type: 'static_count' }), makeRequest('m1'));
     const field = screen.getByLabelText('Count');
