@@ -2,8 +2,10 @@
 // or answer is lost, and every key does what the overlay says for this application type.
 import { listApplicationDetections } from '../src/api/endpoints/detections';
 import { getPendingCount, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../src/api/endpoints/feedback';
+import { countAnswers, listAnswers } from '../src/api/endpoints/feedback-history';
 import type { Annotation } from '../src/features/labelling/type-modules/annotation';
 import { expect, test } from './support/fixtures';
+import { E2E_DEMO_WAITING } from './support/service';
 import { drawBox, drawnItem, onPage, openQueue, releaseHeld, shown, signInToLabel, syncStatus, userAssertions } from './support/labelling';
 
 test('an item answered with quick keys just before leaving is never served again', async ({ page, service }) => {
@@ -20,6 +22,29 @@ test('an item answered with quick keys just before leaving is never served again
   for (const mediaId of answered) {
     await expect.poll(async () => (await userAssertions(labeller, mediaId, 'classification')).length).toBe(1);
   }
+});
+
+test('every key counts: Enter pressed 30 times as fast as possible answers 30 items, each once', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  const appId = labeller.apps.detection_fullframe;
+  // Ten in hand and the queue topped up behind them: 30 items without waiting for the demo to make more.
+  await page.getByRole('button', { name: 'Preferences' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Preferences' });
+  await dialog.getByLabel('Items per pull').selectOption('10');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await releaseHeld(labeller, 'detection_fullframe');
+  await openQueue(page, labeller, 'detection_fullframe');
+  await expect.poll(async () => (await getPendingCount(labeller.api, appId)).pending, { timeout: 60_000 }).toBeGreaterThanOrEqual(E2E_DEMO_WAITING);
+  const before = (await countAnswers(labeller.api, appId, 'hour')).count;
+
+  for (let press = 0; press < 30; press += 1) await page.keyboard.press('Enter');
+  const answered = async () => (await countAnswers(labeller.api, appId, 'hour')).count - before;
+  await expect.poll(answered, { timeout: 30_000 }).toBe(30);
+  await expect(syncStatus(page)).toHaveText('All sent');
+  expect(await answered()).toBe(30);
+  const { data } = await listAnswers(labeller.api, appId, 30);
+  expect(data.every((answer) => answer.user_id === labeller.userId)).toBe(true);
+  expect(new Set(data.map((answer) => answer.media_id)).size).toBe(30);
 });
 
 test('leaving the queue hands the items in hand back at once', async ({ page, service }) => {
