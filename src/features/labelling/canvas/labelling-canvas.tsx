@@ -94,7 +94,8 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
 
   useStageFollowsCamera(stage);
   const { image, failed, retry } = usePreferredImage(media);
-  const { findsRegions } = useClickRegions(media.media_id, image, mediaSize, active, send);
+  const findsObjects = moduleOf(annotation).tool?.findsObjects ?? false;
+  const { findsRegions } = useClickRegions(media.media_id, image, mediaSize, active, send, findsObjects);
   const magnifierOn = useMagnifier((state) => state.on);
   const [hover, setHover] = useState<ScreenPoint | null>(null);
 

@@ -58,6 +58,7 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
   marksInFocus: true,
   tool: {
     idle: POINT_TOOL_IDLE,
+    findsObjects: true,
     reduce: (state, event, annotation, scale) =>
       countMarkerTool(state, event, {
         bounds: annotation.bounds,
