@@ -41,7 +41,7 @@ test('Shift+click on an object proposes its box, close to what the model found',
   for (const edge of ['x0', 'y0', 'x1', 'y1'] as const) expect(Math.abs(proposed[edge] - target[edge])).toBeLessThanOrEqual(4);
 });
 
-test('without the detector (offline), GrabCut in the worker boxes the clicked object, loading OpenCV.js only then', async ({ page, service }) => {
+test('without the detector (offline), GrabCut in the worker boxes the clicked object, with OpenCV.js loaded once, ahead of the click', async ({ page, service }) => {
   const openCvRequests: string[] = [];
   page.on('request', (request) => {
     if (/\/assets\/opencv-[\w-]+\.js$/.test(new URL(request.url()).pathname)) openCvRequests.push(request.url());
@@ -51,7 +51,8 @@ test('without the detector (offline), GrabCut in the worker boxes the clicked ob
   const item = await openQueue(page, labeller, 'box_detection');
   const { boxes } = item.annotation as Extract<Annotation, { type: 'box_detection' }>;
   const target = boxes[0]!;
-  expect(openCvRequests).toEqual([]);
+  // Loaded while the labeller looks at the item, so that the first click waits for GrabCut alone.
+  await expect.poll(() => openCvRequests.length, { timeout: SEARCH_MS }).toBe(1);
   await shiftClickCentreOf(page, item, target);
   const current = async () => ((await shown(page)).annotation as Extract<Annotation, { type: 'box_detection' }>).boxes;
   await expect.poll(async () => (await current()).length, { timeout: SEARCH_MS }).toBe(boxes.length + 1);

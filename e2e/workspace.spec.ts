@@ -2,8 +2,10 @@
 // or answer is lost, and every key does what the overlay says for this application type.
 import { listApplicationDetections } from '../src/api/endpoints/detections';
 import { getPendingCount, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../src/api/endpoints/feedback';
+import { countAnswers, listAnswers } from '../src/api/endpoints/feedback-history';
 import type { Annotation } from '../src/features/labelling/type-modules/annotation';
 import { expect, test } from './support/fixtures';
+import { E2E_DEMO_WAITING } from './support/service';
 import { drawBox, drawnItem, onPage, openQueue, releaseHeld, shown, signInToLabel, syncStatus, userAssertions } from './support/labelling';
 
 test('an item answered with quick keys just before leaving is never served again', async ({ page, service }) => {
@@ -20,6 +22,29 @@ test('an item answered with quick keys just before leaving is never served again
   for (const mediaId of answered) {
     await expect.poll(async () => (await userAssertions(labeller, mediaId, 'classification')).length).toBe(1);
   }
+});
+
+test('every key counts: Enter pressed 30 times as fast as possible answers 30 items, each once', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  const appId = labeller.apps.detection_fullframe;
+  // Ten in hand and the queue topped up behind them: 30 items without waiting for the demo to make more.
+  await page.getByRole('button', { name: 'Preferences' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Preferences' });
+  await dialog.getByLabel('Items per pull').selectOption('10');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await releaseHeld(labeller, 'detection_fullframe');
+  await openQueue(page, labeller, 'detection_fullframe');
+  await expect.poll(async () => (await getPendingCount(labeller.api, appId)).pending, { timeout: 60_000 }).toBeGreaterThanOrEqual(E2E_DEMO_WAITING);
+  const before = (await countAnswers(labeller.api, appId, 'hour')).count;
+
+  for (let press = 0; press < 30; press += 1) await page.keyboard.press('Enter');
+  const answered = async () => (await countAnswers(labeller.api, appId, 'hour')).count - before;
+  await expect.poll(answered, { timeout: 30_000 }).toBe(30);
+  await expect(syncStatus(page)).toHaveText('All sent');
+  expect(await answered()).toBe(30);
+  const { data } = await listAnswers(labeller.api, appId, 30);
+  expect(data.every((answer) => answer.user_id === labeller.userId)).toBe(true);
+  expect(new Set(data.map((answer) => answer.media_id)).size).toBe(30);
 });
 
 test('leaving the queue hands the items in hand back at once', async ({ page, service }) => {
@@ -85,7 +110,7 @@ test('an edit in progress survives a reload and a return, and answering clears i
   await expect.poll(async () => (await userAssertions(labeller, item.mediaId!, 'box_detection')).length).toBe(1);
 });
 
-test('number fields answer with Enter and give the keys back with Escape; the count starts from the model', async ({ page, service }) => {
+test("number fields answer with Enter and give the keys back with Escape; the count starts from the model's markers", async ({ page, service }) => {
   const labeller = await signInToLabel(page, service);
   const offsetItem = await openQueue(page, labeller, 'offset_x');
   const offset = page.getByLabel(/Offset from the left edge/);
@@ -99,18 +124,30 @@ test('number fields answer with Enter and give the keys back with Escape; the co
   await drawnItem(page, offsetItem.mediaId);
   await expect.poll(async () => (await userAssertions(labeller, offsetItem.mediaId!, 'offset_x'))[0]?.app_data).toBe(38);
 
-  const countItem = await openQueue(page, labeller, 'static_count');
-  const proposed = (countItem.annotation as Extract<Annotation, { type: 'static_count' }>).count;
+  type Counted = Extract<Annotation, { type: 'static_count' }>;
+  let countItem = await openQueue(page, labeller, 'static_count');
+  while ((countItem.annotation as Counted).count === 0) {
+    await page.keyboard.press('s');
+    countItem = await drawnItem(page, countItem.mediaId);
+  }
+  // The model's count is its markers, one on each object it counted.
+  const { count: proposed, markers } = countItem.annotation as Counted;
+  expect(markers).toHaveLength(proposed);
   const count = page.getByRole('spinbutton', { name: 'Count' });
   await expect(count).toHaveValue(String(proposed));
-  const { bounds } = countItem.annotation as Extract<Annotation, { type: 'static_count' }>;
-  const at = await onPage(page, countItem, (bounds.x0 + bounds.x1) / 2, (bounds.y0 + bounds.y1) / 2);
+  // A click on a marker takes its object back; a click on the object counts it again.
+  const at = await onPage(page, countItem, markers[0]!.x, markers[0]!.y);
   await page.mouse.click(at.x, at.y);
-  await expect(count).toHaveValue(String(proposed + 1));
-  await count.fill('9');
+  await expect(count).toHaveValue(String(proposed - 1));
+  await page.mouse.click(at.x, at.y);
+  await expect(count).toHaveValue(String(proposed));
+  expect(((await shown(page)).annotation as Counted).markers).toHaveLength(proposed);
+  const typed = proposed + 2;
+  await count.fill(String(typed));
+  await expect(page.getByText(`The count (${typed}) is not the number of markers (${proposed})`)).toBeVisible();
   await page.keyboard.press('Enter');
   await drawnItem(page, countItem.mediaId);
-  await expect.poll(async () => (await userAssertions(labeller, countItem.mediaId!, 'static_count'))[0]?.app_data).toBe(9);
+  await expect.poll(async () => (await userAssertions(labeller, countItem.mediaId!, 'static_count'))[0]?.app_data).toBe(typed);
 });
 
 test('the ? overlay and the buttons show only what this application type has', async ({ page, service }) => {

@@ -76,6 +76,17 @@ describe('GET /1/applications/{id}/feedback', () => {
     expect((await pull(app.applicationId)).json()[0].focus).toEqual(focus);
   });
 
+  it("serves where a count's objects are, as the model counted them", async () => {
+    const app = await insertApplication(t.db, tenantId, 'static_count', [red]);
+    const mediaRow = await insertMedia(t.db, tenantId, { width: 100, height: 80 });
+    const counted = [{ x: 20, y: 30 }, { x: 60, y: 40 }];
+    const proposal = { subject_uid: red, probability: 0.5, uncal_prob: 0.5, app_data_type: 'count' as const, app_data: 2, counted };
+    await considerForFeedback(t.db, app, mediaRow.mediaId, null, [proposal], null);
+    expect((await pull(app.applicationId)).json()[0].subjects).toEqual([
+      { subject_uid: red, media_id: mediaRow.mediaId, probability: 0.5, app_data_type: 'count', app_data: 2, counted },
+    ]);
+  });
+
   it('never hands one request to two labellers pulling in parallel', async () => {
     const app = await insertApplication(t.db, tenantId, 'classification', [red]);
     const queued = await queueItems(app, 30);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DECISION_TIME_MAX_AHEAD_SECONDS, FEEDBACK_HELD_LIMIT, FEEDBACK_PULL_LIMIT } from '../../src/api/limits';
 import { feedbackResponse, focusSchema } from '../../src/api/schemas/feedback';
+import { proposedSubjectSchema } from '../../src/api/schemas/feedback-requests';
 import { requireAuth } from '../auth/context';
 import { DEFAULT_FEEDBACK_CONFIG } from '../config';
 import { applicationNotFound, getApplicationRow } from '../domain/applications';
@@ -34,15 +35,7 @@ const feedbackBody = feedbackResponse.check(
 const feedbackRequestSchema = z.object({
   media_id: z.string(),
   media: z.record(z.string(), z.unknown()),
-  subjects: z.array(
-    z.object({
-      subject_uid: z.string(),
-      media_id: z.string(),
-      probability: z.number(),
-      app_data_type: z.string().nullable(),
-      app_data: z.unknown(),
-    }),
-  ),
+  subjects: z.array(proposedSubjectSchema),
   other_media: z.array(z.record(z.string(), z.unknown())).optional(),
   focus: z.optional(focusSchema),
 });
@@ -101,6 +94,7 @@ async function feedbackRequests(items: PulledItem[] | null, request: FastifyRequ
         probability: proposal.probability,
         app_data_type: proposal.app_data_type,
         app_data: proposal.app_data,
+        counted: proposal.counted,
       })),
       ...(frames ? { other_media: frames.map((row) => toMedia(row, links)) } : {}),
       ...(focus ? { focus } : {}),

@@ -57,9 +57,10 @@ describe('proposals from the detector', () => {
     expect(people?.app_data).toEqual([{ x: 150, y: 225 }, { x: 340, y: 240 }]);
   });
 
-  it('static_count: the confident boxes, one object each', () => {
+  it('static_count: the confident boxes, one object each, counted at their centres', () => {
     const [people, cars, cats] = moduleOf('static_count').propose(image, ['people', 'cars', 'cats'], parameters);
     expect([people?.app_data, cars?.app_data, cats?.app_data]).toEqual([2, 1, 0]);
+    expect([people?.counted, cars?.counted, cats?.counted]).toEqual([[{ x: 150, y: 225 }, { x: 340, y: 240 }], [{ x: 515, y: 290 }], []]);
   });
 
   it('offset_x and offset_y: the nearest edge of the confident boxes, or another reference', () => {

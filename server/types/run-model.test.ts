@@ -126,6 +126,21 @@ describe('static_count', () => {
     expect(exact.length / clear.length).toBeGreaterThanOrEqual(0.9);
     for (const result of results) expectValidAppData(only(result), result.scene.width, result.scene.height);
   });
+
+  it('marks every object it counts, on the nuts of scenes counted exactly', () => {
+    let nuts = 0;
+    let marked = 0;
+    for (const result of results) {
+      const { app_data, counted = [] } = only(result);
+      expect(counted).toHaveLength(app_data as number);
+      expectValidAppData({ ...only(result), app_data_type: 'point', app_data: counted }, result.scene.width, result.scene.height);
+      const truth = result.scene.truth.objects.filter((object) => object.subject === 'yellow nut');
+      if (truth.length !== app_data) continue;
+      nuts += truth.length;
+      marked += truth.filter(({ box }) => counted.some(({ x, y }) => x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1)).length;
+    }
+    expect(marked / nuts).toBeGreaterThanOrEqual(0.95);
+  });
 });
 
 describe('classification', () => {

@@ -1,7 +1,7 @@
 // Typed mirror of the migrations' assertion and feedback tables; schema-sync.test.ts proves both describe one database.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, doublePrecision, index, jsonb, pgSequence, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import type { AppData, ItemAnswer } from '../../../src/api/application-types/answer';
+import type { AppData, ItemAnswer, PointCoords } from '../../../src/api/application-types/answer';
 import type { AnswerSet } from '../../../src/api/schemas/models';
 import type { AppDataType, Focus } from '../../../src/api/types';
 import { applications, media } from './domain';
@@ -81,6 +81,7 @@ export interface QueuedProposal {
   uncal_prob: number;
   app_data_type: AppDataType | null;
   app_data: AppData | null;
+  counted?: PointCoords[];
 }
 
 export const feedbackQueue = pgTable(

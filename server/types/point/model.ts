@@ -1,5 +1,6 @@
 import type { PointCoords } from '../../../src/api/application-types/answer';
 import type { AnalysisImage } from '../../vision/models/analysis-image';
+import { mediaPixel } from '../../vision/models/media-box';
 import { ACCEPT_PROBABILITY, type ModelProposal } from '../../vision/models/proposal';
 import { leastCertainProbability, presenceIn, type SubjectEvidence } from '../../vision/models/subject-evidence';
 
@@ -7,10 +8,7 @@ import { leastCertainProbability, presenceIn, type SubjectEvidence } from '../..
 export function locatePoints(evidence: SubjectEvidence, subject_uid: string, image: AnalysisImage): ModelProposal {
   const points: PointCoords[] = evidence.detections
     .filter((detection) => detection.probability >= ACCEPT_PROBABILITY)
-    .map(({ centre }) => ({
-      x: Math.min(image.mediaWidth - 1, Math.max(0, Math.floor(centre.x))),
-      y: Math.min(image.mediaHeight - 1, Math.max(0, Math.floor(centre.y))),
-    }));
+    .map(({ centre }) => mediaPixel(centre, image.mediaWidth, image.mediaHeight));
   return {
     subject_uid,
     probability: presenceIn(evidence).probability,

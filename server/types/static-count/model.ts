@@ -1,4 +1,7 @@
+import type { PointCoords } from '../../../src/api/application-types/answer';
+import type { AnalysisImage } from '../../vision/models/analysis-image';
 import type { Detection } from '../../vision/models/detections';
+import { mediaPixel } from '../../vision/models/media-box';
 import type { SubjectAppearance } from '../../vision/models/parameters';
 import { ACCEPT_PROBABILITY, type ModelProposal } from '../../vision/models/proposal';
 import { leastCertainProbability, presenceIn, type SubjectEvidence } from '../../vision/models/subject-evidence';
@@ -9,23 +12,35 @@ const MERGED_RATIO = 1.7;
 const MEDIAN_SAMPLE = 3;
 
 /**
- * The number of confident objects. A colour region may hold several objects that touch, so it counts by its area;
- * a detector box is one object.
+ * The number of confident objects, and where each is. A colour region may hold several objects that touch, so it
+ * counts by its area; a detector box is one object.
  */
-export function countObjects(evidence: SubjectEvidence, subject_uid: string, appearance: SubjectAppearance | null): ModelProposal {
+export function countObjects(evidence: SubjectEvidence, subject_uid: string, appearance: SubjectAppearance | null, image: AnalysisImage): ModelProposal {
   const counted = evidence.detections.filter((detection) => detection.probability >= ACCEPT_PROBABILITY);
   const single = evidence.source === 'colour' ? singleObjectArea(counted, appearance?.typical_area ?? null) : null;
-  const count = counted.reduce(
-    (sum, { area }) => sum + (single !== null && area > MERGED_RATIO * single ? Math.round(area / single) : 1),
-    0,
+  const points = counted.flatMap((detection) =>
+    objectsIn(detection, single).map((point) => mediaPixel(point, image.mediaWidth, image.mediaHeight)),
   );
   return {
     subject_uid,
     probability: presenceIn(evidence).probability,
     uncal_prob: leastCertainProbability(evidence),
     app_data_type: 'count',
-    app_data: count,
+    app_data: points.length,
+    counted: points,
   };
+}
+
+/**
+ * Where the objects of one detection are: its centre, or for a region as large as several objects, one point per
+ * object spread evenly along the region's longer side (where in the region each lies, the area does not say).
+ */
+function objectsIn({ area, box, centre }: Detection, single: number | null): PointCoords[] {
+  const n = single !== null && area > MERGED_RATIO * single ? Math.round(area / single) : 1;
+  if (n === 1) return [centre];
+  const along = (i: number, from: number, to: number) => from + ((i + 0.5) * (to - from)) / n;
+  const wide = box.x1 - box.x0 >= box.y1 - box.y0;
+  return Array.from({ length: n }, (_, i) => (wide ? { x: along(i, box.x0, box.x1), y: centre.y } : { x: centre.x, y: along(i, box.y0, box.y1) }));
 }
 
 function singleObjectArea(counted: readonly Detection[], typicalArea: number | null): number | null {

@@ -18,7 +18,7 @@ const application: DemoApplication = {
 export const staticCount: TypeModule = {
   type: 'static_count',
   rule,
-  propose: forEachSubject((evidence, subject, _image, parameters) => countObjects(evidence, subject, parameters.appearance[subject] ?? null)),
+  propose: forEachSubject((evidence, subject, image, parameters) => countObjects(evidence, subject, parameters.appearance[subject] ?? null, image)),
   // a count says nothing about where the objects are, but how many share the matched area
   fit: { evidence: () => [], refine: withCountedArea },
   measure: bySubject(measureCounts),

@@ -1,4 +1,4 @@
-import type { AppData } from '../../../src/api/application-types/answer';
+import type { AppData, PointCoords } from '../../../src/api/application-types/answer';
 import type { AppDataType } from '../../../src/api/types';
 
 /** What a baseline model proposes for one subject of one media item (or focus). */
@@ -10,6 +10,8 @@ export interface ModelProposal {
   uncal_prob: number;
   app_data_type: AppDataType | null;
   app_data: AppData | null;
+  /** Where the objects a count counts are, one whole media pixel each (a feedback request shows them as markers). */
+  counted?: PointCoords[];
 }
 
 /** A detection counts as the subject when it is at least this probable. */

@@ -3,12 +3,15 @@ import { appDataType, storedAppData } from './detections';
 import { focusSchema } from './feedback';
 import { mediaSchema } from './media';
 
-const proposedSubjectSchema = z.object({
+/** A model's proposal for one subject of a feedback request. */
+export const proposedSubjectSchema = z.object({
   subject_uid: z.string(),
   media_id: z.string(),
   probability: z.number(),
   app_data_type: appDataType,
   app_data: storedAppData,
+  /** Extension: where the objects a count counts are (static_count), one point each in media pixels. */
+  counted: z.optional(z.array(z.object({ x: z.number(), y: z.number() }))),
 });
 export type ProposedSubject = z.infer<typeof proposedSubjectSchema>;
 

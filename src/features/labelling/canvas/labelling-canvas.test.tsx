@@ -1,6 +1,8 @@
 import 'vitest-canvas-mock';
 import { act, render, screen } from '@testing-library/react';
 import Konva from 'konva';
+import type { Application } from '../../../api/schemas/application';
+import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
 import { initialAnnotation } from '../type-modules/registry';
 import { FIT_PADDING_PX } from './camera-store';
 import { fitToView } from '../geometry/camera';
@@ -8,28 +10,54 @@ import { makeApp, makeRequest } from '../test-fixtures';
 import { LabellingCanvas } from './labelling-canvas';
 import { wheelZoomFactor } from './wheel-zoom';
 
+const viewport = { width: 800, height: 600 };
+
+function renderCanvas(app: Application, request: FeedbackRequest) {
+  const noop = () => {};
+  render(
+    <LabellingCanvas
+      media={request.media}
+      focus={null}
+      annotation={initialAnnotation(app, request)!}
+      showMarks
+      brightness={100}
+      contrast={100}
+      thresholdOf={() => 0.5}
+      subjectName={(uid) => uid}
+      viewport={viewport}
+      viewportMeasured
+      onChange={noop}
+      onInput={noop}
+    />,
+  );
+}
+
 describe('the labelling canvas', () => {
+  it('has OpenCV.js loaded in the region worker as the item opens, where clicks of the type find objects', () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'Worker',
+      class {
+        addEventListener() {}
+        postMessage(message: unknown) {
+          posted.push(message);
+        }
+        terminate() {}
+      },
+    );
+    try {
+      renderCanvas(makeApp({ type: 'classification' }), makeRequest('warm-1'));
+      expect(posted).toEqual([]);
+      renderCanvas(makeApp({ type: 'box_detection' }), makeRequest('warm-2'));
+      expect(posted).toEqual([{ type: 'warm-up' }]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('applies every wheel event of a burst that arrives between two renders', () => {
     const request = makeRequest('m1');
-    const annotation = initialAnnotation(makeApp(), request)!;
-    const viewport = { width: 800, height: 600 };
-    const noop = () => {};
-    render(
-      <LabellingCanvas
-        media={request.media}
-        focus={null}
-        annotation={annotation}
-        showMarks
-        brightness={100}
-        contrast={100}
-        thresholdOf={() => 0.5}
-        subjectName={(uid) => uid}
-        viewport={viewport}
-        viewportMeasured
-        onChange={noop}
-        onInput={noop}
-      />,
-    );
+    renderCanvas(makeApp(), request);
     const stage = screen.getByTestId('stage');
     act(() => {
       for (let i = 0; i < 50; i += 1) stage.dispatchEvent(new WheelEvent('wheel', { deltaY: -20, cancelable: true }));

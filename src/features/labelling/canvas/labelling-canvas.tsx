@@ -48,9 +48,14 @@ export interface LabellingCanvasProps {
   viewportMeasured: boolean;
   onChange: (change: Change) => void;
   onInput: (device: InputDevice) => void;
-  /** Which media's image is on screen (null while none is). */
-  onImageShown?: (mediaId: string | null) => void;
+  /** Where the media's image is: loading, on screen, or failed to load (until Try again). */
+  onImage?: (image: ImageOnCanvas) => void;
   ref?: Ref<CanvasHandle>;
+}
+
+export interface ImageOnCanvas {
+  readonly mediaId: string;
+  readonly state: 'loading' | 'shown' | 'failed';
 }
 
 type Gesture =
@@ -89,7 +94,8 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
 
   useStageFollowsCamera(stage);
   const { image, failed, retry } = usePreferredImage(media);
-  const { findsRegions } = useClickRegions(media.media_id, image, mediaSize, active, send);
+  const findsObjects = moduleOf(annotation).tool?.findsObjects ?? false;
+  const { findsRegions } = useClickRegions(media.media_id, image, mediaSize, active, send, findsObjects);
   const magnifierOn = useMagnifier((state) => state.on);
   const [hover, setHover] = useState<ScreenPoint | null>(null);
 
@@ -104,10 +110,10 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     },
   }));
 
-  const shownMediaId = image ? media.media_id : null;
-  const { onImageShown } = props;
+  const imageState = image ? 'shown' : failed ? 'failed' : 'loading';
+  const { onImage } = props;
   // Before the browser paints: the answer buttons never flash disabled for an image already decoded.
-  useLayoutEffect(() => onImageShown?.(shownMediaId), [onImageShown, shownMediaId]);
+  useLayoutEffect(() => onImage?.({ mediaId: media.media_id, state: imageState }), [onImage, media.media_id, imageState]);
 
   useEffect(() => listenForWheelZoom(wrapper.current!), []);
 

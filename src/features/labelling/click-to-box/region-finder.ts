@@ -41,6 +41,11 @@ export class RegionFinder {
     );
   }
 
+  /** Loads OpenCV.js in the worker now: a first click then waits for GrabCut alone, not for its loading (seconds). */
+  warmUp() {
+    if (canFindRegions()) this.post({ type: 'warm-up' });
+  }
+
   /** The object around a click or inside a drawn box (image pixels), or null; never rejects. */
   find(query: RegionQuery): Promise<Region | null> {
     if (!this.image) return Promise.resolve(null);

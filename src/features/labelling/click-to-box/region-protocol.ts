@@ -5,6 +5,8 @@ import type { Region } from './region';
 type Rect = Region['box'];
 
 export type ToRegionWorker =
+  /** Load OpenCV.js now, before the first request needs it: the workspace of a type whose clicks find objects opens. */
+  | { readonly type: 'warm-up' }
   /**
    * The displayed image: its fetched file (nothing is fetched twice), or else a transferred copy of its decoded
    * bitmap, which the worker decodes and scales to `working` size, so the page's thread does no pixel work. Replaces

@@ -1,5 +1,5 @@
 // The region worker: keeps the displayed image's working copy, and segments it with GrabCut for each request.
-// OpenCV.js (its own chunk, about 13 MB) is loaded on the first request, not with the image.
+// OpenCV.js (its own chunk, about 13 MB) is loaded when the page asks it to warm up, else on the first request.
 import { GrabCutImage } from './grabcut';
 import { loadOpenCv } from './opencv';
 import type { Region } from './region';
@@ -50,6 +50,7 @@ async function find(message: FindMessage): Promise<Region | null> {
 }
 
 async function receive(message: ToRegionWorker) {
+  if (message.type === 'warm-up') return void loadOpenCv().catch(() => {});
   if (message.type === 'image') {
     void current.then((previous) => previous?.segmenter?.dispose());
     current = prepare(message);

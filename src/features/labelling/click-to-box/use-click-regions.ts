@@ -14,13 +14,24 @@ import { canFindRegions, RegionFinder } from './region-finder';
 
 /**
  * `mediaId` and `image` are the media and the image the canvas displays (any of its resolutions), `media` its full
- * size, `active` the tool state, `send` runs one event through the tool (as a pointer event does). Returns whether
- * pointer events may ask for regions (`findsRegions` on each `ToolPointerEvent`).
+ * size, `active` the tool state, `send` runs one event through the tool (as a pointer event does); `findsObjects`:
+ * the type's clicks ask for objects, so GrabCut is readied while the labeller looks at the first item. Returns
+ * whether pointer events may ask for regions (`findsRegions` on each `ToolPointerEvent`).
  */
-export function useClickRegions(mediaId: string, image: DisplayedImage | null, media: Size, active: ActiveTool, send: (event: RegionFoundEvent) => void) {
+export function useClickRegions(
+  mediaId: string,
+  image: DisplayedImage | null,
+  media: Size,
+  active: ActiveTool,
+  send: (event: RegionFoundEvent) => void,
+  findsObjects: boolean,
+) {
   const [finder] = useState(() => new RegionFinder());
   const findsRegions = image !== null && canFindRegions();
   useEffect(() => () => finder.dispose(), [finder]);
+  useEffect(() => {
+    if (findsObjects) finder.warmUp();
+  }, [finder, findsObjects]);
   useEffect(() => finder.setImage(image, media), [finder, image, media]);
   useEffect(() => {
     if (findsRegions) void queryClient.prefetchQuery(mediaObjectsQueryOptions(mediaId));

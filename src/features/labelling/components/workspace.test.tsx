@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fitToView, imageToScreen } from '../geometry/camera';
 import { imagePoint } from '../geometry/types';
 import { makeApp, makeRequest } from '../test-fixtures';
-import { renderWorkspace } from './render-workspace';
+import { renderQueue, renderWorkspace } from './render-workspace';
 
 const boxProposal = { subject_uid: 'cat', probability: 0.9, app_data_type: 'box_set' as const, app_data: [{ box: { x0: 10, y0: 10, x1: 50, y1: 40 } }] };
 
@@ -20,21 +20,47 @@ describe('the labelling workspace', () => {
     const answers = await renderWorkspace(makeApp(), makeRequest('m-slow', [boxProposal]));
     expect(screen.getByRole('main', { name: 'Labelling workspace' })).toBeInTheDocument();
     expect(screen.getByTestId('stage')).toHaveAccessibleName('Image canvas');
-    // Nobody answers an item they have not seen: Accept waits for the image.
+    // Nobody answers an item they have not seen: Accept waits for the image, and so does Enter pressed before it.
     await waitFor(() => expect(decode).toHaveBeenCalled());
     expect(screen.getByRole('button', { name: /^Accept and go/ })).toBeDisabled();
     await userEvent.keyboard('{Enter}');
     expect(answers).toHaveLength(0);
     decoded();
     decode.mockRestore();
-    await waitFor(() => expect(screen.getByRole('button', { name: /^Accept and go/ })).toBeEnabled());
-    await userEvent.keyboard('{Enter}');
-    expect(answers).toHaveLength(1);
+    await waitFor(() => expect(answers).toHaveLength(1));
+    expect(screen.getByRole('button', { name: /^Accept and go/ })).toBeEnabled();
     expect(answers[0]?.subjects).toEqual([
       { subject_uid: 'cat', result: 'True', app_data_type: 'box_set', app_data: [{ box: { x0: 10, y0: 10, x1: 50, y1: 40 } }] },
     ]);
     expect(answers[0]?.decision_time).toBeGreaterThan(0);
     expect(answers[0]?.client_data).toMatchObject({ app_name: 'Looplabel', input_device: 'unknown' });
+  });
+
+  it('performs the keys pressed while the next items load in order, each once its image is on screen', async () => {
+    const pending = new Map<string, () => void>();
+    const decode = vi.spyOn(HTMLImageElement.prototype, 'decode').mockImplementation(function (this: HTMLImageElement) {
+      return this.src.includes('held-1') ? Promise.resolve() : new Promise<void>((resolve) => pending.set(this.src, resolve));
+    });
+    onTestFinished(() => decode.mockRestore());
+    const show = async (mediaId: string) => {
+      const url = await waitFor(() => [...pending.keys()].find((src) => src.includes(mediaId)) ?? Promise.reject(new Error('not loading')));
+      pending.get(url)!();
+    };
+    const cat = { subject_uid: 'cat', probability: 0.8, app_data_type: null, app_data: null };
+    const app = makeApp({ type: 'detection_fullframe' });
+    const answers = await renderQueue(app, ['held-1', 'held-2', 'held-3'].map((id) => makeRequest(id, [cat])));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Accept and go/ })).toBeEnabled());
+    await userEvent.keyboard('{Enter}{Enter}x');
+    expect(answers.map((answer) => answer.media_id)).toEqual(['held-1']);
+    await show('held-2');
+    await waitFor(() => expect(answers).toHaveLength(2));
+    expect(answers[1]).toMatchObject({ media_id: 'held-2', subjects: [{ subject_uid: 'cat', result: 'True' }] });
+    // X waits for the third item's image in turn.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answers).toHaveLength(2);
+    await show('held-3');
+    await waitFor(() => expect(answers).toHaveLength(3));
+    expect(answers[2]).toMatchObject({ media_id: 'held-3', subjects: [{ subject_uid: 'cat', result: 'False' }] });
   });
 
   it('edits by keyboard: select, nudge 10 px, delete, undo one step per key', async () => {
@@ -137,6 +163,26 @@ describe('the labelling workspace', () => {
     expect(field).not.toHaveFocus();
     await userEvent.keyboard('x');
     expect(answers[1]?.subjects).toEqual([{ subject_uid: 'cat', result: 'False' }]);
+  });
+
+  it("static_count: the model's counted objects are markers a click takes back; a count typed apart from them is said to differ", async () => {
+    const counted = [imagePoint(100, 100), imagePoint(300, 200)];
+    const countProposal = { subject_uid: 'cat', probability: 0.7, app_data_type: 'count' as const, app_data: 2, counted };
+    const answers = await renderWorkspace(makeApp({ type: 'static_count' }), makeRequest('m1', [countProposal]));
+    const field = screen.getByLabelText('Count');
+    expect(field).toHaveValue(2);
+    const camera = fitToView({ width: 640, height: 480 }, { width: 800, height: 600 }, 16);
+    const at = imageToScreen(camera, imagePoint(300, 200));
+    const stage = screen.getByTestId('stage');
+    fireEvent.pointerDown(stage, { clientX: at.x, clientY: at.y, button: 0, pointerId: 1, pointerType: 'mouse' });
+    fireEvent.pointerUp(stage, { clientX: at.x, clientY: at.y, pointerId: 1, pointerType: 'mouse' });
+    expect(field).toHaveValue(1);
+    expect(screen.queryByTestId('count-differs')).not.toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, '5');
+    expect(screen.getByTestId('count-differs')).toHaveTextContent('The count (5) is not the number of markers (1): the answer is the count.');
+    await userEvent.keyboard('{Enter}');
+    expect(answers[0]?.subjects[0]).toMatchObject({ app_data_type: 'count', app_data: 5 });
   });
 
   it('refuses a typed count the rule of counts refuses, in place, and sends nothing', async () => {

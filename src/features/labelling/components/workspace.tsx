@@ -8,12 +8,13 @@ import { answerContext } from '../answer-context';
 import { buildFeedback, missingInput, rejectAnswer } from '../annotation/feedback';
 import type { LabelTarget } from '../annotation/target';
 import { validateFeedback } from '../annotation/validate';
-import type { CanvasHandle } from '../canvas/labelling-canvas';
+import type { CanvasHandle, ImageOnCanvas } from '../canvas/labelling-canvas';
 import { displayImageUrl, loadImage } from '../canvas/image-cache';
 import type { InputDevice } from '../client-data';
 import { publishEditor } from '../debug-hook';
 import { useItemEditor } from '../hooks/use-item-editor';
 import { useShortcuts } from '../hooks/use-shortcuts';
+import { HeldKeys } from '../shortcuts/held-keys';
 import { useViewportSize } from '../hooks/use-viewport-size';
 import { resetMarkView } from '../canvas/mark-view-store';
 import { describeHints } from '../../../lib/shortcuts/registry';
@@ -52,6 +53,8 @@ export interface WorkspaceProps {
   onEdited?: (annotation: Annotation) => void;
   /** The video's frames around this one, when the item is a frame. */
   frames?: FrameNeighbours | null;
+  /** Key presses waiting for an item's image, kept by a page that shows one item after another; else the workspace's own. */
+  heldKeys?: HeldKeys;
 }
 
 // The canvas's code (Konva and its React renderer) is a chunk of its own, asked for as soon as this module runs: a
@@ -83,11 +86,13 @@ export function Workspace(props: WorkspaceProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [problem, setProblem] = useState<{ mediaId: string; text: string } | null>(null);
   const [shown, setShown] = useState({ mediaId: media.media_id, at: Date.now() });
-  const [imageOnScreen, setImageOnScreen] = useState<string | null>(null);
+  const [canvasImage, setCanvasImage] = useState<ImageOnCanvas | null>(null);
+  const imageState = canvasImage?.mediaId === media.media_id ? canvasImage.state : 'loading';
   // The object list (and its code) waits for the first image: it is not what the labeller looks at first.
   const [listShown, setListShown] = useState(false);
-  if (imageOnScreen && !listShown) setListShown(true);
+  if (canvasImage?.state === 'shown' && !listShown) setListShown(true);
   const inputDevice = useRef<InputDevice>('unknown');
+  const [ownHeldKeys] = useState(() => new HeldKeys());
   if (shown.mediaId !== media.media_id) setShown({ mediaId: media.media_id, at: Date.now() });
 
   useEffect(() => publishEditor(media.media_id, annotation, (next) => edit(() => next)), [media.media_id, annotation, edit]);
@@ -163,7 +168,7 @@ export function Workspace(props: WorkspaceProps) {
     edit: moduleEdit,
     canvas: canvasCommands,
     canSkip: props.onSkip !== null,
-    imageShown: imageOnScreen === media.media_id,
+    imageShown: imageState === 'shown',
     canGoBack: props.onPrevious !== null,
     canUndo: editor.canUndo,
     canRedo: editor.canRedo,
@@ -173,7 +178,7 @@ export function Workspace(props: WorkspaceProps) {
     workspace: commands,
   };
   // Edits made with keys make the keyboard the input device; the key that only sends the answer does not.
-  useShortcuts(actions, context, (action) => {
+  useShortcuts(actions, context, { keys: props.heldKeys ?? ownHeldKeys, imageComing: imageState === 'loading' }, (action) => {
     if (action.id !== 'submit' && action.id !== 'reject') inputDevice.current = 'keyboard';
   });
 
@@ -214,7 +219,7 @@ export function Workspace(props: WorkspaceProps) {
           viewportMeasured={viewportMeasured}
           onChange={(change) => editor.applyToolChange(change, picker.drawClass)}
           onInput={(device) => (inputDevice.current = device)}
-          onImageShown={setImageOnScreen}
+          onImage={setCanvasImage}
         />
         </Suspense>
         {frames && (

@@ -20,6 +20,7 @@ import { useSessionPace } from '../hooks/use-session-pace';
 import { usePreviewImage } from '../hooks/use-preview-image';
 import { useLabellingData } from '../outbox/outbox-provider';
 import { useFrameNeighbours } from '../frames/use-frame-neighbours';
+import { useHeldKeys } from '../shortcuts/held-keys';
 import type { Annotation } from '../type-modules/annotation';
 import { answeredAnnotation, initialAnnotation, restoredAnnotation } from '../type-modules/registry';
 
@@ -46,6 +47,7 @@ export function Component() {
   const current = answeredBefore?.request ?? snapshot.items[0];
   usePreviewImage(current?.media);
   const frames = useFrameNeighbours(application, current, snapshot.recent);
+  const heldKeys = useHeldKeys(!current && (snapshot.pull === 'empty' || snapshot.pull === 'error'));
 
   const queueEmpty = !!queue && snapshot.items.length === 0;
   const waiting = pending.data?.pending;
@@ -127,6 +129,7 @@ export function Component() {
       onPrevious={stepsBack < snapshot.recent.length ? () => setStepsBack((n) => n + 1) : null}
       onEdited={(annotation) => drafts.save(current.media_id, annotation)}
       frames={frames}
+      heldKeys={heldKeys}
     />
   );
 }

@@ -113,6 +113,7 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
   marksInFocus: true,
   tool: {
     idle: BOX_TOOL_IDLE,
+    findsObjects: true,
     reduce: (state, event, annotation, scale) =>
       boxTool(state, event, { ...annotation, scale, tolerancePx: TOLERANCE_PX, minSize: MIN_BOX_SIZE }),
     apply: (annotation, change, newClass) => {

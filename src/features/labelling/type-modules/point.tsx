@@ -78,6 +78,7 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
   marksInFocus: true,
   tool: {
     idle: POINT_TOOL_IDLE,
+    findsObjects: true,
     reduce: (state, event, annotation, scale) => pointTool(state, event, { ...annotation, scale, tolerancePx: TOLERANCE_PX, snapsToObjects: true }),
     apply: (annotation, change, newClass) => {
       if (change.kind === 'select') return select(pointList, annotation, change.selected);

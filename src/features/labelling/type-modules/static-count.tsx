@@ -4,7 +4,8 @@ import { paintPoints } from '../canvas/paint';
 import { paintPointHover, paintPointMark } from '../canvas/paint-overlay';
 import { TOLERANCE_PX } from '../canvas/tool-tolerances';
 import { hitTestPoints, probe } from '../geometry/hit-test';
-import type { Box, ImagePoint } from '../geometry/types';
+import { clampPoint } from '../geometry/box';
+import { imagePoint, type Box, type ImagePoint } from '../geometry/types';
 import type { PointToolState } from '../tools/point-tool';
 import { POINT_TOOL_IDLE, countMarkerTool } from '../tools/point-tool';
 import { NumberField } from './number-field';
@@ -17,7 +18,7 @@ export interface CountAnnotation {
   /** Where markers may go: the media, or the focus box. */
   readonly bounds: Box;
   readonly count: number;
-  /** Click markers: placing one counts one more, removing one counts one less. */
+  /** The objects counted: the model's (from its proposal) and the labeller's clicks; each added or removed counts one more or less. */
   readonly markers: readonly ImagePoint[];
 }
 
@@ -45,8 +46,11 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
   initial: (app, target) => {
     const subject_uid = primarySubject(app, target);
     if (subject_uid === undefined) return null;
-    const proposed = asNumber(primaryProposal(app, target)?.app_data) ?? 0;
-    return { type: 'static_count', subject_uid, bounds: markBounds(target), count: Math.min(MAX_COUNT, Math.max(0, Math.round(proposed))), markers: [] };
+    const proposal = primaryProposal(app, target);
+    const bounds = markBounds(target);
+    const markers = (proposal?.counted ?? []).map(({ x, y }) => clampPoint(imagePoint(Math.round(x), Math.round(y)), bounds));
+    const proposed = asNumber(proposal?.app_data) ?? 0;
+    return { type: 'static_count', subject_uid, bounds, count: Math.min(MAX_COUNT, Math.max(0, Math.round(proposed))), markers };
   },
   missingInput: () => null,
   answer: ({ subject_uid, count }) => [{ subject_uid, result: 'True', app_data_type: 'count', app_data: count }],
@@ -54,6 +58,7 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
   marksInFocus: true,
   tool: {
     idle: POINT_TOOL_IDLE,
+    findsObjects: true,
     reduce: (state, event, annotation, scale) =>
       countMarkerTool(state, event, {
         bounds: annotation.bounds,
@@ -105,9 +110,14 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
           +
         </button>
       </div>
+      {Number.isFinite(annotation.count) && annotation.count !== annotation.markers.length && (
+        <p className="editor__hint" data-testid="count-differs">
+          The count ({annotation.count}) is not the number of markers ({annotation.markers.length}): the answer is the count.
+        </p>
+      )}
       <p className="editor__hint">
-        The count starts from the model&apos;s. Click an object to count it (a marker shows it on the object&apos;s centre; Shift+click
-        places it exactly), click a marker to take it back; ↑ ↓ or typing set the count.
+        A marker shows each object counted, the model&apos;s first. Click an object to count it (a marker lands on its centre;
+        Shift+click places it exactly), click a marker to take it back; ↑ ↓ or typing set the count alone.
       </p>
     </div>
   ),

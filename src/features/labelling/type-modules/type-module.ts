@@ -108,6 +108,8 @@ export interface ToolStateBase {
 /** Drawing on the image: a small state machine, its overlay, and how its changes apply. */
 interface CanvasTool<A, S extends ToolStateBase> {
   readonly idle: S;
+  /** Its gestures ask for the object under a click (click-to-box, snapping): the canvas readies the finder as the item opens. */
+  readonly findsObjects?: boolean;
   reduce(state: S, event: ToolEvent, annotation: A, scale: number): Transition<S>;
   /** A finished gesture's change; marks it adds get `newClass` (null: the first class). */
   apply(annotation: A, change: Change, newClass: string | null): A;
