@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { getReleaseStatus, listCurrentValidation, listModels, listReleaseValidation, startRelease } from '../../../api/endpoints/models';
-import { baselineModelId, type ReleaseStatus } from '../../../api/schemas/models';
+import { baselineModelId, type ReleaseStatus, type StartReleaseBody } from '../../../api/schemas/models';
 import { PAGE_LIMIT } from '../../../api/limits';
 import { getApiClient } from '../../../lib/api-client';
 import { applicationKeys, modelKeys } from '../../../lib/queries/keys';
@@ -64,7 +64,7 @@ function outcomeOf(status: ReleaseStatus | undefined, startedFrom: StartedFrom):
 }
 
 /**
- * Release now: starts a release (202), then asks about it every second while it runs; when it has finished, the
+ * Release now (or anyway, with `{force: true}`): starts a release (202), then asks about it every second while it runs; when it has finished, the
  * models and the application are fetched again. `outcome` says whether the version moved on, or why not.
  */
 export function useReleaseNow(appId: string) {
@@ -90,7 +90,7 @@ export function useReleaseNow(appId: string) {
     wasRunning.current = running;
   }, [running, appId, queryClient, startedFrom, status.data]);
   const start = useMutation({
-    mutationFn: () => startRelease(getApiClient(), appId),
+    mutationFn: (body?: StartReleaseBody) => startRelease(getApiClient(), appId, body),
     onSuccess: (started) => {
       setOutcome(null);
       setStartedFrom({ version: started.release_model_count, decidedAt: started.last_candidate?.decided_at ?? null });

@@ -72,6 +72,23 @@ describe('application page: models', () => {
     expect(within(screen.getByRole('table', { name: 'Model releases' })).getAllByRole('row')[1]).toHaveTextContent(/^Model v2/);
   });
 
+  it('releases a kept-back candidate anyway after a confirmation, and the releases table says it was forced', async () => {
+    state.nextCarCandidate = 'not_better';
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-cars`, ADMIN);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Release now' }));
+    await user.click(await screen.findByRole('button', { name: 'Release anyway…' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Release anyway?' });
+    expect(dialog).toHaveTextContent("its F1 0.74 is below the current model's 0.81");
+    await user.click(within(dialog).getByRole('button', { name: 'Release anyway' }));
+    expect(await screen.findByText('Model v3 released anyway (forced).', {}, { timeout: 5000 })).toBeInTheDocument();
+    const releases = screen.getByRole('table', { name: 'Model releases' });
+    await vi.waitFor(() => expect(within(releases).getAllByRole('row')[1]).toHaveTextContent(/^Model v3forced/));
+    expect(within(releases).getAllByRole('row')[2]).not.toHaveTextContent('forced');
+    const posts = state.requests.filter((request) => request.method === 'POST' && request.url.pathname.endsWith('/release'));
+    expect(posts.map((request) => request.body)).toEqual([undefined, { force: true }]);
+  });
+
   it('says so before the first release', async () => {
     state.models = [];
     renderSignedIn(`/t/${TENANT_ID}/apps/app-pets`, MEMBER);
