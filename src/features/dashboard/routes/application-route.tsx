@@ -12,6 +12,7 @@ import { useCallerRole } from '../api/caller-role';
 import { AssertionsChart } from '../components/assertions-chart';
 import { BucketToggle, type Bucket } from '../components/bucket-toggle';
 import { ExportPanel } from '../components/export-panel';
+import { ImportPanel } from '../components/import-panel';
 import { ModelsSection } from '../components/models-section';
 import { ThroughputPanel } from '../components/throughput-panel';
 import { formatDateTime } from '../utils/format-time';
@@ -104,7 +105,12 @@ export function Component() {
         {answerRuleOf(app.type) && <ThroughputPanel appId={appId} />}
       </div>
       {answerRuleOf(app.type) && <ModelsSection app={app} canRelease={role.canManage(app)} />}
-      {answerRuleOf(app.type) && role.canManage(app) && <ExportPanel appId={appId} />}
+      {answerRuleOf(app.type) && role.canManage(app) && (
+        <div className="panel-grid">
+          <ExportPanel appId={appId} />
+          <ImportPanel appId={appId} />
+        </div>
+      )}
     </>
   );
 }
