@@ -67,4 +67,15 @@ test('a video uploaded through the UI plays on its media page with its poster, a
     for (const name of frameNames) await expect(page.getByRole('link', { name: new RegExp(`^Media ${name}`) })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   await checkAndCapture(page, 'video-frames');
+
+  // The video's page lists its frames; a frame's page names its video.
+  await page.goto(`/t/${tenantId}/media/${video.media_id}`);
+  const framesList = page.getByRole('region', { name: 'Frames' });
+  await expect(framesList.getByRole('link')).toHaveCount(4);
+  await checkAndCapture(page, 'media-video-frames');
+  await framesList.getByRole('link', { name: 'Frame 5' }).click();
+  await expect(page.getByText('frame 5 of the video')).toBeVisible();
+  await checkAndCapture(page, 'media-frame');
+  await page.getByRole('link', { name: filename }).click();
+  await expect(page.getByText('384 × 288 · mp4 · video, 5.0 s')).toBeVisible();
 });

@@ -45,6 +45,7 @@ export const mediaKeys = {
   detections: (mediaId: string) => [...mediaKeys.detail(mediaId), 'detections'] as const,
   subjects: (mediaId: string) => [...mediaKeys.detail(mediaId), 'subjects'] as const,
   objects: (mediaId: string) => [...mediaKeys.detail(mediaId), 'objects'] as const,
+  frames: (mediaId: string) => [...mediaKeys.detail(mediaId), 'frames'] as const,
 };
 
 export const gatewayKeys = {

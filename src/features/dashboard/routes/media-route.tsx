@@ -16,6 +16,7 @@ import { AssertionOverlay, markCount, markSource, type MarkedAssertion } from '.
 import { useApplications } from '../api/applications';
 import { useModelNames } from '../api/models';
 import { AssertionTimeline } from '../components/assertion-timeline';
+import { FrameOfVideo, VideoFrames } from '../components/video-links';
 import { formatProbability } from '../utils/format-time';
 import { ALL_APPLICATIONS, initialMarkSource, markingApplications, marksOf, NO_APPLICATION } from '../utils/mark-sources';
 
@@ -120,6 +121,8 @@ export function Component() {
   const application = useQuery({ ...applicationQueryOptions(appId ?? ''), enabled: !!appId });
   const labellable = !!application.data && !!answerRuleOf(application.data.type);
   const [chosenSource, setChosenSource] = useState<string | null>(null);
+  const base = `/t/${encodeURIComponent(tenantId)}${appId ? `/apps/${encodeURIComponent(appId)}` : ''}`;
+  const mediaHref = (id: string) => `${base}/media/${encodeURIComponent(id)}`;
 
   if (media.isPending) return <Spinner label="Loading media…" />;
   if (media.isError) return <Alert>{media.error.message}</Alert>;
@@ -135,7 +138,17 @@ export function Component() {
     <>
       <PageHeader
         title={item.title ?? item.filename ?? `Media ${item.media_id}`}
-        description={`${item.image_width} × ${item.image_height} · ${item.media_format}${item.video && item.duration !== null ? ` · video, ${item.duration.toFixed(1)} s` : ''}`}
+        description={
+          <>
+            {`${item.image_width} × ${item.image_height} · ${item.media_format}${item.video && item.duration !== null ? ` · video, ${item.duration.toFixed(1)} s` : ''}`}
+            {item.parent_media_id && item.frame !== null && (
+              <>
+                {' · '}
+                <FrameOfVideo frame={item} mediaHref={mediaHref} />
+              </>
+            )}
+          </>
+        }
         actions={
           appId &&
           labellable && (
@@ -180,6 +193,7 @@ export function Component() {
           </div>
         </figure>
         <div>
+          {item.video && <VideoFrames videoId={item.media_id} mediaHref={mediaHref} />}
           <section className="panel" aria-labelledby="associations-title">
             <h2 id="associations-title" className="section-title">
               Current associations
