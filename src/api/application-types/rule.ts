@@ -2,6 +2,7 @@ import type { z } from '../zod';
 import type { AppDataType, BoxCoords, FieldError } from '../types';
 import type { ItemAnswer } from './answer';
 import type { ExportAnnotation, ImportedAnnotation } from './export-annotation';
+import type { MeasureKind } from '../schemas/measures';
 
 /** Where an answer's marks are judged: the media's size and the focus, if the answer has one. */
 export interface AnswerPlace {
@@ -22,6 +23,8 @@ export interface AnswerMarks {
 export interface AnswerRule<T = unknown> {
   /** The app_data_type a True answer carries; null: a True answer carries no app_data. */
   appDataType: AppDataType | null;
+  /** The kind of measures its models are judged by on held-out answers, which says the figure a release goes by. */
+  measure: MeasureKind;
   /** The shape of that app_data, checked without knowing the media. */
   appData: z.ZodMiniType<T> | null;
   /**

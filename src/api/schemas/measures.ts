@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import type { ReleaseMetric } from '../types';
+import { RELEASE_METRICS, type ReleaseMetric } from '../types';
 
 // How a model is judged on held-out answers, one shape per kind of answer (docs/models.md, "Measures"). Every
 // measure says on how many held-out answers it rests (`n`); below MIN_HELD_OUT_ANSWERS its figures are null and
@@ -151,31 +151,29 @@ export interface ReleaseFigure {
 /** The ratio each release_metrics names, where marks or classes are matched. */
 export const RATIO_OF_METRIC = { best_F1: 'F1', best_precision: 'precision', best_recall: 'recall' } as const satisfies Record<ReleaseMetric, ReleaseFigureKey>;
 
-const ratioFigure = (measures: MeasuresOf<'boxes' | 'points' | 'classes'>, metric: ReleaseMetric): ReleaseFigure => {
-  const key = RATIO_OF_METRIC[metric];
-  return { key, value: measures[key] };
-};
-
-const errorFigure = (measures: MeasuresOf<'counts' | 'offsets'>): ReleaseFigure => ({ key: 'mean_absolute_error', value: measures.mean_absolute_error });
-
-const readingFigure = (measures: MeasuresOf<'texts'>): ReleaseFigure => ({ key: 'character_accuracy', value: measures.character_accuracy });
+const ratioKey = (metric: ReleaseMetric): ReleaseFigureKey => RATIO_OF_METRIC[metric];
 
 /**
  * Per kind, the figure the application's release_metrics names: F1, precision or recall where marks or classes
  * are matched; the mean absolute error for counts and offsets, the character accuracy for text, whatever the metric.
  */
-const RELEASE_FIGURES: { [K in MeasureKind]: (measures: MeasuresOf<K>, metric: ReleaseMetric) => ReleaseFigure } = {
-  boxes: ratioFigure,
-  points: ratioFigure,
-  classes: ratioFigure,
-  counts: errorFigure,
-  offsets: errorFigure,
-  texts: readingFigure,
+const RELEASE_FIGURE_KEYS_OF: Readonly<Record<MeasureKind, (metric: ReleaseMetric) => ReleaseFigureKey>> = {
+  boxes: ratioKey,
+  points: ratioKey,
+  classes: ratioKey,
+  counts: () => 'mean_absolute_error',
+  offsets: () => 'mean_absolute_error',
+  texts: () => 'character_accuracy',
 };
 
+export const releaseFigureKey = (kind: MeasureKind, metric: ReleaseMetric): ReleaseFigureKey => RELEASE_FIGURE_KEYS_OF[kind](metric);
+
+/** Whether release_metrics changes anything for measures of this kind (counts, offsets and text have one figure). */
+export const releaseMetricChooses = (kind: MeasureKind): boolean => new Set(RELEASE_METRICS.map((metric) => releaseFigureKey(kind, metric))).size > 1;
+
 export function releaseFigure(measures: Measures, metric: ReleaseMetric): ReleaseFigure {
-  const figure = RELEASE_FIGURES[measures.kind] as (measures: Measures, metric: ReleaseMetric) => ReleaseFigure;
-  return figure(measures, metric);
+  const key = releaseFigureKey(measures.kind, metric);
+  return { key, value: (measures as Partial<Record<ReleaseFigureKey, number | null>>)[key] ?? null };
 }
 
 /** Whether a candidate's figure is at least as good as the current model's (a current without a value loses). */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setupMswServer } from '../../../testing/msw-server';
 import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';
 import { ADMIN, dashboardHandlers, initialState, MEMBER, type DashboardState } from '../testing/dashboard-service';
+import { sampleApplication } from '../utils/test-fixtures';
 
 let state: DashboardState;
 // Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.
@@ -93,5 +94,27 @@ describe('application page: models', () => {
     state.models = [];
     renderSignedIn(`/t/${TENANT_ID}/apps/app-pets`, MEMBER);
     expect(await screen.findByText('No release yet')).toBeInTheDocument();
+  });
+});
+
+describe('application page: what applies to the type', () => {
+  const factOf = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
+
+  it('shows no feedback rate, release metric or Review tab for a type people do not answer (video segmentation)', async () => {
+    state.applications.push(sampleApplication({ application_id: 'app-frames', name: 'Frames', type: 'video_segmentation' }));
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-frames`, ADMIN);
+    const tabs = await screen.findByRole('navigation', { name: 'Application Frames' });
+    expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Detections', 'Settings']);
+    await screen.findByRole('heading', { level: 1, name: 'Frames' });
+    expect(screen.queryByText('Feedback per hour')).not.toBeInTheDocument();
+    expect(screen.queryByText('Release metric')).not.toBeInTheDocument();
+  });
+
+  it('names the figure a release goes by: F1 for boxes, the mean absolute error for counts', async () => {
+    state.applications.push(sampleApplication({ application_id: 'app-count', name: 'Count', type: 'static_count', release_metrics: 'best_F1' }));
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-count`, ADMIN);
+    await screen.findByRole('heading', { level: 1, name: 'Count' });
+    expect(factOf('Release metric')).toBe('Mean absolute error');
+    expect(within(screen.getByRole('navigation', { name: 'Application Count' })).getByRole('link', { name: 'Review' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { answerRuleOf } from '../../../api/application-types';
+import { releaseFigureKey } from '../../../api/schemas/measures';
 import { Alert } from '../../../components/alert';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -16,6 +17,7 @@ import { ImportPanel } from '../components/import-panel';
 import { ModelsSection } from '../components/models-section';
 import { ThroughputPanel } from '../components/throughput-panel';
 import { formatDateTime } from '../utils/format-time';
+import { FIGURE_LABELS } from '../utils/measure-words';
 import { feedbackRateText } from '../utils/feedback-rate';
 
 function Activity({ appId }: { appId: string }) {
@@ -61,6 +63,7 @@ export function Component() {
   if (application.isPending) return <Spinner label="Loading application…" />;
   if (application.isError) return <Alert>{application.error.message}</Alert>;
   const app = application.data;
+  const rule = answerRuleOf(app.type);
   const names = (uids: string[]) => uids.map(subjectName).join(', ') || '—';
   return (
     <>
@@ -68,7 +71,7 @@ export function Component() {
         title={app.name}
         description={app.description || undefined}
         actions={
-          answerRuleOf(app.type) && (
+          rule && (
             <Link className="btn btn--primary" to={`/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}/label`}>
               Start labelling
             </Link>
@@ -89,10 +92,14 @@ export function Component() {
             <dd>{names(app.input_subjects)}</dd>
             <dt>Output subjects</dt>
             <dd>{names(app.output_subjects)}</dd>
-            <dt>Feedback per hour</dt>
-            <dd>{feedbackRateText(app)}</dd>
-            <dt>Release metric</dt>
-            <dd>{app.release_metrics}</dd>
+            {rule && (
+              <>
+                <dt>Feedback per hour</dt>
+                <dd>{feedbackRateText(app)}</dd>
+                <dt>Release metric</dt>
+                <dd>{FIGURE_LABELS[releaseFigureKey(rule.measure, app.release_metrics)]}</dd>
+              </>
+            )}
             <dt>App managers</dt>
             <dd>{app.app_managers.join(', ') || '—'}</dd>
             <dt>Created</dt>
@@ -102,10 +109,10 @@ export function Component() {
           </dl>
         </section>
         <Activity appId={appId} />
-        {answerRuleOf(app.type) && <ThroughputPanel appId={appId} />}
+        {rule && <ThroughputPanel appId={appId} />}
       </div>
-      {answerRuleOf(app.type) && <ModelsSection app={app} canRelease={role.canManage(app)} />}
-      {answerRuleOf(app.type) && role.canManage(app) && (
+      {rule && <ModelsSection app={app} canRelease={role.canManage(app)} />}
+      {rule && role.canManage(app) && (
         <div className="panel-grid">
           <ExportPanel appId={appId} />
           <ImportPanel appId={appId} />

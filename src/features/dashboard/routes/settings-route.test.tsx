@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupMswServer } from '../../../testing/msw-server';
 import { ADMIN, dashboardHandlers, initialState, MEMBER, type DashboardState } from '../testing/dashboard-service';
 import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';
+import { sampleApplication } from '../utils/test-fixtures';
 
 let state: DashboardState = initialState();
 // Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.
@@ -81,5 +82,23 @@ describe('application settings', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Description')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
+  });
+
+  it('offers only the settings that apply: no feedback or release metric for video segmentation, no release metric for counts', async () => {
+    state.applications.push(
+      sampleApplication({ application_id: 'app-frames', name: 'Frames', type: 'video_segmentation' }),
+      sampleApplication({ application_id: 'app-count', name: 'Count', type: 'static_count' }),
+    );
+    const { unmount } = renderSignedIn(`/t/${TENANT_ID}/apps/app-frames/settings`, ADMIN);
+    const frames = await screen.findByRole('form', { name: 'Settings' });
+    expect(within(frames).queryByRole('group', { name: 'Requested feedback per hour' })).not.toBeInTheDocument();
+    expect(within(frames).queryByRole('group', { name: 'Consensus' })).not.toBeInTheDocument();
+    expect(within(frames).queryByLabelText('Release metric')).not.toBeInTheDocument();
+    unmount();
+
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-count/settings`, ADMIN);
+    const count = await screen.findByRole('form', { name: 'Settings' });
+    expect(within(count).getByRole('group', { name: 'Requested feedback per hour' })).toBeInTheDocument();
+    expect(within(count).queryByLabelText('Release metric')).not.toBeInTheDocument();
   });
 });
