@@ -12,5 +12,3 @@ export interface ModelProposal {
   app_data: AppData | null;
 }
 
-/** A detection counts as the subject when it is at least this probable. */
-export const ACCEPT_PROBABILITY = 0.5;
