@@ -95,6 +95,26 @@ describe('media page', () => {
     expect(within(screen.getByRole('region', { name: 'By models' })).getAllByRole('cell', { name: 'Car' })).toHaveLength(2);
   });
 
+  it("names each model by its version in its own application, and an outside model by its name", async () => {
+    server.use(
+      http.get('/1/media/m-1/detections', () =>
+        HttpResponse.json({
+          detections: [
+            assertion({}),
+            assertion({ detection_id: 'd-pets', app_id: 'app-pets', model_id: 'mdl-app-pets-2', subject_uid: 's-cat', timestamp: 1_700_000_300 }),
+            assertion({ detection_id: 'd-outside', model_id: 'external:yolov8n', timestamp: 1_700_000_400 }),
+          ],
+        }),
+      ),
+    );
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-cars/media/m-1`, MEMBER);
+    const models = await screen.findByRole('region', { name: 'By models' });
+    expect(await within(models).findByRole('cell', { name: 'Model v2 · Pets' })).toBeInTheDocument();
+    expect(within(models).getByRole('cell', { name: 'yolov8n (outside model)' })).toBeInTheDocument();
+    expect(within(models).getByRole('cell', { name: 'Baseline model (v0)' })).toBeInTheDocument();
+    expect(models).not.toHaveTextContent('An earlier model');
+  });
+
   it('offers labelling only under an application whose type can be labelled', async () => {
     state.applications.push(sampleApplication({ application_id: 'app-plates', name: 'Plates', type: 'motion' }));
     renderSignedIn(`/t/${TENANT_ID}/apps/app-plates/media/m-1`, MEMBER);

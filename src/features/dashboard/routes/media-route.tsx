@@ -14,7 +14,7 @@ import { useMedia, useMediaDetections, useMediaSubjects } from '../../../lib/que
 import { useSubjectNames } from '../../../lib/queries/subjects';
 import { AssertionOverlay, markCount, markSource, type MarkedAssertion } from '../components/assertion-overlay';
 import { useApplications } from '../api/applications';
-import { useModelNames } from '../api/models';
+import { useModelAuthorName } from '../api/model-authors';
 import { AssertionTimeline } from '../components/assertion-timeline';
 import { FrameOfVideo, VideoFrames } from '../components/video-links';
 import { formatProbability } from '../utils/format-time';
@@ -117,7 +117,7 @@ export function Component() {
   const associations = useMediaSubjects(mediaId);
   const subjectName = useSubjectNames(tenantId);
   const personName = useMemberNames(tenantId);
-  const modelName = useModelNames(appId ?? '');
+  const modelAuthor = useModelAuthorName(tenantId, appId, detections.data ?? []);
   const application = useQuery({ ...applicationQueryOptions(appId ?? ''), enabled: !!appId });
   const labellable = !!application.data && !!answerRuleOf(application.data.type);
   const [chosenSource, setChosenSource] = useState<string | null>(null);
@@ -216,7 +216,7 @@ export function Component() {
                 title="By models"
                 assertions={everyAssertion.filter((a) => markSource(a) === 'model')}
                 subjectName={subjectName}
-                authorName={(assertion) => (assertion.model_id ? modelName(assertion.model_id) : '—')}
+                authorName={modelAuthor}
               />
             </>
           )}
