@@ -149,3 +149,23 @@ test('the media page draws the assertions and lists the timeline and association
   await page.getByRole('link', { name: 'Label this media' }).click();
   await expect(page).toHaveURL(new RegExp(`/t/${tenantId}/apps/${app.application_id}/media/[^/]+/label$`));
 });
+
+test('a photo marked by several applications shows whole in a smaller window, beside tables that fit their panel', async ({ page, service }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const app = await demoApp(service, 'People and cars');
+  const tenantId = await openDemoLab(page, DEMO.manager);
+  await page.goto(`/t/${tenantId}/apps/${app.application_id}/detections`);
+  await page.getByRole('region', { name: 'Detections' }).getByRole('link', { name: /^Media / }).first().click();
+  const models = page.getByRole('region', { name: 'By models' });
+  await expect(models.getByRole('row').nth(1)).toBeVisible();
+  await expect(models).not.toContainText('An earlier model');
+  const image = page.locator('.media-view img');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const shown = (await image.boundingBox())!;
+  expect(shown.y + shown.height).toBeLessThanOrEqual(720);
+  const overflowing = await page
+    .locator('.media-side table')
+    .evaluateAll((tables) => tables.filter((table) => table.scrollWidth > table.parentElement!.clientWidth).map((table) => table.getAttribute('aria-label') ?? table.parentElement!.getAttribute('aria-label')));
+  expect(overflowing).toEqual([]);
+  await checkAndCapture(page, 'dashboard-media-photo');
+});

@@ -18,6 +18,7 @@ import { useModelAuthorName } from '../api/model-authors';
 import { AssertionTimeline } from '../components/assertion-timeline';
 import { FrameOfVideo, VideoFrames } from '../components/video-links';
 import { formatProbability } from '../utils/format-time';
+import { useSpaceBelow } from '../utils/use-space-below';
 import { ALL_APPLICATIONS, initialMarkSource, markingApplications, marksOf, NO_APPLICATION } from '../utils/mark-sources';
 
 /** Every size the service keeps of the image, for the browser to pick the one the layout needs. */
@@ -121,6 +122,7 @@ export function Component() {
   const application = useQuery({ ...applicationQueryOptions(appId ?? ''), enabled: !!appId });
   const labellable = !!application.data && !!answerRuleOf(application.data.type);
   const [chosenSource, setChosenSource] = useState<string | null>(null);
+  const [viewRef, spaceBelow] = useSpaceBelow();
   const base = `/t/${encodeURIComponent(tenantId)}${appId ? `/apps/${encodeURIComponent(appId)}` : ''}`;
   const mediaHref = (id: string) => `${base}/media/${encodeURIComponent(id)}`;
 
@@ -161,13 +163,16 @@ export function Component() {
           )
         }
       />
-      <div className="media-layout" style={{ '--media-ratio': item.image_width / item.image_height } as CSSProperties}>
+      <div
+        className="media-layout"
+        style={{ '--media-ratio': item.image_width / item.image_height, ...(spaceBelow === null ? {} : { '--media-height': `${spaceBelow}px` }) } as CSSProperties}
+      >
         <figure className="media-figure">
           <figcaption>
             {sources.length > 1 && <MarkSourcePicker sources={sources} value={shownSource} onChange={setChosenSource} />}
             <MarkLegend assertions={shownMarks} hasFocus={focuses.length > 0} />
           </figcaption>
-          <div className="media-view">
+          <div className="media-view" ref={viewRef}>
             {item.video ? (
               // The file itself, served with byte ranges so the browser can seek; the poster is its first frame.
               <video
@@ -192,7 +197,7 @@ export function Component() {
             {!item.video && <AssertionOverlay width={item.image_width} height={item.image_height} assertions={shownMarks} focuses={focuses} />}
           </div>
         </figure>
-        <div>
+        <div className="media-side">
           {item.video && <VideoFrames videoId={item.media_id} mediaHref={mediaHref} />}
           <section className="panel" aria-labelledby="associations-title">
             <h2 id="associations-title" className="section-title">
