@@ -12,7 +12,7 @@ test('a labeller with one tenant signs in straight to the shell and signs out', 
   const banner = page.getByRole('banner');
   await expect(banner.getByText('Demo Lab')).toBeVisible();
   await expect(banner.getByText(DEMO.labeller)).toBeVisible();
-  await expect(page.getByRole('contentinfo')).toContainText(/Service 1/);
+  await expect(page.getByRole('contentinfo')).toContainText('API v1 · local build');
   await expectNoSeriousA11yViolations(page);
   await saveScreenshot(page, 'shell');
 
