@@ -5,8 +5,8 @@ const MARGIN_PX = 16;
 
 /**
  * The height from the element's top (where the page is scrolled to its top) to the window's bottom, measured again
- * when the window is resized; null until the element is there. What the page shows above the element (a header
- * that wraps, a legend) is measured rather than guessed.
+ * when the window is resized or what holds the element changes size (a legend that appears above it); null until the
+ * element is there. What the page shows above the element (a header that wraps, a legend) is measured, not guessed.
  */
 export function useSpaceBelow(): [(element: HTMLElement | null) => void, number | null] {
   const [element, setElement] = useState<HTMLElement | null>(null);
@@ -20,7 +20,13 @@ export function useSpaceBelow(): [(element: HTMLElement | null) => void, number 
   useEffect(() => {
     measure();
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [measure]);
+    const holder = element?.parentElement;
+    const observer = holder && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(measure) : null;
+    if (holder) observer?.observe(holder);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [measure, element]);
   return [setElement, space];
 }
