@@ -84,21 +84,20 @@ describe('application settings', () => {
     expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
   });
 
-  it('offers only the settings that apply: no feedback or release metric for video segmentation, no release metric for counts', async () => {
-    state.applications.push(
-      sampleApplication({ application_id: 'app-frames', name: 'Frames', type: 'video_segmentation' }),
-      sampleApplication({ application_id: 'app-count', name: 'Count', type: 'static_count' }),
-    );
-    const { unmount } = renderSignedIn(`/t/${TENANT_ID}/apps/app-frames/settings`, ADMIN);
-    const frames = await screen.findByRole('form', { name: 'Settings' });
-    expect(within(frames).queryByRole('group', { name: 'Requested feedback per hour' })).not.toBeInTheDocument();
-    expect(within(frames).queryByRole('group', { name: 'Consensus' })).not.toBeInTheDocument();
-    expect(within(frames).queryByLabelText('Release metric')).not.toBeInTheDocument();
-    unmount();
+  it('offers no feedback, consensus or release metric settings for a type people do not answer (video segmentation)', async () => {
+    state.applications.push(sampleApplication({ application_id: 'app-frames', name: 'Frames', type: 'video_segmentation' }));
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-frames/settings`, ADMIN);
+    const form = await screen.findByRole('form', { name: 'Settings' });
+    expect(within(form).queryByRole('group', { name: 'Requested feedback per hour' })).not.toBeInTheDocument();
+    expect(within(form).queryByRole('group', { name: 'Consensus' })).not.toBeInTheDocument();
+    expect(within(form).queryByLabelText('Release metric')).not.toBeInTheDocument();
+  });
 
+  it('offers no release metric for counts, whose releases go by the mean absolute error', async () => {
+    state.applications.push(sampleApplication({ application_id: 'app-count', name: 'Count', type: 'static_count' }));
     renderSignedIn(`/t/${TENANT_ID}/apps/app-count/settings`, ADMIN);
-    const count = await screen.findByRole('form', { name: 'Settings' });
-    expect(within(count).getByRole('group', { name: 'Requested feedback per hour' })).toBeInTheDocument();
-    expect(within(count).queryByLabelText('Release metric')).not.toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'Settings' });
+    expect(within(form).getByRole('group', { name: 'Requested feedback per hour' })).toBeInTheDocument();
+    expect(within(form).queryByLabelText('Release metric')).not.toBeInTheDocument();
   });
 });
