@@ -1,8 +1,7 @@
 import type { z } from '../zod';
-import type { AppDataType, BoxCoords, FieldError } from '../types';
+import type { AppDataType, BoxCoords, FieldError, MeasureKind } from '../types';
 import type { ItemAnswer } from './answer';
 import type { ExportAnnotation, ImportedAnnotation } from './export-annotation';
-import type { MeasureKind } from '../schemas/measures';
 
 /** Where an answer's marks are judged: the media's size and the focus, if the answer has one. */
 export interface AnswerPlace {

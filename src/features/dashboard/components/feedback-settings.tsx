@@ -1,6 +1,6 @@
 import { LABELLERS_PER_ITEM } from '../../../api/limits';
-import { releaseMetricChooses, type MeasureKind } from '../../../api/schemas/measures';
-import { RELEASE_METRICS } from '../../../api/types';
+import { releaseMetricChooses } from '../../../api/schemas/measures';
+import { RELEASE_METRICS, type MeasureKind } from '../../../api/types';
 import { TextField } from '../../../components/text-field';
 import type { FieldErrors, SettingsForm } from '../utils/settings-form';
 

@@ -1,4 +1,5 @@
-import type { MeasureKind, Measures, MeasuresOf } from '../../../api/schemas/measures';
+import type { Measures, MeasuresOf } from '../../../api/schemas/measures';
+import type { MeasureKind } from '../../../api/types';
 import { formatMeasure, formatMeasureChange } from './format-time';
 import { formatPixels, formatShare } from './measure-words';
 

@@ -1,5 +1,6 @@
 import { MIN_HELD_OUT_ANSWERS } from '../../../api/limits';
-import { FIGURE_BETTER, type MeasureKind, type Measures, type MeasuresOf, type ReleaseFigureKey } from '../../../api/schemas/measures';
+import { FIGURE_BETTER, type Measures, type MeasuresOf, type ReleaseFigureKey } from '../../../api/schemas/measures';
+import type { MeasureKind } from '../../../api/types';
 import type { CandidateDecision } from '../../../api/schemas/models';
 import { formatMeasure } from './format-time';
 
