@@ -78,4 +78,15 @@ test('a video uploaded through the UI plays on its media page with its poster, a
   await checkAndCapture(page, 'media-frame');
   await page.getByRole('link', { name: filename }).click();
   await expect(page.getByText('384 × 288 · mp4 · video, 5.0 s')).toBeVisible();
+
+  // A segmenter takes no feedback: no feedback rate, release metric or Review tab, and no such settings.
+  await page.goto(`/t/${tenantId}/apps/${segmenter.application_id}`);
+  await expect(page.getByRole('heading', { level: 1, name: segmenter.name })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: `Application ${segmenter.name}` }).getByRole('link')).toHaveText(['Overview', 'Detections', 'Settings']);
+  await expect(page.getByRole('region', { name: 'Settings' })).not.toContainText(/Feedback per hour|Release metric/);
+  await checkAndCapture(page, 'video-segmentation-application');
+  await page.goto(`/t/${tenantId}/apps/${segmenter.application_id}/settings`);
+  await expect(page.getByRole('form', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Requested feedback per hour' })).toHaveCount(0);
+  await checkAndCapture(page, 'video-segmentation-settings');
 });
