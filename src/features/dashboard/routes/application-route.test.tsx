@@ -107,6 +107,8 @@ describe('application page: what applies to the type', () => {
     expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Detections', 'Settings']);
     await screen.findByRole('heading', { level: 1, name: 'Frames' });
     expect(screen.queryByText('Feedback per hour')).not.toBeInTheDocument();
+    expect(await screen.findByText('Latest detection')).toBeInTheDocument();
+    expect(screen.queryByText('Pending feedback')).not.toBeInTheDocument();
     expect(screen.queryByText('Release metric')).not.toBeInTheDocument();
   });
 

@@ -20,7 +20,8 @@ import { formatDateTime } from '../utils/format-time';
 import { FIGURE_LABELS } from '../utils/measure-words';
 import { feedbackRateText } from '../utils/feedback-rate';
 
-function Activity({ appId }: { appId: string }) {
+/** What the application asserted lately, and (for a type people answer) how much feedback waits. */
+function Activity({ appId, takesFeedback }: { appId: string; takesFeedback: boolean }) {
   const [bucket, setBucket] = useState<Bucket>('day');
   const stats = useApplicationStats(appId, bucket);
   return (
@@ -38,8 +39,12 @@ function Activity({ appId }: { appId: string }) {
       ) : (
         <>
           <dl className="facts">
-            <dt>Pending feedback</dt>
-            <dd>{stats.data.pending}</dd>
+            {takesFeedback && (
+              <>
+                <dt>Pending feedback</dt>
+                <dd>{stats.data.pending}</dd>
+              </>
+            )}
             <dt>Latest detection</dt>
             <dd>{formatDateTime(stats.data.latest_detection_at)}</dd>
           </dl>
@@ -108,7 +113,7 @@ export function Component() {
             </dd>
           </dl>
         </section>
-        <Activity appId={appId} />
+        <Activity appId={appId} takesFeedback={rule !== undefined} />
         {rule && <ThroughputPanel appId={appId} />}
       </div>
       {rule && <ModelsSection app={app} canRelease={role.canManage(app)} />}
