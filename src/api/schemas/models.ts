@@ -107,7 +107,7 @@ export type CandidateDecision = z.infer<typeof candidateDecisionSchema>;
  * Body of `POST /1/applications/{id}/release` (optional). `force`: release the candidate even when the release rule
  * keeps it back (too few held-out answers, or a worse figure); the release is recorded as forced.
  */
-export const startReleaseBody = z.optional(z.object({ force: z.optional(z.boolean()) }));
+export const startReleaseBody = z.nullish(z.object({ force: z.optional(z.boolean()) }));
 export type StartReleaseBody = z.infer<typeof startReleaseBody>;
 
 /**
