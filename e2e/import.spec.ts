@@ -1,7 +1,7 @@
 import { getMedia } from '../src/api/endpoints/media';
 import { listSubjectMedia } from '../src/api/endpoints/subjects';
 import { demoApp } from './support/dashboard';
-import { apiAs, DEMO, expect, expectNoSeriousA11yViolations, openDemoLab, test } from './support/fixtures';
+import { apiAs, DEMO, expect, expectNoSeriousA11yViolations, openDemoLab, saveScreenshot, test } from './support/fixtures';
 
 const APP_NAME = 'People and cars';
 
@@ -37,6 +37,8 @@ test('a manager imports a small COCO file into a demo application and reads the 
   await expect(report).toContainText('unicorn (1 mark)');
   await expectNoSeriousA11yViolations(page);
   await panel.screenshot({ path: 'test-results/screens/import-panel.png' });
+  await panel.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'import-page');
   await page.emulateMedia({ colorScheme: 'dark' });
   await panel.screenshot({ path: 'test-results/screens/import-panel-dark.png' });
 });

@@ -92,7 +92,6 @@ export function ImportPanel({ appId }: { appId: string }) {
         <Button variant="primary" busy={busy} disabled={files.length === 0} onClick={begin}>
           Import
         </Button>
-        {files.length > 0 && <span className="muted">{files.length === 1 ? files[0]?.name : `${files.length} files`}</span>}
       </div>
       <Progress phase={phase} />
       {phase.name === 'done' && <ImportReportView report={phase.report} />}
