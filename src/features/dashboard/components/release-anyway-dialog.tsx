@@ -15,11 +15,13 @@ export interface ReleaseAnywayDialogProps {
 export function ReleaseAnywayDialog({ decision, onConfirm, onClose }: ReleaseAnywayDialogProps) {
   return (
     <Dialog open={decision !== null} title="Release anyway?" onClose={onClose}>
-      <p className="dialog-intro">{decision && keptBackSentence(decision)}</p>
-      <p className="dialog-intro">
-        A new candidate is fitted and released whatever its measures, and it replaces the current model. The model
-        history shows it as forced.
-      </p>
+      <div className="release-anyway">
+        <p>{decision && keptBackSentence(decision)}</p>
+        <p className="muted">
+          A new candidate is fitted and released whatever its measures, and it replaces the current model. The model
+          history shows it as forced.
+        </p>
+      </div>
       <FormActions>
         <Button onClick={onClose} data-autofocus>
           Cancel
