@@ -69,7 +69,7 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
       <fieldset className="form" disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
         <label className="choice">
           <input type="checkbox" checked={form.active} onChange={(e) => set({ active: e.target.checked })} />
-          Active (processes media and asks for feedback)
+          Active (processes media{rule ? ' and asks for feedback' : ''})
         </label>
         {errors.active && <p className="field__error">{errors.active}</p>}
         <div className="field">
