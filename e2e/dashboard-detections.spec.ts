@@ -167,8 +167,10 @@ test('a photo marked by several applications shows whole in a smaller window, be
   await expect(models).not.toContainText('An earlier model');
   const image = page.locator('.media-view img');
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // whole above the footer: inside the scrolling main area
   const shown = (await image.boundingBox())!;
-  expect(shown.y + shown.height).toBeLessThanOrEqual(720);
+  const main = (await page.getByRole('main').boundingBox())!;
+  expect(shown.y + shown.height).toBeLessThanOrEqual(main.y + main.height);
   const overflowing = await page
     .locator('.media-side table')
     .evaluateAll((tables) => tables.filter((table) => table.scrollWidth > table.parentElement!.clientWidth).map((table) => table.getAttribute('aria-label') ?? table.parentElement!.getAttribute('aria-label')));

@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Kept free under the element, for the page's bottom padding. */
-const MARGIN_PX = 16;
+/** Kept free under the element. */
+const MARGIN_PX = 8;
+
+const scrolls = (element: HTMLElement) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowY);
 
 /**
- * The height from the element's top (where the page is scrolled to its top) to the window's bottom, measured again
- * when the window is resized or what holds the element changes size (a legend that appears above it); null until the
- * element is there. What the page shows above the element (a header that wraps, a legend) is measured, not guessed.
+ * The height from the element's top (where the page is scrolled to its top) to the bottom of the area it scrolls in
+ * (inside its padding; the window when nothing scrolls), measured again when the window is resized or what holds the
+ * element changes size (a legend that appears above it); null until the element is there. What the page shows
+ * around the element (a header that wraps, a legend, a footer) is measured, not guessed.
  */
 export function useSpaceBelow(): [(element: HTMLElement | null) => void, number | null] {
   const [element, setElement] = useState<HTMLElement | null>(null);
@@ -14,8 +17,13 @@ export function useSpaceBelow(): [(element: HTMLElement | null) => void, number 
   const measure = useCallback(() => {
     if (!element) return;
     let top = element.getBoundingClientRect().top;
-    for (let parent = element.parentElement; parent; parent = parent.parentElement) top += parent.scrollTop;
-    setSpace(Math.max(0, window.innerHeight - top - MARGIN_PX));
+    let scroller: HTMLElement | null = null;
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      top += parent.scrollTop;
+      scroller ??= scrolls(parent) ? parent : null;
+    }
+    const bottom = scroller ? scroller.getBoundingClientRect().bottom - parseFloat(getComputedStyle(scroller).paddingBottom) : window.innerHeight;
+    setSpace(Math.max(0, bottom - top - MARGIN_PX));
   }, [element]);
   useEffect(() => {
     measure();
