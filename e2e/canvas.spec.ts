@@ -9,7 +9,7 @@ import { FIT_PADDING_PX } from '../src/features/labelling/canvas/camera-store';
 import { wheelZoomFactor } from '../src/features/labelling/canvas/wheel-zoom';
 import type {} from '../src/features/labelling/debug-hook';
 import { fitToView } from '../src/features/labelling/geometry/camera';
-import { chooseImageUrl, previewImageUrl } from '../src/features/labelling/image-choice';
+import { chooseImageUrl, previewImageUrl } from '../src/lib/image-choice';
 import type { RunningService } from './support/service';
 import { isInspectionLine } from './support/demo-apps';
 import { apiAs, DEMO, expect, signIn, test } from './support/fixtures';

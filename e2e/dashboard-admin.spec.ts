@@ -32,6 +32,8 @@ test('upload sends several files with progress per file, refuses the bad ones an
     await expect(page.getByRole('progressbar', { name: `Upload of ${name}` })).toHaveAttribute('value', '1');
   }
   await expect(page.getByRole('alert').filter({ hasText: `notes-${stamp}.txt` })).toBeVisible();
+  // a failed upload shows why, not the full bar of its bytes sent
+  await expect(page.getByRole('progressbar', { name: `Upload of notes-${stamp}.txt` })).toHaveCount(0);
   await expect(page.getByRole('alert').filter({ hasText: `huge-${stamp}.png` })).toContainText('Too large');
   await checkAndCapture(page, 'dashboard-upload');
 

@@ -94,6 +94,9 @@ test('the application page shows its settings, pending feedback and activity, an
   await expect(settings).toContainText('static_count');
   await expect(settings).toContainText('yellow nut');
   await expect(settings).toContainText(DEMO.manager);
+  // a count's releases go by the mean absolute error, whatever release_metrics says
+  await expect(settings).toContainText('Mean absolute error');
+  await expect(settings).not.toContainText('best_F1');
   const activity = page.getByRole('region', { name: 'Assertions by source' });
   await expect(activity.getByRole('definition').first()).toHaveText(/^[1-9]\d*$/);
   await activity.getByRole('radio', { name: 'Per hour' }).check();

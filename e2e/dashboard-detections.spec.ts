@@ -2,6 +2,7 @@ import { createApiClient } from '../src/api/client';
 import { listApplicationDetections } from '../src/api/endpoints/detections';
 import { getToken } from '../src/api/endpoints/identity';
 import { subjectMediaPath } from '../src/api/endpoints/media';
+import { presenceThreshold } from '../src/api/presence';
 import { listSubjects } from '../src/api/endpoints/subjects';
 import { apiAs, checkAndCapture, DEMO, DEMO_PASSWORD, expect, openDemoLab, test } from './support/fixtures';
 import { demoApp, pngOf } from './support/dashboard';
@@ -13,9 +14,14 @@ test('detection filters change the results, live in the URL and survive a reload
   await expect(page.getByRole('heading', { level: 1, name: 'Detections · Red bolts' })).toBeVisible();
   const thumbnails = page.getByRole('region', { name: 'Detections' }).getByRole('link', { name: /^Media / });
   await expect(thumbnails.first()).toBeVisible();
-  // Each thumbnail names its subject and source, and draws the model's boxes over the image.
-  await expect(thumbnails.first()).toHaveAccessibleName(/^Media \S+, red bolt by Model(, .+)?, probability \d\.\d\d$/);
-  await expect(thumbnails.first()).toContainText('red bolt');
+  // Each thumbnail names the subject when the model found it (at or above its threshold), and its source, and draws
+  // the model's boxes over the image.
+  await expect(thumbnails.first()).toHaveAccessibleName(/^Media \S+, (red bolt|Nothing found) by Model(, .+)?, probability \d\.\d\d$/);
+  const threshold = presenceThreshold(app.detection_thresholds, app.output_subjects[0]!);
+  for (const label of await thumbnails.evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')!))) {
+    const probability = Number(/probability (\d\.\d+)$/.exec(label)![1]);
+    if (Math.abs(probability - threshold) > 0.01) expect(label.includes(', red bolt by'), label).toBe(probability >= threshold);
+  }
   const withBoxes = thumbnails.filter({ has: page.locator('rect.overlay-mark--model') }).first();
   await expect(withBoxes).toBeVisible();
   const image = await withBoxes.locator('img').boundingBox();
@@ -148,4 +154,26 @@ test('the media page draws the assertions and lists the timeline and association
 
   await page.getByRole('link', { name: 'Label this media' }).click();
   await expect(page).toHaveURL(new RegExp(`/t/${tenantId}/apps/${app.application_id}/media/[^/]+/label$`));
+});
+
+test('a photo marked by several applications shows whole in a smaller window, beside tables that fit their panel', async ({ page, service }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const app = await demoApp(service, 'People and cars');
+  const tenantId = await openDemoLab(page, DEMO.manager);
+  await page.goto(`/t/${tenantId}/apps/${app.application_id}/detections`);
+  await page.getByRole('region', { name: 'Detections' }).getByRole('link', { name: /^Media / }).first().click();
+  const models = page.getByRole('region', { name: 'By models' });
+  await expect(models.getByRole('row').nth(1)).toBeVisible();
+  await expect(models).not.toContainText('An earlier model');
+  const image = page.locator('.media-view img');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // whole above the footer: inside the scrolling main area
+  const shown = (await image.boundingBox())!;
+  const main = (await page.getByRole('main').boundingBox())!;
+  expect(shown.y + shown.height).toBeLessThanOrEqual(main.y + main.height);
+  const overflowing = await page
+    .locator('.media-side table')
+    .evaluateAll((tables) => tables.filter((table) => table.scrollWidth > table.parentElement!.clientWidth).map((table) => table.getAttribute('aria-label') ?? table.parentElement!.getAttribute('aria-label')));
+  expect(overflowing).toEqual([]);
+  await checkAndCapture(page, 'dashboard-media-photo');
 });

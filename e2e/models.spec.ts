@@ -137,3 +137,32 @@ test('a manager reads a classification release as accuracy and a confusion table
   await expect(models.getByRole('table', { name: 'Current model against the one before' }).getByRole('row', { name: /^Accuracy 0\.83 0\.83/ })).toBeVisible();
   await checkAndCapture(page, 'application-models-classes');
 });
+
+test('a manager releases a kept-back candidate anyway, confirmed in a dialog, and the releases table says it was forced', async ({ page, service }) => {
+  test.setTimeout(180_000);
+  const tenantId = await openDemoLab(page, DEMO.manager);
+  const admin = await apiAs(service, DEMO.admin, tenantId);
+  const demo = (await listApplications(admin)).data.find((application) => application.name === 'Red bolts')!;
+  const camera = await createSubject(admin, { name: `Release anyway camera ${randomUUID().slice(0, 8)}` });
+  const app = await createApplication(admin, {
+    name: 'Red bolts (release anyway)',
+    type: demo.type,
+    input_subjects: [camera.subject_uid],
+    output_subjects: demo.output_subjects,
+    custom_fields: demo.custom_fields,
+    app_managers: [DEMO.manager],
+  });
+  await page.goto(`/t/${tenantId}/apps/${app.application_id}`);
+  const models = page.getByRole('region', { name: 'Models' });
+  await models.getByRole('button', { name: 'Release now' }).click();
+  await expect(models.getByRole('status').filter({ hasText: /^Not released: not enough held-out answers yet/ })).toBeVisible({ timeout: 120_000 });
+
+  await models.getByRole('button', { name: 'Release anyway…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Release anyway?' });
+  await expect(dialog).toContainText('not enough held-out answers yet');
+  await checkAndCapture(page, 'release-anyway');
+  await dialog.getByRole('button', { name: 'Release anyway' }).click();
+  await expect(models.getByRole('status').filter({ hasText: /^Model v1 released anyway \(forced\)\.$/ })).toBeVisible({ timeout: 120_000 });
+  await expect(models.getByRole('table', { name: 'Model releases' }).getByRole('row').nth(1)).toContainText(/^Model v1forced/);
+  await checkAndCapture(page, 'application-models-forced');
+});

@@ -17,7 +17,7 @@ test('the object list shows each box with its source, and hovering, hiding and d
   const objects = page.getByRole('region', { name: 'Objects' });
   const rows = objects.getByRole('listitem');
   await expect(rows).toHaveCount(boxes.length);
-  await expect(rows.first()).toContainText(/model \d+%/);
+  await expect(rows.first()).toContainText(/\d+%/);
 
   // The canvas lights up the row of the box under the pointer, and a row lights up its box.
   const first = boxes[0]!;

@@ -28,6 +28,10 @@ test('a labeller opens the first photo application and gets a photograph with th
     expect(box.x1).toBeLessThanOrEqual(media.image_width);
     expect(box.y1).toBeLessThanOrEqual(media.image_height);
   }
+  // every class name in the object list is shown whole, not cut ("person", not "p…")
+  const classNames = page.getByRole('region', { name: 'Objects' }).locator('.object-list__class');
+  await expect(classNames.first()).toBeVisible();
+  expect(await classNames.evaluateAll((names) => names.filter((name) => name.scrollWidth > name.clientWidth).map((name) => name.textContent))).toEqual([]);
   await expectNoSeriousA11yViolations(page);
   await saveScreenshot(page, 'workspace', { readme: true });
 

@@ -12,7 +12,7 @@ test('a labeller with one tenant signs in straight to the shell and signs out', 
   const banner = page.getByRole('banner');
   await expect(banner.getByText('Demo Lab')).toBeVisible();
   await expect(banner.getByText(DEMO.labeller)).toBeVisible();
-  await expect(page.getByRole('contentinfo')).toContainText(/Service 1/);
+  await expect(page.getByRole('contentinfo')).toContainText('API v1 · local build');
   await expectNoSeriousA11yViolations(page);
   await saveScreenshot(page, 'shell');
 
@@ -68,6 +68,12 @@ test('a new user accepts an invite and the tenant appears in the picker at once'
   await page.getByRole('link', { name: /invites/i }).first().click();
   const invite = page.getByRole('listitem').filter({ hasText: 'Demo Lab' });
   await expect(invite).toBeVisible();
+  // the buttons stay inside the card, however narrow it is
+  const card = (await invite.boundingBox())!;
+  for (const button of await invite.getByRole('button').all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+  }
   await expectNoSeriousA11yViolations(page);
   await saveScreenshot(page, 'invites');
   await invite.getByRole('button', { name: /accept/i }).click();

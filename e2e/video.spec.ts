@@ -67,4 +67,26 @@ test('a video uploaded through the UI plays on its media page with its poster, a
     for (const name of frameNames) await expect(page.getByRole('link', { name: new RegExp(`^Media ${name}`) })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   await checkAndCapture(page, 'video-frames');
+
+  // The video's page lists its frames; a frame's page names its video.
+  await page.goto(`/t/${tenantId}/media/${video.media_id}`);
+  const framesList = page.getByRole('region', { name: 'Frames' });
+  await expect(framesList.getByRole('link')).toHaveCount(4);
+  await checkAndCapture(page, 'media-video-frames');
+  await framesList.getByRole('link', { name: 'Frame 5' }).click();
+  await expect(page.getByText('frame 5 of the video')).toBeVisible();
+  await checkAndCapture(page, 'media-frame');
+  await page.getByRole('link', { name: filename }).click();
+  await expect(page.getByText('384 × 288 · mp4 · video, 5.0 s')).toBeVisible();
+
+  // A segmenter takes no feedback: no feedback rate, release metric or Review tab, and no such settings.
+  await page.goto(`/t/${tenantId}/apps/${segmenter.application_id}`);
+  await expect(page.getByRole('heading', { level: 1, name: segmenter.name })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: `Application ${segmenter.name}` }).getByRole('link')).toHaveText(['Overview', 'Detections', 'Settings']);
+  await expect(page.getByRole('region', { name: 'Settings' })).not.toContainText(/Feedback per hour|Release metric/);
+  await checkAndCapture(page, 'video-segmentation-application');
+  await page.goto(`/t/${tenantId}/apps/${segmenter.application_id}/settings`);
+  await expect(page.getByRole('form', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Requested feedback per hour' })).toHaveCount(0);
+  await checkAndCapture(page, 'video-segmentation-settings');
 });

@@ -28,7 +28,7 @@ export function jobHandlers(ctx: ServiceContext): JobHandlers {
         .select()
         .from(applications)
         .where(and(eq(applications.applicationId, data.applicationId), eq(applications.tenantId, data.tenantId)));
-      if (appRow) await releaseModel(ctx, appRow, { jobId: id });
+      if (appRow) await releaseModel(ctx, appRow, { jobId: id, force: data.force === true });
     },
     export: (job) => runExportJob(ctx, job),
     import: (job) => runImportJob(ctx, job),

@@ -211,3 +211,17 @@ export async function searchMedia(db: Database, tenantId: string, search: MediaS
     .orderBy(desc(media.createdAt), desc(media.mediaId))
     .limit(search.limit);
 }
+
+/**
+ * The frames made of a video (media whose first parent it is, with a `frame` number), in frame order, at most
+ * `limit`. Twin frames (two segmenters of one video) count once: the earliest made.
+ */
+export async function listFramesOf(db: Database, tenantId: string, videoId: string, limit: number): Promise<MediaRow[]> {
+  const frame = sql<number>`(${media.details} ->> 'frame')::int`;
+  return db
+    .selectDistinctOn([frame])
+    .from(media)
+    .where(and(eq(media.tenantId, tenantId), sql`${media.parentMediaIds} ->> 0 = ${videoId}`, sql`${media.details} ->> 'frame' IS NOT NULL`))
+    .orderBy(frame, asc(media.createdAt), asc(media.mediaId))
+    .limit(limit);
+}

@@ -67,6 +67,7 @@ export function toReleasedModel(row: ModelRow): ReleasedModel {
     model_performance: row.validation?.model_performance ?? null,
     model_performance_per_subject: row.validation?.model_performance_per_subject ?? null,
     previous_model_id: row.previousModelId,
+    forced: row.forced,
   };
 }
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { uniqueFileNames } from './file-names';
 
@@ -30,5 +31,12 @@ describe('uniqueFileNames', () => {
     const [name] = uniqueFileNames([image('med_1', `${'a'.repeat(300)}.jpg`)]);
     expect(name).toHaveLength(120);
     expect(name!.endsWith('a.jpg')).toBe(true);
+  });
+
+  it('names images as docs/api.md says (their uploaded names, never <media_id>.<ext>)', async () => {
+    const docs = await readFile(new URL('../../docs/api.md', import.meta.url), 'utf8');
+    const names = uniqueFileNames([image('med_1', 'photo.jpg'), image('med_2', 'photo.jpg'), image('med_3', null, 'png')]);
+    for (const name of names) expect(docs).toContain(`(\`${name}\`)`);
+    expect(docs).not.toContain('`<media_id>.<ext>`');
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AnswerBucket, AnswerCount, AnsweredFeedback, WaitingFeedback } from '../../src/api/schemas/feedback-history';
 import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
-import { ACCEPT_PROBABILITY } from '../vision/models/proposal';
+import { ACCEPT_PROBABILITY } from '../../src/api/presence';
 
 /**
  * One answer is one feedback message: the assertions one person stored on one media item (and focus) at once.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Measures } from '../../src/api/schemas/measures';
 import type { ModelEvaluation } from '../../src/api/schemas/models';
-import { decideCandidate } from './release-decision';
+import { decideCandidate, forcedIf, isReleased } from './release-decision';
 
 const evaluation = (measures: Measures): ModelEvaluation => ({ data_count: measures.n, model_performance: measures, model_performance_per_subject: {} });
 
@@ -35,5 +35,21 @@ describe('decideCandidate', () => {
   it('prefers the lower mean absolute error for counts, whatever release_metrics says', () => {
     expect(decideCandidate(counts(1.5), counts(2), 'best_recall')).toEqual({ outcome: 'released', n: 8, figure: 'mean_absolute_error', candidate: 1.5, current: 2 });
     expect(decideCandidate(counts(2.5), counts(2), 'best_F1').outcome).toBe('not_better');
+  });
+});
+
+describe('forcedIf and isReleased', () => {
+  const worse = decideCandidate(counts(2.5), counts(2), 'best_F1');
+  const better = decideCandidate(counts(1.5), counts(2), 'best_F1');
+
+  it('releases a kept-back candidate when forced, recorded as forced, and keeps what the rule said', () => {
+    expect(forcedIf(true, worse)).toEqual({ ...worse, outcome: 'not_better', forced: true });
+    expect(isReleased(forcedIf(true, worse))).toBe(true);
+    expect(isReleased(forcedIf(false, worse))).toBe(false);
+  });
+
+  it('does not call a release forced when the rule releases it anyway', () => {
+    expect(forcedIf(true, better).forced).toBe(false);
+    expect(isReleased(forcedIf(true, better))).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ export function decideCandidate(
   candidate: ModelEvaluation,
   current: ModelEvaluation,
   metric: ReleaseMetric,
-): Omit<CandidateDecision, 'decided_at' | 'version'> {
+): Omit<CandidateDecision, 'decided_at' | 'version' | 'forced'> {
   const candidateFigure = releaseFigure(candidate.model_performance, metric);
   const currentFigure = releaseFigure(current.model_performance, metric);
   const outcome =
@@ -24,3 +24,17 @@ export function decideCandidate(
     current: currentFigure.value,
   };
 }
+
+type Decision = Omit<CandidateDecision, 'decided_at' | 'version'>;
+
+/**
+ * A manager's "Release anyway" (`force`): a candidate the rule kept back is released all the same, recorded as
+ * forced; one the rule releases is not forced. `outcome` keeps what the rule said.
+ */
+export const forcedIf = (force: boolean, decision: ReturnType<typeof decideCandidate>): Decision => ({
+  ...decision,
+  forced: force && decision.outcome !== 'released',
+});
+
+/** Whether the candidate becomes the next model version. */
+export const isReleased = (decision: Decision) => decision.outcome === 'released' || decision.forced;

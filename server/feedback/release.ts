@@ -8,7 +8,7 @@ import { applications, feedbackQueue, media, models, subjects } from '../db/sche
 import type { ApplicationRow } from '../domain/applications';
 import { readMediaBytes } from '../domain/media';
 import { DEFAULT_FEEDBACK_CONFIG } from '../config';
-import { invalid } from '../errors';
+import { conflict, invalid } from '../errors';
 import { markJobFinished } from '../jobs/finished';
 import type { BlobStore } from '../media/blob-store';
 import { isImplemented, typeModule } from '../types/registry';
@@ -19,7 +19,7 @@ import { learnHeads } from '../vision/head/fit';
 import { parametersFromApplication, withDetectorClasses, type ModelParameters, type SubjectForModel } from '../vision/models/parameters';
 import { refitParameters } from '../vision/refit';
 import { answeredItems, withImages } from './answered-items';
-import { decideCandidate } from './release-decision';
+import { decideCandidate, forcedIf, isReleased } from './release-decision';
 import { measureModels, type MeasuredSubjects } from './validation';
 import { unixNow } from '../db/unix-time';
 
@@ -94,14 +94,14 @@ async function refreshQueue(ctx: ReleaseContext, appRow: ApplicationRow, module:
  * parameters re-fitted to the training answers, measured (with the model it would replace) on the held-out
  * validation answers. Every candidate counts in `candidate_model_count` and is recorded as `last_candidate`; one
  * that is released is stored as the next `models` row and made the application's current model, with its release
- * counters and performance, and with refresh_feedback the waiting requests are re-evaluated by it. Returns the
- * updated application row. Run as the job `jobId`, a second run of that job decides nothing and returns the row as
- * it is.
+ * counters and performance, and with refresh_feedback the waiting requests are re-evaluated by it. `force` releases
+ * a candidate the rule keeps back, recorded as forced. Returns the updated application row. Run as the job `jobId`,
+ * a second run of that job decides nothing and returns the row as it is.
  */
 export async function releaseModel(
   ctx: ReleaseContext,
   appRow: ApplicationRow,
-  { jobId }: { jobId?: string } = {},
+  { jobId, force = false }: { jobId?: string; force?: boolean } = {},
 ): Promise<ApplicationRow> {
   const module = typeModule(appRow.type);
   if (!module) throw invalid(`Applications of type ${appRow.type} have no baseline model to release.`);
@@ -118,7 +118,7 @@ export async function releaseModel(
     [parameters, previousParameters],
     await withImages(ctx.blobs, items.validation),
   )) as [ModelEvaluation, ModelEvaluation];
-  const decision = decideCandidate(validation, previousValidation, appRow.releaseMetrics);
+  const decision = forcedIf(force, decideCandidate(validation, previousValidation, appRow.releaseMetrics));
   const now = unixNow();
   const modelId = newId('mdl');
   const candidateCounters = {
@@ -128,7 +128,7 @@ export async function releaseModel(
   };
   const updated = await ctx.db.transaction(async (tx) => {
     if (jobId !== undefined && !(await markJobFinished(tx, jobId))) return null;
-    if (decision.outcome !== 'released') {
+    if (!isReleased(decision)) {
       const [row] = await tx
         .update(applications)
         .set({ ...candidateCounters, lastCandidate: { ...decision, decided_at: now, version: null } })
@@ -152,6 +152,7 @@ export async function releaseModel(
       validation,
       previousModelId,
       previousValidation,
+      forced: decision.forced,
       createdAt: now,
     });
     const [row] = await tx
@@ -171,7 +172,7 @@ export async function releaseModel(
     return row!;
   });
   if (!updated) return appRow;
-  if (decision.outcome === 'released' && updated.refreshFeedback) await refreshQueue(ctx, updated, module, modelId, parameters);
+  if (isReleased(decision) && updated.refreshFeedback) await refreshQueue(ctx, updated, module, modelId, parameters);
   return updated;
 }
 
@@ -180,11 +181,19 @@ export const isReleasing = (app: FastifyInstance, applicationId: string) => app.
 
 /**
  * Queues a release of the application (a `release-model` job: at most one waits per application, so while one
- * waits this does nothing). The job reads the application again when it starts, so it learns every answer.
+ * waits this does nothing). The job reads the application again when it starts, so it learns every answer. A forced
+ * release cannot join one that waits (it would not be forced): that is a conflict.
  */
-export async function startRelease(app: Pick<FastifyInstance, 'db' | 'jobs'>, appRow: Pick<ApplicationRow, 'tenantId' | 'applicationId' | 'type'>): Promise<void> {
+export async function startRelease(
+  app: Pick<FastifyInstance, 'db' | 'jobs'>,
+  appRow: Pick<ApplicationRow, 'tenantId' | 'applicationId' | 'type'>,
+  { force = false }: { force?: boolean } = {},
+): Promise<void> {
   if (!isImplemented(appRow.type)) throw invalid(`Applications of type ${appRow.type} have no baseline model to release.`);
-  const release = { tenantId: appRow.tenantId, applicationId: appRow.applicationId };
+  if (force && (await app.jobs.isPending('release-model', appRow.applicationId))) {
+    throw conflict('A release is already running: release anyway once it has finished.');
+  }
+  const release = { tenantId: appRow.tenantId, applicationId: appRow.applicationId, ...(force ? { force } : {}) };
   await app.jobs.send(app.db, 'release-model', release, { singletonKey: appRow.applicationId });
   app.jobs.kick();
 }

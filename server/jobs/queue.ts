@@ -14,6 +14,8 @@ interface ProcessMediaJob {
 interface ReleaseModelJob {
   tenantId: string;
   applicationId: string;
+  /** A manager's "Release anyway": release the candidate even if the release rule keeps it back. */
+  force?: boolean;
 }
 
 /** Prepare a label export whose row (state `preparing`) the request wrote. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireAuth } from '../auth/context';
 import { assertions } from '../db/schema';
 import { toMediaAssertion } from '../domain/assertions';
-import { deleteMediaItem, getMediaRow, readMediaBytes, searchMedia, storeUpload, toMedia } from '../domain/media';
+import { deleteMediaItem, getMediaRow, listFramesOf, readMediaBytes, searchMedia, storeUpload, toMedia } from '../domain/media';
 import { mediaAssertionSchema, mediaSchema, mediaSubjectAssociationSchema, uploadedMediaSchema } from '../domain/media-schemas';
 import { currentAssertionsOfMedia, toAssociations } from '../domain/media-subjects';
 import { invalid } from '../errors';
@@ -26,6 +26,8 @@ const searchQuery = pagingQuery.pick({ limit: true }).extend({
   external_media_id: searchText.optional(),
 });
 
+const framesQuery = pagingQuery.pick({ limit: true });
+
 export const mediaRoutes: RoutesPlugin = async (app) => {
   app.post('/1/media', { config: { multipart: true }, schema: { response: { 200: uploadedMediaSchema, 201: uploadedMediaSchema } } }, async (request, reply) => {
     const { upload } = await readUpload(request, requireAuth(request));
@@ -47,6 +49,19 @@ export const mediaRoutes: RoutesPlugin = async (app) => {
     const row = await getMediaRow(app.db, requireAuth(request).tenantId, request.params.mediaId);
     return toMedia(row, mediaLinksFor(request));
   });
+
+  // Extension: the frames a video_segmentation application made of a video, in frame order.
+  app.get(
+    '/1/media/:mediaId/frames',
+    { schema: { params: mediaParams, querystring: framesQuery, response: { 200: listOf(mediaSchema) } } },
+    async (request) => {
+      const { tenantId } = requireAuth(request);
+      const video = await getMediaRow(app.db, tenantId, request.params.mediaId);
+      const rows = await listFramesOf(app.db, tenantId, video.mediaId, request.query.limit);
+      const links = mediaLinksFor(request);
+      return { data: rows.map((row) => toMedia(row, links)) };
+    },
+  );
 
   app.delete('/1/media/:mediaId', { schema: { params: mediaParams } }, async (request, reply) => {
     const auth = requireAuth(request);

@@ -139,7 +139,16 @@ describe('POST and GET /1/applications/{id}/release', () => {
       running: false,
       release_model_count: null,
       last_released_at: null,
-      last_candidate: { decided_at: expect.any(Number), outcome: 'not_enough_answers', n: 3, figure: 'F1', candidate: null, current: null, version: null },
+      last_candidate: {
+        decided_at: expect.any(Number),
+        outcome: 'not_enough_answers',
+        n: 3,
+        figure: 'F1',
+        candidate: null,
+        current: null,
+        version: null,
+        forced: false,
+      },
     });
 
     await answerAll(app, scenes.slice(4, 6), 'validation');
@@ -150,6 +159,29 @@ describe('POST and GET /1/applications/{id}/release', () => {
     expect(finished.last_candidate).toMatchObject({ outcome: 'released', n: 5, figure: 'F1', version: 1 });
     const application = (await get(`/1/applications/${app.applicationId}`)).json();
     expect(application).toMatchObject({ candidate_model_count: 2, release_model_count: 1, last_candidate_at: finished.last_candidate.decided_at });
+  });
+
+  it('releases a kept-back candidate with force: true, recorded as forced in the models and the latest candidate', async () => {
+    const app = await insertApplication(t.db, tenantId, 'box_detection', [bolt], { appManagers: ['manager@demo.test'] });
+    await answer(app, scenes[0]!, 'training');
+    await answerAll(app, scenes.slice(1, 3), 'validation');
+    const manager = await t.demoAuth('manager@demo.test', tenantId);
+    const url = `/1/applications/${app.applicationId}/release`;
+    const started = await t.inject({ method: 'POST', url, headers: manager, payload: { force: true } });
+    expect(started.statusCode).toBe(202);
+    const again = await t.inject({ method: 'POST', url, headers: manager, payload: { force: true } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'A release is already running: release anyway once it has finished.' });
+    await t.app.jobs.drain();
+    expect((await get(url)).json()).toMatchObject({
+      release_model_count: 1,
+      last_candidate: { outcome: 'not_enough_answers', n: 2, version: 1, forced: true },
+    });
+    const models = (await get(`/1/applications/${app.applicationId}/models`)).json<PagedResponse<ReleasedModel>>();
+    expect(models.data.map((model) => [model.version, model.forced])).toEqual([[1, true]]);
+
+    const refused = await t.inject({ method: 'POST', url, headers: manager, payload: { force: 'yes' } });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('is 404 for another tenant\'s application and 400 for a type without a model', async () => {

@@ -4,6 +4,7 @@ import {
   modelPerformanceSchema,
   releasedModelSchema,
   releaseStatusSchema,
+  startReleaseBody,
   type ModelPerformance,
   type ReleaseStatus,
 } from '../../src/api/schemas/models';
@@ -80,12 +81,12 @@ export const modelRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/1/applications/:applicationId/release',
-    { schema: { params: appParams, response: { 202: releaseStatusSchema } } },
+    { schema: { params: appParams, body: startReleaseBody, response: { 202: releaseStatusSchema } } },
     async (request, reply) => {
       const auth = requireAuth(request);
       const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
       requireManageApplication(auth, appRow);
-      await startRelease(app, appRow);
+      await startRelease(app, appRow, { force: request.body?.force === true });
       return reply.status(202).send(releaseStatus(await isReleasing(app, appRow.applicationId), appRow));
     },
   );

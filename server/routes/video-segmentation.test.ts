@@ -45,6 +45,16 @@ describe('a video_segmentation application', () => {
       subject_uid: string;
     }[];
     expect(detections.some((row) => row.app_id === detector && row.subject_uid === people)).toBe(true);
+
+    const listed = await t.inject({ method: 'GET', url: `/1/media/${videoId}/frames`, headers: labeller });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data.map((frame: { media_id: string }) => frame.media_id)).toEqual(children.map((child) => child.media_id));
+    const firstTwo = await t.inject({ method: 'GET', url: `/1/media/${videoId}/frames?limit=2`, headers: labeller });
+    expect(firstTwo.json().data.map((frame: { frame: number }) => frame.frame)).toEqual([0, 5]);
+    const ofAFrame = await t.inject({ method: 'GET', url: `/1/media/${children[0]!.media_id}/frames`, headers: labeller });
+    expect(ofAFrame.json()).toEqual({ data: [] });
+    const unknown = await t.inject({ method: 'GET', url: '/1/media/med_unknown/frames', headers: labeller });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('takes every n-th frame, and makes no twins when the video comes again', async () => {

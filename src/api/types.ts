@@ -70,6 +70,9 @@ export type ApplicationType =
 export const RELEASE_METRICS = ['best_recall', 'best_precision', 'best_F1'] as const;
 export type ReleaseMetric = (typeof RELEASE_METRICS)[number];
 
+/** The kinds of measures models are judged by on held-out answers: one shape each in src/api/schemas/measures.ts. */
+export type MeasureKind = 'boxes' | 'points' | 'counts' | 'offsets' | 'classes' | 'texts';
+
 // Media coordinates and app_data formats (decisions.md): integer pixels of the media, origin top-left.
 
 export interface BoxCoords {

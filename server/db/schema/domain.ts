@@ -86,6 +86,8 @@ export const models = pgTable(
     validation: jsonb('validation').$type<ModelEvaluation>(),
     previousModelId: text('previous_model_id'),
     previousValidation: jsonb('previous_validation').$type<ModelEvaluation>(),
+    // migrations/0020_forced_releases.sql: released by a manager although the release rule kept it back.
+    forced: boolean('forced').notNull().default(false),
   },
   (t) => [unique().on(t.applicationId, t.version)],
 );

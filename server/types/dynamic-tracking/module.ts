@@ -1,6 +1,6 @@
 import type { BoxRegion } from '../../../src/api/application-types/answer';
 import { trackingSettingsSchema, trackSetSchema, type TrackedBox } from '../../../src/api/application-types/dynamic-tracking';
-import { ACCEPT_PROBABILITY } from '../../vision/models/proposal';
+import { ACCEPT_PROBABILITY } from '../../../src/api/presence';
 import type { SequenceFrame, SequenceModule } from '../sequence-module';
 import { Tracker, type FrameBox } from './tracker';
 

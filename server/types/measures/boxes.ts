@@ -3,7 +3,7 @@ import { greedyMatch } from '../../../src/api/application-types/agreement';
 import { BOX_MATCH_IOU, intersectionOverUnion } from '../../../src/api/application-types/box-detection';
 import type { MeasuresOf } from '../../../src/api/schemas/measures';
 import type { BoxCoords } from '../../../src/api/types';
-import { ACCEPT_PROBABILITY } from '../../vision/models/proposal';
+import { ACCEPT_PROBABILITY } from '../../../src/api/presence';
 import { matchedFigures, reasonFor, unless, type MeasurePairs } from './held-out';
 
 /** The true boxes of one held-out answer, and the boxes the model proposed for it (each with its probability). */

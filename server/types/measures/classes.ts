@@ -1,5 +1,5 @@
 import type { Confusion, MeasuresOf } from '../../../src/api/schemas/measures';
-import { ACCEPT_PROBABILITY } from '../../vision/models/proposal';
+import { ACCEPT_PROBABILITY } from '../../../src/api/presence';
 import { mean, ratio, reasonFor, unless, type MeasurePairs, type MeasureProposals } from './held-out';
 
 /** A confusion table over `labels`, filled from (truth, proposed) label pairs; labels not listed are added. */

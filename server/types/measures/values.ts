@@ -1,5 +1,5 @@
 import type { MeasuresOf } from '../../../src/api/schemas/measures';
-import { ACCEPT_PROBABILITY } from '../../vision/models/proposal';
+import { ACCEPT_PROBABILITY } from '../../../src/api/presence';
 import { mean, ratio, reasonFor, unless, type MeasurePairs } from './held-out';
 
 const numberIn = (data: unknown): number | null => (typeof data === 'number' ? data : null);

@@ -1,6 +1,7 @@
 import type { Detection } from '../../vision/models/detections';
 import type { OffsetReference } from '../../vision/models/parameters';
-import { ACCEPT_PROBABILITY, type ModelProposal } from '../../vision/models/proposal';
+import { type ModelProposal } from '../../vision/models/proposal';
+import { ACCEPT_PROBABILITY } from '../../../src/api/presence';
 import { presenceIn, type SubjectEvidence } from '../../vision/models/subject-evidence';
 
 export type OffsetAxis = 'x' | 'y';

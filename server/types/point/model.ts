@@ -1,7 +1,8 @@
 import type { PointCoords } from '../../../src/api/application-types/answer';
 import type { AnalysisImage } from '../../vision/models/analysis-image';
 import { mediaPixel } from '../../vision/models/media-box';
-import { ACCEPT_PROBABILITY, type ModelProposal } from '../../vision/models/proposal';
+import type { ModelProposal } from '../../vision/models/proposal';
+import { ACCEPT_PROBABILITY } from '../../../src/api/presence';
 import { leastCertainProbability, presenceIn, type SubjectEvidence } from '../../vision/models/subject-evidence';
 
 /** The centre of every object of the subject (a detector box's centre), in whole media pixels. */

@@ -1,7 +1,7 @@
 import type { SubjectAppearance } from '../../vision/models/parameters';
 import type { AnalysisImage } from '../../vision/models/analysis-image';
 import { detectObjects } from '../../vision/models/detections';
-import { ACCEPT_PROBABILITY } from '../../vision/models/proposal';
+import { ACCEPT_PROBABILITY } from '../../../src/api/presence';
 import { medianValue, type FeedbackExample } from '../../vision/refit';
 
 /** The area of one object: the median over confirmed counts of the confidently matched area per counted object. */

@@ -3,7 +3,8 @@ import type { AnalysisImage } from '../../vision/models/analysis-image';
 import type { Detection } from '../../vision/models/detections';
 import { mediaPixel } from '../../vision/models/media-box';
 import type { SubjectAppearance } from '../../vision/models/parameters';
-import { ACCEPT_PROBABILITY, type ModelProposal } from '../../vision/models/proposal';
+import { type ModelProposal } from '../../vision/models/proposal';
+import { ACCEPT_PROBABILITY } from '../../../src/api/presence';
 import { leastCertainProbability, presenceIn, type SubjectEvidence } from '../../vision/models/subject-evidence';
 
 /** A region this many times the area of one object is taken for several objects that touch. */

@@ -14,5 +14,3 @@ export interface ModelProposal {
   counted?: PointCoords[];
 }
 
-/** A detection counts as the subject when it is at least this probable. */
-export const ACCEPT_PROBABILITY = 0.5;

@@ -43,6 +43,7 @@ const agreeBoxes: DataAgreement<BoxRegion[]> = (sets) => {
  */
 export const boxDetection: AnswerRule<BoxRegion[]> = {
   appDataType: 'box_set',
+  measure: 'boxes',
   appData: boxSet,
   subjects: 'some',
   allowsFalse: true,

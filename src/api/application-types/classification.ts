@@ -7,6 +7,7 @@ import { importPresence, type AnswerRule } from './rule';
  */
 export const classification: AnswerRule = {
   appDataType: null,
+  measure: 'classes',
   appData: null,
   subjects: 'one',
   allowsFalse: false,

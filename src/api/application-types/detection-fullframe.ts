@@ -4,6 +4,7 @@ import { importPresence, type AnswerRule } from './rule';
 /** True or False for every output subject, in one message. Labellers agree by majority per subject; a tie is a disagreement. */
 export const detectionFullframe: AnswerRule = {
   appDataType: null,
+  measure: 'classes',
   appData: null,
   subjects: 'every',
   allowsFalse: true,

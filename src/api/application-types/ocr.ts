@@ -39,6 +39,7 @@ const agreeTexts: DataAgreement<TextReading> = (readings) => {
  */
 export const ocr: AnswerRule<TextReading> = {
   appDataType: 'text',
+  measure: 'texts',
   appData: textReading,
   subjects: 'one',
   allowsFalse: true,

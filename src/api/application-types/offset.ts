@@ -11,6 +11,7 @@ export function offsetRule(appDataType: 'offset_x' | 'offset_y'): AnswerRule<num
   const range = (size = '') => `An ${appDataType} is a whole number of pixels from 0 to the media's ${edge}${size}.`;
   return {
     appDataType,
+    measure: 'offsets',
     appData: z.number({ error: range() }).check(z.int(range()), z.gte(0, range())),
     subjects: 'one',
     allowsFalse: true,

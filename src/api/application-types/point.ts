@@ -23,6 +23,7 @@ const agreePoints: DataAgreement<PointCoords[]> = (lists, radius) => {
 /** Per answered subject (one or more in a message): True with a list of points (inside the focus, else the media; the far edges included), or False. */
 export const pointRule: AnswerRule<PointCoords[]> = {
   appDataType: 'point',
+  measure: 'points',
   appData: pointList,
   subjects: 'some',
   allowsFalse: true,

@@ -1,5 +1,5 @@
 import type { z } from '../zod';
-import type { AppDataType, BoxCoords, FieldError } from '../types';
+import type { AppDataType, BoxCoords, FieldError, MeasureKind } from '../types';
 import type { ItemAnswer } from './answer';
 import type { ExportAnnotation, ImportedAnnotation } from './export-annotation';
 
@@ -22,6 +22,8 @@ export interface AnswerMarks {
 export interface AnswerRule<T = unknown> {
   /** The app_data_type a True answer carries; null: a True answer carries no app_data. */
   appDataType: AppDataType | null;
+  /** The kind of measures its models are judged by on held-out answers, which says the figure a release goes by. */
+  measure: MeasureKind;
   /** The shape of that app_data, checked without knowing the media. */
   appData: z.ZodMiniType<T> | null;
   /**

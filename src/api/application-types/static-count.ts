@@ -12,6 +12,7 @@ const count = z
 /** True with the number of objects (whatever the focus), or False. Counts agree within the tolerance. */
 export const staticCount: AnswerRule<number> = {
   appDataType: 'count',
+  measure: 'counts',
   appData: count,
   subjects: 'one',
   allowsFalse: true,

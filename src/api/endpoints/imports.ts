@@ -8,10 +8,10 @@ export interface LabelFileUpload {
   content: Blob;
 }
 
-const importsPath = (appId: string) => `/1/applications/${encodeURIComponent(appId)}/imports`;
+export const importsPath = (appId: string) => `/1/applications/${encodeURIComponent(appId)}/imports`;
 
 /** What `POST …/imports` answers: the report of a small import, or the status of a larger one's job. */
-const importStartSchema = z.union([importStatusSchema, importReportSchema]);
+export const importStartSchema = z.union([importStatusSchema, importReportSchema]);
 
 /** Whether the import runs as a job (its report comes with its status once done). */
 export const isImportJob = (answer: ImportReport | ImportStatus): answer is ImportStatus => 'import_id' in answer;
@@ -22,10 +22,15 @@ export const isImportJob = (answer: ImportReport | ImportStatus): answer is Impo
  * larger than IMPORT_INLINE_MAX_BYTES, the status of the job that imports them (follow it with {@link getImport}).
  */
 export function importLabelFiles(client: ApiClient, appId: string, fields: ImportFields, files: readonly LabelFileUpload[]): Promise<ImportReport | ImportStatus> {
+  return client.request(importsPath(appId), importStartSchema, { method: 'POST', body: importForm(fields, files) });
+}
+
+/** The multipart form of an import: its text fields, then one part per label file. */
+export function importForm(fields: ImportFields, files: readonly LabelFileUpload[]): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
   for (const file of files) form.append('files', file.content, file.name);
-  return client.request(importsPath(appId), importStartSchema, { method: 'POST', body: form });
+  return form;
 }
 
 export const getImport = (client: ApiClient, appId: string, importId: string) =>

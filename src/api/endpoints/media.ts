@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import type { ApiClient } from '../client';
-import { MEDIA_MAX_BYTES } from '../limits';
+import { MEDIA_MAX_BYTES, PAGE_LIMIT } from '../limits';
 import { mediaObjectsSchema } from '../schemas/detected-objects';
 import { mediaAssertionSchema, mediaSubjectAssociationSchema } from '../schemas/detections';
 import { listOf } from '../schemas/envelopes';
@@ -21,6 +21,10 @@ export const getMediaDetections = (client: ApiClient, mediaId: string) =>
 
 export const getMediaSubjects = (client: ApiClient, mediaId: string) =>
   client.request(`${mediaPath(mediaId)}/subjects`, listOf(mediaSubjectAssociationSchema));
+
+/** Extension: the frames a video_segmentation application made of a video, in frame order (none for a still image). */
+export const getMediaFrames = (client: ApiClient, mediaId: string, limit: number = PAGE_LIMIT.max) =>
+  client.request(`${mediaPath(mediaId)}/frames`, listOf(mediaSchema), { query: { limit } });
 
 /** Extension: every object the service's detector finds in the media (any class, score ≥ 0.1), strongest first. */
 export const getMediaObjects = (client: ApiClient, mediaId: string, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../client';
 import { pageOf } from '../schemas/envelopes';
-import { modelPerformanceSchema, releasedModelSchema, releaseStatusSchema, type ModelsQuery } from '../schemas/models';
+import { modelPerformanceSchema, releasedModelSchema, releaseStatusSchema, type ModelsQuery, type StartReleaseBody } from '../schemas/models';
 
 const appPath = (appId: string) => `/1/applications/${encodeURIComponent(appId)}`;
 
@@ -19,6 +19,9 @@ export const listCurrentValidation = (client: ApiClient, appId: string, query: M
 /** Whether a release is running, and the latest version. */
 export const getReleaseStatus = (client: ApiClient, appId: string) => client.request(`${appPath(appId)}/release`, releaseStatusSchema);
 
-/** Starts a release off the service's request (202): poll `getReleaseStatus` until `running` is false. */
-export const startRelease = (client: ApiClient, appId: string) =>
-  client.request(`${appPath(appId)}/release`, releaseStatusSchema, { method: 'POST' });
+/**
+ * Starts a release off the service's request (202): poll `getReleaseStatus` until `running` is false. `{force: true}`
+ * releases the candidate even when the release rule keeps it back (recorded as forced).
+ */
+export const startRelease = (client: ApiClient, appId: string, body?: StartReleaseBody) =>
+  client.request(`${appPath(appId)}/release`, releaseStatusSchema, { method: 'POST', body });

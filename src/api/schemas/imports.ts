@@ -31,8 +31,13 @@ const modelName = z
     z.regex(/^[\p{L}\p{N} ._:/@+-]+$/u, MODEL_NAME_MESSAGE),
   );
 
+const EXTERNAL_PREFIX = 'external:';
+
 /** The model_id an outside model's assertions carry: never the id of one of the service's own releases. */
-export const externalModelId = (name: string) => `external:${name}`;
+export const externalModelId = (name: string) => `${EXTERNAL_PREFIX}${name}`;
+
+/** The name of the outside model behind a model_id; null for the service's own models. */
+export const outsideModelName = (modelId: string): string | null => (modelId.startsWith(EXTERNAL_PREFIX) ? modelId.slice(EXTERNAL_PREFIX.length) : null);
 
 /** The text fields of `POST /1/applications/{id}/imports`, sent beside the label files of the multipart form. */
 export const importFields = z

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import type { ReleaseMetric } from '../types';
+import { RELEASE_METRICS, type MeasureKind, type ReleaseMetric } from '../types';
 
 // How a model is judged on held-out answers, one shape per kind of answer (docs/models.md, "Measures"). Every
 // measure says on how many held-out answers it rests (`n`); below MIN_HELD_OUT_ANSWERS its figures are null and
@@ -30,7 +30,7 @@ const matched = {
 
 /** box_detection: boxes shown (at least 0.5 probable) against the answers' boxes, matched one to one at IoU ≥ 0.5. */
 const boxMeasuresSchema = z.object({
-  kind: z.literal('boxes'),
+  kind: z.literal('boxes' satisfies MeasureKind),
   ...held,
   truth_boxes: count,
   shown_boxes: count,
@@ -43,7 +43,7 @@ const boxMeasuresSchema = z.object({
 
 /** point: points shown against the answers' points, matched one to one, nearest first. */
 const pointMeasuresSchema = z.object({
-  kind: z.literal('points'),
+  kind: z.literal('points' satisfies MeasureKind),
   ...held,
   /** Pixels: a true point is found when its matched point lies this close. */
   tolerance: z.number(),
@@ -58,7 +58,7 @@ const pointMeasuresSchema = z.object({
 
 /** static_count: the proposed count against the answer's (False: 0). */
 const countMeasuresSchema = z.object({
-  kind: z.literal('counts'),
+  kind: z.literal('counts' satisfies MeasureKind),
   ...held,
   mean_absolute_error: z.nullable(z.number()),
   /** Share of answers counted exactly. */
@@ -67,7 +67,7 @@ const countMeasuresSchema = z.object({
 
 /** offset_x, offset_y: the proposed offset against the answer's, where both give one. */
 const offsetMeasuresSchema = z.object({
-  kind: z.literal('offsets'),
+  kind: z.literal('offsets' satisfies MeasureKind),
   ...held,
   /** Answers with an offset that the model also gave one for. */
   compared: count,
@@ -81,7 +81,7 @@ const offsetMeasuresSchema = z.object({
 
 /** ocr: the model's reading against the answer's text (1 − edit distance / length, in characters and in words). */
 const textMeasuresSchema = z.object({
-  kind: z.literal('texts'),
+  kind: z.literal('texts' satisfies MeasureKind),
   ...held,
   /** Answers with text (what the accuracies rest on); a reading of nothing counts as every character missed. */
   compared: count,
@@ -107,7 +107,7 @@ export type Confusion = z.infer<typeof confusionSchema>;
  * (labels: present, absent; the figures of "present").
  */
 const classMeasuresSchema = z.object({
-  kind: z.literal('classes'),
+  kind: z.literal('classes' satisfies MeasureKind),
   ...held,
   accuracy: ratio,
   ...matched,
@@ -124,7 +124,6 @@ export const measuresSchema = z.discriminatedUnion('kind', [
   textMeasuresSchema,
 ]);
 export type Measures = z.infer<typeof measuresSchema>;
-export type MeasureKind = Measures['kind'];
 export type MeasuresOf<K extends MeasureKind> = Extract<Measures, { kind: K }>;
 
 export const RELEASE_FIGURE_KEYS = ['F1', 'precision', 'recall', 'mean_absolute_error', 'character_accuracy'] as const;
@@ -151,31 +150,29 @@ export interface ReleaseFigure {
 /** The ratio each release_metrics names, where marks or classes are matched. */
 export const RATIO_OF_METRIC = { best_F1: 'F1', best_precision: 'precision', best_recall: 'recall' } as const satisfies Record<ReleaseMetric, ReleaseFigureKey>;
 
-const ratioFigure = (measures: MeasuresOf<'boxes' | 'points' | 'classes'>, metric: ReleaseMetric): ReleaseFigure => {
-  const key = RATIO_OF_METRIC[metric];
-  return { key, value: measures[key] };
-};
-
-const errorFigure = (measures: MeasuresOf<'counts' | 'offsets'>): ReleaseFigure => ({ key: 'mean_absolute_error', value: measures.mean_absolute_error });
-
-const readingFigure = (measures: MeasuresOf<'texts'>): ReleaseFigure => ({ key: 'character_accuracy', value: measures.character_accuracy });
+const ratioKey = (metric: ReleaseMetric): ReleaseFigureKey => RATIO_OF_METRIC[metric];
 
 /**
  * Per kind, the figure the application's release_metrics names: F1, precision or recall where marks or classes
  * are matched; the mean absolute error for counts and offsets, the character accuracy for text, whatever the metric.
  */
-const RELEASE_FIGURES: { [K in MeasureKind]: (measures: MeasuresOf<K>, metric: ReleaseMetric) => ReleaseFigure } = {
-  boxes: ratioFigure,
-  points: ratioFigure,
-  classes: ratioFigure,
-  counts: errorFigure,
-  offsets: errorFigure,
-  texts: readingFigure,
+const RELEASE_FIGURE_KEYS_OF: Readonly<Record<MeasureKind, (metric: ReleaseMetric) => ReleaseFigureKey>> = {
+  boxes: ratioKey,
+  points: ratioKey,
+  classes: ratioKey,
+  counts: () => 'mean_absolute_error',
+  offsets: () => 'mean_absolute_error',
+  texts: () => 'character_accuracy',
 };
 
+export const releaseFigureKey = (kind: MeasureKind, metric: ReleaseMetric): ReleaseFigureKey => RELEASE_FIGURE_KEYS_OF[kind](metric);
+
+/** Whether release_metrics changes anything for measures of this kind (counts, offsets and text have one figure). */
+export const releaseMetricChooses = (kind: MeasureKind): boolean => new Set(RELEASE_METRICS.map((metric) => releaseFigureKey(kind, metric))).size > 1;
+
 export function releaseFigure(measures: Measures, metric: ReleaseMetric): ReleaseFigure {
-  const figure = RELEASE_FIGURES[measures.kind] as (measures: Measures, metric: ReleaseMetric) => ReleaseFigure;
-  return figure(measures, metric);
+  const key = releaseFigureKey(measures.kind, metric);
+  return { key, value: (measures as Partial<Record<ReleaseFigureKey, number | null>>)[key] ?? null };
 }
 
 /** Whether a candidate's figure is at least as good as the current model's (a current without a value loses). */

@@ -40,6 +40,8 @@ export const releasedModelSchema = z.object({
   model_performance_per_subject: z.nullable(z.record(z.string(), measuresSchema)),
   /** The model it replaced (the baseline's id for the first release). */
   previous_model_id: z.nullable(z.string()),
+  /** Extension: true when a manager released it although the release rule kept it back ("Release anyway"). */
+  forced: z.boolean(),
 });
 export type ReleasedModel = z.infer<typeof releasedModelSchema>;
 
@@ -96,8 +98,17 @@ const candidateDecisionSchema = z.object({
   current: z.nullable(z.number()),
   /** The version it became; null when it was kept back. */
   version: z.nullable(z.number().check(z.int())),
+  /** True when a manager released it although `outcome` kept it back (`force`): `version` is then set. */
+  forced: z.boolean(),
 });
 export type CandidateDecision = z.infer<typeof candidateDecisionSchema>;
+
+/**
+ * Body of `POST /1/applications/{id}/release` (optional). `force`: release the candidate even when the release rule
+ * keeps it back (too few held-out answers, or a worse figure); the release is recorded as forced.
+ */
+export const startReleaseBody = z.nullish(z.object({ force: z.optional(z.boolean()) }));
+export type StartReleaseBody = z.infer<typeof startReleaseBody>;
 
 /**
  * `GET|POST /1/applications/{id}/release`: whether a release is running, and the latest release. A client that

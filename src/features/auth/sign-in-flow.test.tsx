@@ -34,7 +34,7 @@ describe('signing in', () => {
     expect(await screen.findByRole('heading', { level: 1, name: ACME.name })).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByText(solo.email)).toBeInTheDocument();
     expect(getSession()).toMatchObject({ email: solo.email, tenantId: ACME.tenant_id, tenantType: 'orgtenant' });
-    expect(await screen.findByText('Service 1 · build 12')).toBeInTheDocument();
+    expect(await screen.findByText('API v1 · build 12')).toBeInTheDocument();
   });
 
   it('shows the tenant picker to a person with several tenants, then enters the chosen one', async () => {

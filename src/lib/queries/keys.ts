@@ -11,6 +11,7 @@ export const applicationKeys = {
   stats: (appId: string, bucket: StatsBucket) => [...applicationKeys.detail(appId), 'stats', { bucket }] as const,
   detections: (appId: string, query: DetectionsQuery) => [...applicationKeys.detail(appId), 'detections', query] as const,
   export: (appId: string, exportId: string) => [...applicationKeys.detail(appId), 'exports', exportId] as const,
+  import: (appId: string, importId: string) => [...applicationKeys.detail(appId), 'imports', importId] as const,
   answers: (appId: string, bucket: AnswerBucket) => [...applicationKeys.detail(appId), 'answers', { bucket }] as const,
 };
 
@@ -44,6 +45,7 @@ export const mediaKeys = {
   detections: (mediaId: string) => [...mediaKeys.detail(mediaId), 'detections'] as const,
   subjects: (mediaId: string) => [...mediaKeys.detail(mediaId), 'subjects'] as const,
   objects: (mediaId: string) => [...mediaKeys.detail(mediaId), 'objects'] as const,
+  frames: (mediaId: string) => [...mediaKeys.detail(mediaId), 'frames'] as const,
 };
 
 export const gatewayKeys = {

@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { serviceVersionQueryOptions } from '../api/service-version';
+import { serviceVersionQueryOptions, serviceVersionText } from '../api/service-version';
 
 export function ServiceVersion() {
   const version = useQuery(serviceVersionQueryOptions());
   if (version.isPending) return <span>Service …</span>;
   if (version.isError) return <span>Service version unavailable</span>;
   return (
-    <span title={`Built ${version.data.build_time}`}>
-      Service {version.data.version} · build {version.data.build_number}
-    </span>
+    <span title={`Built ${version.data.build_time}`}>{serviceVersionText(version.data)}</span>
   );
 }

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { getReleaseStatus, listCurrentValidation, listModels, listReleaseValidation, startRelease } from '../../../api/endpoints/models';
-import { baselineModelId, type ReleaseStatus } from '../../../api/schemas/models';
+import { baselineModelId, type ReleaseStatus, type StartReleaseBody } from '../../../api/schemas/models';
 import { PAGE_LIMIT } from '../../../api/limits';
+import { outsideModelName } from '../../../api/schemas/imports';
 import { getApiClient } from '../../../lib/api-client';
 import { applicationKeys, modelKeys } from '../../../lib/queries/keys';
 
@@ -35,16 +36,24 @@ export const useCurrentValidation = (appId: string) =>
 /** A model named by its version, never by its id. */
 export const modelVersionName = (version: number) => (version === 0 ? 'Baseline model (v0)' : `Model v${version}`);
 
-/** model_id → "Model v3" from the application's releases; "…" while they load. Without an application: "A model". */
-export function useModelNames(appId: string): (modelId: string) => string {
-  const models = useQuery({ ...modelsQueryOptions(appId), enabled: appId !== '' });
-  if (appId === '') return () => 'A model';
-  const versions = new Map(models.data?.map((model) => [model.model_id, model.version]));
-  versions.set(baselineModelId(appId), 0);
+/**
+ * model_id → "Model v3", from the releases of the applications given (those whose models asserted something): each
+ * application's baseline is v0; an outside model goes by its own name; "…" while the releases load.
+ */
+export function useModelNames(appIds: readonly string[]): (modelId: string) => string {
+  const releases = useQueries({ queries: appIds.map((appId) => modelsQueryOptions(appId)) });
+  const versions = new Map<string, number>();
+  appIds.forEach((appId, index) => {
+    versions.set(baselineModelId(appId), 0);
+    for (const model of releases[index]?.data ?? []) versions.set(model.model_id, model.version);
+  });
+  const loading = releases.some((release) => release.isPending);
   return (modelId) => {
     const version = versions.get(modelId);
     if (version !== undefined) return modelVersionName(version);
-    return models.isPending ? '…' : 'An earlier model';
+    const outside = outsideModelName(modelId);
+    if (outside !== null) return `${outside} (outside model)`;
+    return loading ? '…' : 'An earlier model';
   };
 }
 
@@ -64,7 +73,7 @@ function outcomeOf(status: ReleaseStatus | undefined, startedFrom: StartedFrom):
 }
 
 /**
- * Release now: starts a release (202), then asks about it every second while it runs; when it has finished, the
+ * Release now (or anyway, with `{force: true}`): starts a release (202), then asks about it every second while it runs; when it has finished, the
  * models and the application are fetched again. `outcome` says whether the version moved on, or why not.
  */
 export function useReleaseNow(appId: string) {
@@ -90,7 +99,7 @@ export function useReleaseNow(appId: string) {
     wasRunning.current = running;
   }, [running, appId, queryClient, startedFrom, status.data]);
   const start = useMutation({
-    mutationFn: () => startRelease(getApiClient(), appId),
+    mutationFn: (body?: StartReleaseBody) => startRelease(getApiClient(), appId, body),
     onSuccess: (started) => {
       setOutcome(null);
       setStartedFrom({ version: started.release_model_count, decidedAt: started.last_candidate?.decided_at ?? null });

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { presenceThreshold } from '../../../api/presence';
 import type { DetectionRecord } from '../../../api/schemas/detections';
 import { formatProbability } from '../utils/format-time';
 import { AssertionOverlay } from './assertion-overlay';
@@ -7,6 +8,8 @@ const THUMB_WIDTH = '256';
 
 export interface DetectionThumbProps {
   record: DetectionRecord;
+  /** The application's detection thresholds: a subject is named only where an assertion of it reaches its own. */
+  thresholds: Readonly<Record<string, number>>;
   href: string;
   subjectName: (uid: string) => string;
   /** A person's name or email from their user id. */
@@ -15,19 +18,23 @@ export interface DetectionThumbProps {
 
 const unique = (values: string[]) => [...new Set(values)];
 
-/** What a thumbnail says: the subjects, who asserted them (a model or people), and the highest probability. */
-function describeRecord(record: DetectionRecord, subjectName: (uid: string) => string, personName: (userId: string) => string) {
+/**
+ * What a thumbnail says: the subjects found (asserted at least as probably as their threshold: a model asserts every
+ * output subject, most of them improbably), who asserted them (a model or people), and the highest probability.
+ */
+function describeRecord({ record, thresholds, subjectName, personName }: Omit<DetectionThumbProps, 'href'>) {
   const { detections } = record;
-  const subjects = unique(detections.map((detection) => subjectName(detection.subject_uid))).join(', ') || 'No subject';
+  const found = detections.filter((detection) => detection.probability >= presenceThreshold(thresholds, detection.subject_uid));
+  const subjects = unique(found.map((detection) => subjectName(detection.subject_uid))).join(', ') || 'Nothing found';
   const sources = unique(detections.map((detection) => (detection.user_id ? personName(detection.user_id) : 'Model'))).join(', ') || '—';
   const probability = formatProbability(Math.max(...detections.map((detection) => detection.probability), 0));
   return { subjects, sources, probability };
 }
 
 /** One detection record: the image with its marks drawn over it, then its subjects, source and probability. */
-export function DetectionThumb({ record, href, subjectName, personName }: DetectionThumbProps) {
-  const { media, focus, detections } = record;
-  const { subjects, sources, probability } = describeRecord(record, subjectName, personName);
+export function DetectionThumb({ href, ...described }: DetectionThumbProps) {
+  const { media, focus, detections } = described.record;
+  const { subjects, sources, probability } = describeRecord(described);
   return (
     <Link
       className="thumb"

@@ -6,6 +6,8 @@ import { DetectionThumb } from './detection-thumb';
 
 export interface DetectionsGridProps {
   records: readonly DetectionRecord[];
+  /** The application's detection thresholds, by which a tile names the subjects found. */
+  thresholds: Readonly<Record<string, number>>;
   mediaHref: (mediaId: string) => string;
   subjectName: (uid: string) => string;
   personName: (userId: string) => string;
@@ -26,7 +28,7 @@ function useWidth(element: HTMLElement | null): number {
 }
 
 /** Thumbnails in rows; only the rows in view are in the DOM, and reaching the end asks for the next page. */
-export function DetectionsGrid({ records, mediaHref, subjectName, personName, hasMore, loadingMore, onLoadMore }: DetectionsGridProps) {
+export function DetectionsGrid({ records, thresholds, mediaHref, subjectName, personName, hasMore, loadingMore, onLoadMore }: DetectionsGridProps) {
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const width = useWidth(scrollElement);
   const { columns, cellWidth, imageHeight, rowHeight } = thumbGrid(width);
@@ -70,6 +72,7 @@ export function DetectionsGrid({ records, mediaHref, subjectName, personName, ha
               <DetectionThumb
                 key={`${record.media.media_id}-${row.index * columns + offset}`}
                 record={record}
+                thresholds={thresholds}
                 href={mediaHref(record.media.media_id)}
                 subjectName={subjectName}
                 personName={personName}

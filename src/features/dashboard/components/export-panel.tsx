@@ -4,6 +4,7 @@ import { EXPORT_FORMAT_NAMES, EXPORT_FORMATS, type ExportFormat, type ExportStat
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { useDownloadExport, useExportStatus, useStartExport, type DownloadProgress } from '../api/exports';
+import { ProgressLine } from './progress-line';
 
 const FORMAT_HINTS: Readonly<Record<ExportFormat, string>> = {
   coco: 'one JSON file; image-level labels kept',
@@ -12,15 +13,6 @@ const FORMAT_HINTS: Readonly<Record<ExportFormat, string>> = {
 };
 
 const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
-
-function ProgressLine({ label, value, max, text }: { label: string; value: number | null; max: number; text: string }) {
-  return (
-    <div className="export-progress">
-      <progress aria-label={label} max={max || 1} value={value ?? undefined} />
-      <span className="muted numeric">{text}</span>
-    </div>
-  );
-}
 
 function Preparing({ status }: { status: ExportStatus | undefined }) {
   const total = status?.total ?? 0;

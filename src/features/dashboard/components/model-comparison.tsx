@@ -2,7 +2,7 @@ import { releaseFigure } from '../../../api/schemas/measures';
 import type { ModelPerformance } from '../../../api/schemas/models';
 import type { ReleaseMetric } from '../../../api/types';
 import { modelVersionName } from '../api/models';
-import { figureChange, figuresOf } from '../utils/measure-figures';
+import { figuresOf } from '../utils/measure-figures';
 import { measureSentence } from '../utils/measure-words';
 import { ConfusionTable } from './confusion-table';
 
@@ -46,12 +46,12 @@ export function ModelComparison({ previous, current, metric }: ModelComparisonPr
             </tr>
           </thead>
           <tbody>
-            {figuresOf(after).map(({ key, label, value, format }) => (
+            {figuresOf(after).map(({ key, label, value, format, change }) => (
               <tr key={key} className={key === keyFigure ? 'is-key-measure' : undefined}>
                 <th scope="row">{label}</th>
                 <td className="numeric">{format(value(before))}</td>
                 <td className="numeric">{format(value(after))}</td>
-                <td className="numeric">{figureChange(value(after), value(before))}</td>
+                <td className="numeric">{change(value(after), value(before))}</td>
               </tr>
             ))}
           </tbody>

@@ -44,7 +44,14 @@ export function ModelReleasesTable({ models, metric }: ModelReleasesTableProps) 
           const sameKind = performance?.kind === measured?.kind;
           return (
             <tr key={model.model_id} title={performance?.reason ? notEnoughAnswers(performance.n) : undefined}>
-              <td>{modelVersionName(model.version)}</td>
+              <td>
+                {modelVersionName(model.version)}
+                {model.forced && (
+                  <span className="tag release-forced" title="Released by a manager although the release rule kept it back">
+                    forced
+                  </span>
+                )}
+              </td>
               <td>{formatDateTime(model.release_time)}</td>
               <td className="numeric">{model.training_data_count}</td>
               <td className="numeric">{model.validation_data_count ?? '—'}</td>

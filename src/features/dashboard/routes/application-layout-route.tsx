@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet, useParams } from 'react-router';
+import { answerRuleOf } from '../../../api/application-types';
 import { Alert } from '../../../components/alert';
 import { Spinner } from '../../../components/spinner';
 import { useApplication } from '../../../lib/queries/application';
 import { reviewCountQueryOptions } from '../../../lib/queries/reviews';
 import { useCallerRole } from '../api/caller-role';
 
-/** The Review tab, for managers: with the number of disagreements waiting. */
+/** The Review tab, for managers of a type people answer: with the number of disagreements waiting. */
 function ReviewLink({ base, appId }: { base: string; appId: string }) {
   const waiting = useQuery(reviewCountQueryOptions(appId));
   return (
@@ -34,7 +35,7 @@ export function Component() {
         <NavLink to={`${base}/detections`} className="tab-bar__link">
           Detections
         </NavLink>
-        {role.canManage(application.data) && <ReviewLink base={base} appId={appId} />}
+        {answerRuleOf(application.data.type) && role.canManage(application.data) && <ReviewLink base={base} appId={appId} />}
         <NavLink to={`${base}/settings`} className="tab-bar__link">
           Settings
         </NavLink>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setupMswServer } from '../../../testing/msw-server';
 import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';
 import { ADMIN, dashboardHandlers, initialState, MEMBER, type DashboardState } from '../testing/dashboard-service';
+import { sampleApplication } from '../utils/test-fixtures';
 
 let state: DashboardState;
 // Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.
@@ -72,9 +73,50 @@ describe('application page: models', () => {
     expect(within(screen.getByRole('table', { name: 'Model releases' })).getAllByRole('row')[1]).toHaveTextContent(/^Model v2/);
   });
 
+  it('releases a kept-back candidate anyway after a confirmation, and the releases table says it was forced', async () => {
+    state.nextCarCandidate = 'not_better';
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-cars`, ADMIN);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Release now' }));
+    await user.click(await screen.findByRole('button', { name: 'Release anyway…' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Release anyway?' });
+    expect(dialog).toHaveTextContent("its F1 0.74 is below the current model's 0.81");
+    await user.click(within(dialog).getByRole('button', { name: 'Release anyway' }));
+    expect(await screen.findByText('Model v3 released anyway (forced).', {}, { timeout: 5000 })).toBeInTheDocument();
+    const releases = screen.getByRole('table', { name: 'Model releases' });
+    await vi.waitFor(() => expect(within(releases).getAllByRole('row')[1]).toHaveTextContent(/^Model v3forced/));
+    expect(within(releases).getAllByRole('row')[2]).not.toHaveTextContent('forced');
+    const posts = state.requests.filter((request) => request.method === 'POST' && request.url.pathname.endsWith('/release'));
+    expect(posts.map((request) => request.body)).toEqual([undefined, { force: true }]);
+  });
+
   it('says so before the first release', async () => {
     state.models = [];
     renderSignedIn(`/t/${TENANT_ID}/apps/app-pets`, MEMBER);
     expect(await screen.findByText('No release yet')).toBeInTheDocument();
+  });
+});
+
+describe('application page: what applies to the type', () => {
+  const factOf = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
+
+  it('shows no feedback rate, release metric or Review tab for a type people do not answer (video segmentation)', async () => {
+    state.applications.push(sampleApplication({ application_id: 'app-frames', name: 'Frames', type: 'video_segmentation' }));
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-frames`, ADMIN);
+    const tabs = await screen.findByRole('navigation', { name: 'Application Frames' });
+    expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Detections', 'Settings']);
+    await screen.findByRole('heading', { level: 1, name: 'Frames' });
+    expect(screen.queryByText('Feedback per hour')).not.toBeInTheDocument();
+    expect(await screen.findByText('Latest detection')).toBeInTheDocument();
+    expect(screen.queryByText('Pending feedback')).not.toBeInTheDocument();
+    expect(screen.queryByText('Release metric')).not.toBeInTheDocument();
+  });
+
+  it('names the figure a release goes by: F1 for boxes, the mean absolute error for counts', async () => {
+    state.applications.push(sampleApplication({ application_id: 'app-count', name: 'Count', type: 'static_count', release_metrics: 'best_F1' }));
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-count`, ADMIN);
+    await screen.findByRole('heading', { level: 1, name: 'Count' });
+    expect(factOf('Release metric')).toBe('Mean absolute error');
+    expect(within(screen.getByRole('navigation', { name: 'Application Count' })).getByRole('link', { name: 'Review' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { answerRuleOf } from '../../../api/application-types';
+import { releaseFigureKey } from '../../../api/schemas/measures';
 import { Alert } from '../../../components/alert';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -12,12 +13,15 @@ import { useCallerRole } from '../api/caller-role';
 import { AssertionsChart } from '../components/assertions-chart';
 import { BucketToggle, type Bucket } from '../components/bucket-toggle';
 import { ExportPanel } from '../components/export-panel';
+import { ImportPanel } from '../components/import-panel';
 import { ModelsSection } from '../components/models-section';
 import { ThroughputPanel } from '../components/throughput-panel';
 import { formatDateTime } from '../utils/format-time';
+import { FIGURE_LABELS } from '../utils/measure-words';
 import { feedbackRateText } from '../utils/feedback-rate';
 
-function Activity({ appId }: { appId: string }) {
+/** What the application asserted lately, and (for a type people answer) how much feedback waits. */
+function Activity({ appId, takesFeedback }: { appId: string; takesFeedback: boolean }) {
   const [bucket, setBucket] = useState<Bucket>('day');
   const stats = useApplicationStats(appId, bucket);
   return (
@@ -35,8 +39,12 @@ function Activity({ appId }: { appId: string }) {
       ) : (
         <>
           <dl className="facts">
-            <dt>Pending feedback</dt>
-            <dd>{stats.data.pending}</dd>
+            {takesFeedback && (
+              <>
+                <dt>Pending feedback</dt>
+                <dd>{stats.data.pending}</dd>
+              </>
+            )}
             <dt>Latest detection</dt>
             <dd>{formatDateTime(stats.data.latest_detection_at)}</dd>
           </dl>
@@ -60,6 +68,7 @@ export function Component() {
   if (application.isPending) return <Spinner label="Loading application…" />;
   if (application.isError) return <Alert>{application.error.message}</Alert>;
   const app = application.data;
+  const rule = answerRuleOf(app.type);
   const names = (uids: string[]) => uids.map(subjectName).join(', ') || '—';
   return (
     <>
@@ -67,7 +76,7 @@ export function Component() {
         title={app.name}
         description={app.description || undefined}
         actions={
-          answerRuleOf(app.type) && (
+          rule && (
             <Link className="btn btn--primary" to={`/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}/label`}>
               Start labelling
             </Link>
@@ -88,10 +97,14 @@ export function Component() {
             <dd>{names(app.input_subjects)}</dd>
             <dt>Output subjects</dt>
             <dd>{names(app.output_subjects)}</dd>
-            <dt>Feedback per hour</dt>
-            <dd>{feedbackRateText(app)}</dd>
-            <dt>Release metric</dt>
-            <dd>{app.release_metrics}</dd>
+            {rule && (
+              <>
+                <dt>Feedback per hour</dt>
+                <dd>{feedbackRateText(app)}</dd>
+                <dt>Release metric</dt>
+                <dd>{FIGURE_LABELS[releaseFigureKey(rule.measure, app.release_metrics)]}</dd>
+              </>
+            )}
             <dt>App managers</dt>
             <dd>{app.app_managers.join(', ') || '—'}</dd>
             <dt>Created</dt>
@@ -100,11 +113,16 @@ export function Component() {
             </dd>
           </dl>
         </section>
-        <Activity appId={appId} />
-        {answerRuleOf(app.type) && <ThroughputPanel appId={appId} />}
+        <Activity appId={appId} takesFeedback={rule !== undefined} />
+        {rule && <ThroughputPanel appId={appId} />}
       </div>
-      {answerRuleOf(app.type) && <ModelsSection app={app} canRelease={role.canManage(app)} />}
-      {answerRuleOf(app.type) && role.canManage(app) && <ExportPanel appId={appId} />}
+      {rule && <ModelsSection app={app} canRelease={role.canManage(app)} />}
+      {rule && role.canManage(app) && (
+        <div className="panel-grid">
+          <ExportPanel appId={appId} />
+          <ImportPanel appId={appId} />
+        </div>
+      )}
     </>
   );
 }

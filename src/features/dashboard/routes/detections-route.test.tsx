@@ -35,14 +35,14 @@ function assertion(mediaId: string, overrides: Partial<Assertion>): Assertion {
   };
 }
 
-/** Even records: a model's two boxes on a cat; odd ones: a person's point on a dog. */
+/** Even records: a model's two boxes on a cat, and its improbable dog (0.08); odd ones: a person's point on a dog. */
 function record(index: number): DetectionRecord {
   const mediaId = `m-${index}`;
-  const detection =
+  const detections =
     index % 2 === 0
-      ? assertion(mediaId, {})
-      : assertion(mediaId, { subject_uid: 's-dog', user_id: ADMIN.user_id, model_id: null, app_data_type: 'point', app_data: [{ x: 5, y: 5 }], probability: 1 });
-  return { media: sampleMedia(mediaId, { filename: `img-${index}.jpg` }), focus: null, updated_at: 1_700_000_000 + index, detections: [detection] };
+      ? [assertion(mediaId, {}), assertion(mediaId, { subject_uid: 's-dog', app_data: [], probability: 0.08, uncal_prob: 0.08 })]
+      : [assertion(mediaId, { subject_uid: 's-dog', user_id: ADMIN.user_id, model_id: null, app_data_type: 'point', app_data: [{ x: 5, y: 5 }], probability: 1 })];
+  return { media: sampleMedia(mediaId, { filename: `img-${index}.jpg` }), focus: null, updated_at: 1_700_000_000 + index, detections };
 }
 
 // jsdom lays nothing out; the grid virtualises against the size of its scroll area, so give it one.
@@ -112,8 +112,10 @@ describe('detections browser', () => {
 
   it('shows on each thumbnail its subject, its source and its marks', async () => {
     renderSignedIn(`/t/${TENANT_ID}/apps/app-pets/detections`, MEMBER);
+    // the model's dog at 0.08 is under the threshold: the tile names only the cat
     const byModel = await screen.findByRole('link', { name: 'Media img-0.jpg, Cat by Model, probability 0.80' });
     expect(byModel).toHaveTextContent('Cat');
+    expect(byModel).not.toHaveTextContent('Dog');
     expect(byModel).toHaveTextContent('Model');
     expect(byModel.querySelectorAll('rect.overlay-mark--model')).toHaveLength(2);
     expect(byModel.querySelector('svg')).toHaveAttribute('viewBox', '0 0 640 480');

@@ -78,6 +78,7 @@ export function Component() {
               </p>
               <DetectionsGrid
                 records={records}
+                thresholds={application.data?.detection_thresholds ?? {}}
                 mediaHref={mediaHref}
                 subjectName={subjectName}
                 personName={personName}

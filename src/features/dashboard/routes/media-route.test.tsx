@@ -95,10 +95,55 @@ describe('media page', () => {
     expect(within(screen.getByRole('region', { name: 'By models' })).getAllByRole('cell', { name: 'Car' })).toHaveLength(2);
   });
 
+  it("names each model by its version in its own application, and an outside model by its name", async () => {
+    server.use(
+      http.get('/1/media/m-1/detections', () =>
+        HttpResponse.json({
+          detections: [
+            assertion({}),
+            assertion({ detection_id: 'd-pets', app_id: 'app-pets', model_id: 'mdl-app-pets-2', subject_uid: 's-cat', timestamp: 1_700_000_300 }),
+            assertion({ detection_id: 'd-outside', model_id: 'external:yolov8n', timestamp: 1_700_000_400 }),
+          ],
+        }),
+      ),
+    );
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-cars/media/m-1`, MEMBER);
+    const models = await screen.findByRole('region', { name: 'By models' });
+    expect(await within(models).findByRole('cell', { name: 'Model v2 · Pets' })).toBeInTheDocument();
+    expect(within(models).getByRole('cell', { name: 'yolov8n (outside model)' })).toBeInTheDocument();
+    expect(within(models).getByRole('cell', { name: 'Baseline model (v0)' })).toBeInTheDocument();
+    expect(models).not.toHaveTextContent('An earlier model');
+  });
+
   it('offers labelling only under an application whose type can be labelled', async () => {
     state.applications.push(sampleApplication({ application_id: 'app-plates', name: 'Plates', type: 'motion' }));
     renderSignedIn(`/t/${TENANT_ID}/apps/app-plates/media/m-1`, MEMBER);
     await screen.findByRole('region', { name: 'By models' });
     expect(screen.queryByRole('link', { name: 'Label this media' })).not.toBeInTheDocument();
+  });
+
+  it("links a video and its frames: the video lists its frames, a frame names its video", async () => {
+    const video = sampleMedia('m-video', { filename: 'street.mp4', video: true, duration: 3 });
+    const frames = [5, 10].map((frame) => sampleMedia(`m-frame-${frame}`, { frame, parent_media_id: 'm-video', parent_media_ids: ['m-video'] }));
+    server.use(
+      http.get('/1/media/m-video', () => HttpResponse.json(video)),
+      http.get('/1/media/m-video/frames', () => HttpResponse.json({ data: frames })),
+      http.get('/1/media/m-frame-10', () => HttpResponse.json(frames[1])),
+      ...['m-video', 'm-frame-10'].flatMap((id) => [
+        http.get(`/1/media/${id}/detections`, () => HttpResponse.json({ detections: [] })),
+        http.get(`/1/media/${id}/subjects`, () => HttpResponse.json({ data: [] })),
+      ]),
+    );
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-cars/media/m-video`, MEMBER);
+    const list = await screen.findByRole('region', { name: 'Frames' });
+    expect(within(list).getAllByRole('link').map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
+      ['Frame 5', `/t/${TENANT_ID}/apps/app-cars/media/m-frame-5`],
+      ['Frame 10', `/t/${TENANT_ID}/apps/app-cars/media/m-frame-10`],
+    ]);
+
+    await userEvent.click(within(list).getByRole('link', { name: 'Frame 10' }));
+    expect(await screen.findByText(/frame 10 of the video/)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'street.mp4' })).toHaveAttribute('href', `/t/${TENANT_ID}/apps/app-cars/media/m-video`);
+    expect(screen.queryByRole('region', { name: 'Frames' })).not.toBeInTheDocument();
   });
 });

@@ -14,9 +14,11 @@ import { useMedia, useMediaDetections, useMediaSubjects } from '../../../lib/que
 import { useSubjectNames } from '../../../lib/queries/subjects';
 import { AssertionOverlay, markCount, markSource, type MarkedAssertion } from '../components/assertion-overlay';
 import { useApplications } from '../api/applications';
-import { useModelNames } from '../api/models';
+import { useModelAuthorName } from '../api/model-authors';
 import { AssertionTimeline } from '../components/assertion-timeline';
+import { FrameOfVideo, VideoFrames } from '../components/video-links';
 import { formatProbability } from '../utils/format-time';
+import { useSpaceBelow } from '../utils/use-space-below';
 import { ALL_APPLICATIONS, initialMarkSource, markingApplications, marksOf, NO_APPLICATION } from '../utils/mark-sources';
 
 /** Every size the service keeps of the image, for the browser to pick the one the layout needs. */
@@ -116,10 +118,13 @@ export function Component() {
   const associations = useMediaSubjects(mediaId);
   const subjectName = useSubjectNames(tenantId);
   const personName = useMemberNames(tenantId);
-  const modelName = useModelNames(appId ?? '');
+  const modelAuthor = useModelAuthorName(tenantId, appId, detections.data ?? []);
   const application = useQuery({ ...applicationQueryOptions(appId ?? ''), enabled: !!appId });
   const labellable = !!application.data && !!answerRuleOf(application.data.type);
   const [chosenSource, setChosenSource] = useState<string | null>(null);
+  const [viewRef, spaceBelow] = useSpaceBelow();
+  const base = `/t/${encodeURIComponent(tenantId)}${appId ? `/apps/${encodeURIComponent(appId)}` : ''}`;
+  const mediaHref = (id: string) => `${base}/media/${encodeURIComponent(id)}`;
 
   if (media.isPending) return <Spinner label="Loading media…" />;
   if (media.isError) return <Alert>{media.error.message}</Alert>;
@@ -135,7 +140,17 @@ export function Component() {
     <>
       <PageHeader
         title={item.title ?? item.filename ?? `Media ${item.media_id}`}
-        description={`${item.image_width} × ${item.image_height} · ${item.media_format}${item.video && item.duration !== null ? ` · video, ${item.duration.toFixed(1)} s` : ''}`}
+        description={
+          <>
+            {`${item.image_width} × ${item.image_height} · ${item.media_format}${item.video && item.duration !== null ? ` · video, ${item.duration.toFixed(1)} s` : ''}`}
+            {item.parent_media_id && item.frame !== null && (
+              <>
+                {' · '}
+                <FrameOfVideo frame={item} mediaHref={mediaHref} />
+              </>
+            )}
+          </>
+        }
         actions={
           appId &&
           labellable && (
@@ -148,13 +163,16 @@ export function Component() {
           )
         }
       />
-      <div className="media-layout" style={{ '--media-ratio': item.image_width / item.image_height } as CSSProperties}>
+      <div
+        className="media-layout"
+        style={{ '--media-ratio': item.image_width / item.image_height, ...(spaceBelow === null ? {} : { '--media-height': `${spaceBelow}px` }) } as CSSProperties}
+      >
         <figure className="media-figure">
           <figcaption>
             {sources.length > 1 && <MarkSourcePicker sources={sources} value={shownSource} onChange={setChosenSource} />}
             <MarkLegend assertions={shownMarks} hasFocus={focuses.length > 0} />
           </figcaption>
-          <div className="media-view">
+          <div className="media-view" ref={viewRef}>
             {item.video ? (
               // The file itself, served with byte ranges so the browser can seek; the poster is its first frame.
               <video
@@ -179,7 +197,8 @@ export function Component() {
             {!item.video && <AssertionOverlay width={item.image_width} height={item.image_height} assertions={shownMarks} focuses={focuses} />}
           </div>
         </figure>
-        <div>
+        <div className="media-side">
+          {item.video && <VideoFrames videoId={item.media_id} mediaHref={mediaHref} />}
           <section className="panel" aria-labelledby="associations-title">
             <h2 id="associations-title" className="section-title">
               Current associations
@@ -202,7 +221,7 @@ export function Component() {
                 title="By models"
                 assertions={everyAssertion.filter((a) => markSource(a) === 'model')}
                 subjectName={subjectName}
-                authorName={(assertion) => (assertion.model_id ? modelName(assertion.model_id) : '—')}
+                authorName={modelAuthor}
               />
             </>
           )}

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupMswServer } from '../../../testing/msw-server';
 import { ADMIN, dashboardHandlers, initialState, MEMBER, type DashboardState } from '../testing/dashboard-service';
 import { renderSignedIn, TENANT_ID } from '../../../testing/render-dashboard';
+import { sampleApplication } from '../utils/test-fixtures';
 
 let state: DashboardState = initialState();
 // Whole-app renders with many user steps; a busy machine can take longer than the 5 s default.
@@ -81,5 +82,22 @@ describe('application settings', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Description')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
+  });
+
+  it('offers no feedback, consensus or release metric settings for a type people do not answer (video segmentation)', async () => {
+    state.applications.push(sampleApplication({ application_id: 'app-frames', name: 'Frames', type: 'video_segmentation' }));
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-frames/settings`, ADMIN);
+    const form = await screen.findByRole('form', { name: 'Settings' });
+    expect(within(form).queryByRole('group', { name: 'Requested feedback per hour' })).not.toBeInTheDocument();
+    expect(within(form).queryByRole('group', { name: 'Consensus' })).not.toBeInTheDocument();
+    expect(within(form).queryByLabelText('Release metric')).not.toBeInTheDocument();
+  });
+
+  it('offers no release metric for counts, whose releases go by the mean absolute error', async () => {
+    state.applications.push(sampleApplication({ application_id: 'app-count', name: 'Count', type: 'static_count' }));
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-count/settings`, ADMIN);
+    const form = await screen.findByRole('form', { name: 'Settings' });
+    expect(within(form).getByRole('group', { name: 'Requested feedback per hour' })).toBeInTheDocument();
+    expect(within(form).queryByLabelText('Release metric')).not.toBeInTheDocument();
   });
 });

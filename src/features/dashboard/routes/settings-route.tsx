@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/errors';
-import { LABELLERS_PER_ITEM } from '../../../api/limits';
-import { RELEASE_METRICS } from '../../../api/types';
 import { answerRuleOf } from '../../../api/application-types';
 import type { Application } from '../../../api/schemas/application';
 import { Alert } from '../../../components/alert';
@@ -10,11 +8,11 @@ import { Button } from '../../../components/button';
 import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
-import { TextField } from '../../../components/text-field';
 import { useApplication } from '../../../lib/queries/application';
 import { useCallerRole } from '../api/caller-role';
 import { useSubjectNames, useSubjects } from '../../../lib/queries/subjects';
 import { useUpdateApplication } from '../api/update-application';
+import { FeedbackSettings } from '../components/feedback-settings';
 import { SubjectModelFields } from '../components/subject-model-fields';
 import { SegmentationFields } from '../components/segmentation-fields';
 import { ListEditor } from '../components/list-editor';
@@ -47,6 +45,7 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
     setForm((old) => ({ ...old, ...changes }));
     setSaved(false);
   };
+  const rule = answerRuleOf(application.type);
   const changes = changedSettings(application, form);
   const dirty = Object.keys(changes).length > 0;
 
@@ -70,7 +69,7 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
       <fieldset className="form" disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
         <label className="choice">
           <input type="checkbox" checked={form.active} onChange={(e) => set({ active: e.target.checked })} />
-          Active (processes media and asks for feedback)
+          Active (processes media{rule ? ' and asks for feedback' : ''})
         </label>
         {errors.active && <p className="field__error">{errors.active}</p>}
         <div className="field">
@@ -91,80 +90,10 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
             </p>
           )}
         </div>
-        <fieldset className="fieldset">
-          <legend>Requested feedback per hour</legend>
-          <label className="choice">
-            <input type="radio" name="feedback-mode" checked={form.feedbackMode === 'system'} onChange={() => set({ feedbackMode: 'system' })} />
-            System chooses
-          </label>
-          <label className="choice">
-            <input type="radio" name="feedback-mode" checked={form.feedbackMode === 'fixed'} onChange={() => set({ feedbackMode: 'fixed' })} />
-            A fixed number
-          </label>
-          {form.feedbackMode === 'fixed' && (
-            <TextField
-              label="Requests per hour"
-              type="number"
-              min={0}
-              step={1}
-              value={form.feedbackPerHour}
-              onChange={(e) => set({ feedbackPerHour: e.target.value })}
-              error={errors.requested_feedback_per_hour}
-            />
-          )}
-          {form.feedbackMode === 'system' && errors.requested_feedback_per_hour && (
-            <p className="field__error">{errors.requested_feedback_per_hour}</p>
-          )}
-        </fieldset>
         {form.segmentation && (
           <SegmentationFields form={form.segmentation} errors={errors} onChange={(changes) => set({ segmentation: { ...form.segmentation!, ...changes } })} />
         )}
-        <fieldset className="fieldset">
-          <legend>Consensus</legend>
-          <TextField
-            label="Labellers per item"
-            type="number"
-            min={LABELLERS_PER_ITEM.min}
-            max={LABELLERS_PER_ITEM.max}
-            step={1}
-            value={form.labellersPerItem}
-            onChange={(e) => set({ labellersPerItem: e.target.value })}
-            error={errors.labellers_per_item}
-            hint="Distinct people who answer each item; with 2 or more, disagreements go to review."
-          />
-          <TextField
-            label="Consensus tolerance"
-            type="number"
-            min={0}
-            step="any"
-            value={form.consensusTolerance}
-            onChange={(e) => set({ consensusTolerance: e.target.value })}
-            error={errors.consensus_tolerance}
-            hint="How far counts and offsets may differ, and how many pixels apart points may lie, and still agree."
-          />
-        </fieldset>
-        <label className="choice">
-          <input type="checkbox" checked={form.refresh_feedback} onChange={(e) => set({ refresh_feedback: e.target.checked })} />
-          Refresh waiting feedback when a new model is released
-        </label>
-        <div className="field">
-          <label className="field__label" htmlFor="settings-release-metrics">
-            Release metric
-          </label>
-          <select
-            id="settings-release-metrics"
-            className="select"
-            value={form.release_metrics}
-            onChange={(e) => set({ release_metrics: e.target.value as SettingsForm['release_metrics'] })}
-          >
-            {RELEASE_METRICS.map((metric) => (
-              <option key={metric} value={metric}>
-                {metric}
-              </option>
-            ))}
-          </select>
-          {errors.release_metrics && <p className="field__error">{errors.release_metrics}</p>}
-        </div>
+        {rule && <FeedbackSettings form={form} errors={errors} set={set} measure={rule.measure} />}
         <fieldset className="fieldset">
           <legend>Detection thresholds</legend>
           {form.output_subjects.length === 0 && <p className="muted">Choose output subjects to set their thresholds.</p>}

@@ -8,12 +8,8 @@ import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { setUploadSubject, usePreferences } from '../../../lib/preferences';
 import { useSubjects } from '../../../lib/queries/subjects';
-import { summariseUploads, type UploadItem } from '../upload/upload-queue';
+import { UploadList } from '../components/upload-list';
 import { useUploadQueue } from '../upload/use-upload-queue';
-
-const STATUS_TEXT = { queued: 'Waiting', uploading: 'Uploading', done: 'Uploaded', failed: 'Failed' } as const;
-
-const statusText = (item: UploadItem) => (item.status === 'done' && item.duplicate ? 'Already uploaded' : STATUS_TEXT[item.status]);
 
 /** Many images onto a subject, by drag and drop or the file picker, three at a time. */
 export function Component() {
@@ -118,29 +114,7 @@ export function Component() {
           </div>
         </>
       )}
-      {items.length > 0 && (
-        <section aria-labelledby="uploads-title" className="panel">
-          <h2 id="uploads-title" className="section-title" style={{ marginTop: 16 }}>
-            Uploads
-          </h2>
-          <p role="status">{summariseUploads(items)}</p>
-          <ul className="upload-list">
-            {items.map((item) => (
-              <li key={item.id}>
-                <span>
-                  {item.name} <span className="muted">· {statusText(item)}</span>
-                </span>
-                <progress max={1} value={item.progress} aria-label={`Upload of ${item.name}`} />
-                {item.error && (
-                  <p className="field__error" role="alert">
-                    {item.name}: {item.error}
-                  </p>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {items.length > 0 && <UploadList items={items} />}
     </>
   );
 }

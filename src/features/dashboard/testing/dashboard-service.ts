@@ -18,8 +18,8 @@ export interface DashboardState {
   models: ReleasedModel[];
   /** app-cars's releases (box measures), oldest first. */
   carModels: ReleasedModel[];
-  /** Whether a release is running; a started one has finished by the next status request. */
-  releasing: boolean;
+  /** Whether a release is running (and whether it was asked to release anyway); it has finished by the next status request. */
+  releasing: false | { force: boolean };
   /** What the next release of app-cars decides: a new version, or its candidate kept back. */
   nextCarCandidate: CandidateDecision['outcome'];
   lastCandidate: CandidateDecision | null;
@@ -63,7 +63,7 @@ function boxes(n: number, found: number, shown: number, AP: number): Measures {
   return { kind: 'boxes', n, reason: null, truth_boxes: 52, shown_boxes: shown, found, precision: found / shown, recall: found / 52, F1: (2 * found) / (52 + shown), AP };
 }
 
-function sampleModel(appId: string, version: number, measures: Measures): ReleasedModel {
+function sampleModel(appId: string, version: number, measures: Measures, forced = false): ReleasedModel {
   return {
     model_id: `mdl-${appId}-${version}`,
     application_id: appId,
@@ -75,6 +75,7 @@ function sampleModel(appId: string, version: number, measures: Measures): Releas
     model_performance: measures,
     model_performance_per_subject: {},
     previous_model_id: version === 1 ? `${appId}.v0` : `mdl-${appId}-${version - 1}`,
+    forced,
   };
 }
 
@@ -100,24 +101,30 @@ function performanceOf(model: ReleasedModel, previous: ReleasedModel | null): Mo
 }
 
 const releaseStatus = (state: DashboardState, models: ReleasedModel[]): ReleaseStatus => ({
-  running: state.releasing,
+  running: state.releasing !== false,
   release_model_count: models.at(-1)?.version ?? null,
   last_released_at: models.at(-1)?.release_time ?? null,
   last_candidate: state.lastCandidate,
 });
 
-/** A release finishing: app-pets's releases a better model; app-cars's does as `nextCarCandidate` says. */
-function finishRelease(state: DashboardState, appId: unknown) {
+/**
+ * A release finishing: app-pets's releases a better model; app-cars's does as `nextCarCandidate` says, or releases
+ * its candidate anyway when forced.
+ */
+function finishRelease(state: DashboardState, appId: unknown, { force }: { force: boolean }) {
   state.releasing = false;
   const models = appId === 'app-cars' ? state.carModels : state.models;
   const version = (models.at(-1)?.version ?? 0) + 1;
   const outcome = appId === 'app-cars' ? state.nextCarCandidate : 'released';
-  const decision = { decided_at: 1_800_000_000 + version, outcome, figure: 'F1' as const, current: 0.81, version: null };
+  const forced = force && outcome !== 'released';
+  const decision = { decided_at: 1_800_000_000 + version, outcome, figure: 'F1' as const, current: 0.81, version: null, forced };
   if (outcome === 'not_enough_answers') state.lastCandidate = { ...decision, n: 3, candidate: null, current: null };
   else if (outcome === 'not_better') state.lastCandidate = { ...decision, n: 18, candidate: 0.74 };
-  else {
-    models.push(sampleModel(String(appId), version, presence(20, [[9, 1], [1, 9]])));
-    state.lastCandidate = { ...decision, n: 20, candidate: 0.9, version };
+  else state.lastCandidate = { ...decision, n: 20, candidate: 0.9 };
+  if (outcome === 'released' || forced) {
+    const measures = appId === 'app-cars' ? boxes(18, 38, 50, 0.6) : presence(20, [[9, 1], [1, 9]]);
+    models.push(sampleModel(String(appId), version, measures, forced));
+    state.lastCandidate.version = version;
   }
 }
 
@@ -189,11 +196,12 @@ export function dashboardHandlers(state: DashboardState) {
       return HttpResponse.json({ data, paging: {} });
     }),
     http.get('/1/applications/:id/release', ({ params }) => {
-      if (state.releasing) finishRelease(state, params.id);
+      if (state.releasing) finishRelease(state, params.id, state.releasing);
       return HttpResponse.json(releaseStatus(state, modelsOf(params.id)));
     }),
-    http.post('/1/applications/:id/release', ({ params }) => {
-      state.releasing = true;
+    http.post('/1/applications/:id/release', async ({ params, request }) => {
+      const body = (await request.json().catch(() => null)) as { force?: boolean } | null;
+      state.releasing = { force: body?.force === true };
       return HttpResponse.json({ ...releaseStatus(state, modelsOf(params.id)), running: true }, { status: 202 });
     }),
     http.get('/1/applications/:id', ({ params }) => {

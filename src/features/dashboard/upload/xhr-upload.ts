@@ -14,13 +14,14 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Uploads one file straight to a subject. XMLHttpRequest rather than fetch, because only it reports upload
- * progress; same base URL and bearer token as the API client. Rejects with the client's ApiError types.
+ * Posts a multipart form to the service and resolves with the JSON it answered. XMLHttpRequest rather than fetch,
+ * because only it reports upload progress; same base URL and bearer token as the API client. Rejects with the
+ * client's ApiError types.
  */
-export function uploadToSubject(file: File, { subjectUid, allowDuplicate }: UploadTarget, onProgress: (fraction: number) => void): Promise<SubjectMediaUpload> {
+export function postFormWithProgress(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', getApiClient().baseUrl + subjectMediaPath(subjectUid));
+    request.open('POST', getApiClient().baseUrl + path);
     request.setRequestHeader('Accept', 'application/json');
     const token = getSession()?.token;
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -30,12 +31,17 @@ export function uploadToSubject(file: File, { subjectUid, allowDuplicate }: Uplo
     request.onerror = () => reject(new NetworkError());
     request.onload = () => {
       const body = parseJson(request.responseText);
-      if (request.status >= 200 && request.status < 300) resolve(body as SubjectMediaUpload);
+      if (request.status >= 200 && request.status < 300) resolve(body);
       else reject(errorFromResponse(request.status, body, request.getResponseHeader('Retry-After')));
     };
-    const form = new FormData();
-    if (allowDuplicate) form.append('allow_duplicate', 'true');
-    form.append('file', file, file.name);
     request.send(form);
   });
+}
+
+/** Uploads one file straight to a subject, reporting its progress. */
+export function uploadToSubject(file: File, { subjectUid, allowDuplicate }: UploadTarget, onProgress: (fraction: number) => void): Promise<SubjectMediaUpload> {
+  const form = new FormData();
+  if (allowDuplicate) form.append('allow_duplicate', 'true');
+  form.append('file', file, file.name);
+  return postFormWithProgress(subjectMediaPath(subjectUid), form, onProgress) as Promise<SubjectMediaUpload>;
 }

@@ -1,6 +1,7 @@
-import type { MeasureKind, Measures, MeasuresOf } from '../../../api/schemas/measures';
+import type { Measures, MeasuresOf } from '../../../api/schemas/measures';
+import type { MeasureKind } from '../../../api/types';
 import { formatMeasure, formatMeasureChange } from './format-time';
-import { formatPixels } from './measure-words';
+import { formatPixels, formatShare } from './measure-words';
 
 /** One row of a measures table: a figure of the measures, how it reads, and the key the release rule may name. */
 export interface FigureRow<M extends Measures = Measures> {
@@ -8,7 +9,20 @@ export interface FigureRow<M extends Measures = Measures> {
   label: string;
   value: (measures: M) => number | null;
   format: (value: number | null) => string;
+  /** The figure's change from one model to the next, signed, in the figure's own unit; a dash when either is missing. */
+  change: (after: number | null, before: number | null) => string;
 }
+
+/** A ratio's change: "+0.12". */
+const ratioChange = (after: number | null, before: number | null): string =>
+  after === null || before === null ? '—' : formatMeasureChange(after - before);
+
+/** A share's change in percentage points: "+12 pts". */
+const shareChange = (after: number | null, before: number | null): string => {
+  if (after === null || before === null) return '—';
+  const points = Math.round((after - before) * 100);
+  return points === 0 ? '±0 pts' : `${points > 0 ? '+' : '−'}${Math.abs(points)} pts`;
+};
 
 const figure = <M extends Measures>(
   key: string,
@@ -20,6 +34,7 @@ const figure = <M extends Measures>(
   label,
   value,
   format,
+  change: format === formatShare ? shareChange : ratioChange,
 });
 const countFormat = (value: number | null) => (value === null ? '—' : String(value));
 
@@ -39,7 +54,7 @@ const FIGURES: { [K in MeasureKind]: FigureRow<MeasuresOf<K>>[] } = {
   ],
   counts: [
     figure('mean_absolute_error', 'Mean absolute error', (m) => m.mean_absolute_error),
-    figure('exact', 'Exactly right', (m) => m.exact),
+    figure('exact', 'Exactly right', (m) => m.exact, formatShare),
   ],
   offsets: [
     figure('mean_absolute_error', 'Mean absolute error', (m) => m.mean_absolute_error, formatPixels),
@@ -53,8 +68,8 @@ const FIGURES: { [K in MeasureKind]: FigureRow<MeasuresOf<K>>[] } = {
     figure('F1', 'F1', (m) => m.F1),
   ],
   texts: [
-    figure('character_accuracy', 'Character accuracy', (m) => m.character_accuracy),
-    figure('word_accuracy', 'Word accuracy', (m) => m.word_accuracy),
+    figure('character_accuracy', 'Character accuracy', (m) => m.character_accuracy, formatShare),
+    figure('word_accuracy', 'Word accuracy', (m) => m.word_accuracy, formatShare),
     figure('missed', 'Read nothing', (m) => m.missed, countFormat),
     figure('extra', 'Read text where there is none', (m) => m.extra, countFormat),
   ],
@@ -62,6 +77,3 @@ const FIGURES: { [K in MeasureKind]: FigureRow<MeasuresOf<K>>[] } = {
 
 export const figuresOf = (measures: Measures): FigureRow[] => FIGURES[measures.kind] as FigureRow[];
 
-/** A figure's change from one model to the next, signed; a dash when either is missing. */
-export const figureChange = (after: number | null, before: number | null): string =>
-  after === null || before === null ? '—' : formatMeasureChange(after - before);

@@ -1,5 +1,6 @@
 import { MIN_HELD_OUT_ANSWERS } from '../../../api/limits';
-import { FIGURE_BETTER, type MeasureKind, type Measures, type MeasuresOf, type ReleaseFigureKey } from '../../../api/schemas/measures';
+import { FIGURE_BETTER, type Measures, type MeasuresOf, type ReleaseFigureKey } from '../../../api/schemas/measures';
+import type { MeasureKind } from '../../../api/types';
 import type { CandidateDecision } from '../../../api/schemas/models';
 import { formatMeasure } from './format-time';
 
@@ -9,7 +10,8 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 
 export const formatPixels = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${value.toFixed(1)} px`);
 const formatNumber = (value: number | null) => (value === null ? '—' : value.toFixed(1));
-const formatShare = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)} %`);
+/** A share (exactly right, characters read right) in percent, in sentences and tables alike. */
+export const formatShare = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)} %`);
 
 /** The sentence of a measure whose figures are withheld. */
 export const notEnoughAnswers = (n: number) => `Not enough held-out answers yet (${n} of ${MIN_HELD_OUT_ANSWERS})`;

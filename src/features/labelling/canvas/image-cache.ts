@@ -2,7 +2,7 @@
 import type { Media } from '../../../api/schemas/media';
 import { fitToView } from '../geometry/camera';
 import type { Size } from '../geometry/types';
-import { chooseImageUrl } from '../image-choice';
+import { chooseImageUrl } from '../../../lib/image-choice';
 import { FIT_PADDING_PX } from './camera-store';
 
 export type DecodedImage = ImageBitmap | HTMLImageElement;

@@ -1,5 +1,5 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
-import { previewImageUrl } from '../image-choice';
+import { previewImageUrl } from '../../../lib/image-choice';
 import type { FrameTile } from './key-frames';
 import './frame-strip.css';
 

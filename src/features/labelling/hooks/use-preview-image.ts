@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { Media } from '../../../api/schemas/media';
 import { anyImageRequested, loadImage } from '../canvas/image-cache';
-import { previewImageUrl } from '../image-choice';
+import { previewImageUrl } from '../../../lib/image-choice';
 
 /**
  * Starts loading the item's smallest image as soon as the item is known, while the rest of the workspace's data

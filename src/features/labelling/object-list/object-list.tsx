@@ -137,7 +137,9 @@ export function ObjectList({ annotation, objects, edit, thresholdOf, subjectName
               const name = `${noun} ${row.index + 1}`;
               const className = classes.length > 1 ? subjectName(subjectOf(row.index)) : null;
               const isHidden = hidden.has(row.index);
-              const source = row.probability === undefined ? 'you' : `model ${percent(row.probability)}`;
+              // the row is narrow: with a class shown, the number stands for the noun, and the percent for the model
+              const shownName = className ? `#${row.index + 1}` : name;
+              const source = row.probability === undefined ? 'you' : percent(row.probability);
               return (
                 <li
                   key={row.index}
@@ -168,9 +170,14 @@ export function ObjectList({ annotation, objects, edit, thresholdOf, subjectName
                         style={className ? { fill: classColour(classes, subjectOf(row.index)), stroke: 'rgba(0, 0, 0, 0.6)' } : undefined}
                       />
                     </svg>
-                    <span className="object-list__name">{name}</span>
+                    <span className="object-list__name">{shownName}</span>
                     {className && <span className="object-list__class">{className}</span>}
-                    <span className={row.probability === undefined ? 'object-list__source object-list__source--you' : 'object-list__source'}>{source}</span>
+                    <span
+                      className={row.probability === undefined ? 'object-list__source object-list__source--you' : 'object-list__source'}
+                      title={row.probability === undefined ? 'Yours' : "The model's proposal"}
+                    >
+                      {source}
+                    </span>
                   </button>
                   <button
                     type="button"

@@ -1,4 +1,4 @@
-import type { Application } from '../../../api/schemas/application';
+import { presenceThreshold } from '../../../api/presence';
 import { outputProposals } from '../annotation/target';
 import { replaceAt } from '../tools/types';
 import { DigitKey, digitActions } from './digit-actions';
@@ -8,18 +8,6 @@ import { defineTypeModule } from './type-module';
 export interface FullframeAnnotation {
   readonly type: 'detection_fullframe';
   readonly subjects: readonly { readonly subject_uid: string; readonly present: boolean }[];
-}
-
-/**
- * A subject counts as present when its probability reaches its threshold. A threshold of 0 (what a new
- * application holds for every subject) or none falls back to 0.5, the interface's default: a 0 would
- * prefill every subject as present.
- */
-const DEFAULT_PRESENCE_THRESHOLD = 0.5;
-
-export function presenceThreshold(app: Pick<Application, 'detection_thresholds'>, subjectUid: string): number {
-  const threshold = app.detection_thresholds[subjectUid];
-  return threshold !== undefined && threshold > 0 ? threshold : DEFAULT_PRESENCE_THRESHOLD;
 }
 
 export function toggleSubject(annotation: FullframeAnnotation, index: number): FullframeAnnotation {
@@ -37,7 +25,7 @@ export const detectionFullframe = defineTypeModule<FullframeAnnotation, { name: 
       type: 'detection_fullframe',
       subjects: app.output_subjects.map((uid) => {
         const probability = proposals.find((s) => s.subject_uid === uid)?.probability ?? 0;
-        return { subject_uid: uid, present: probability >= presenceThreshold(app, uid) };
+        return { subject_uid: uid, present: probability >= presenceThreshold(app.detection_thresholds, uid) };
       }),
     };
   },

@@ -1,6 +1,6 @@
 import { makeApp, makeMedia, makeRequest } from '../test-fixtures';
 import { markBounds } from '../annotation/target';
-import { presenceThreshold } from './detection-fullframe';
+import { presenceThreshold } from '../../../api/presence';
 import { initialAnnotation } from './registry';
 
 const proposal = (subject_uid: string, probability: number, app_data_type: null | 'box_set' | 'count' | 'offset_x' | 'point' = null, app_data: unknown = null) =>
@@ -15,8 +15,8 @@ describe('initialAnnotation', () => {
 
   it('prefills detection_fullframe from each threshold, treating 0 or none as 0.5', () => {
     const app = makeApp({ type: 'detection_fullframe', output_subjects: ['a', 'b', 'c'], detection_thresholds: { a: 0, b: 0.8 } });
-    expect(presenceThreshold(app, 'a')).toBe(0.5);
-    expect(presenceThreshold(app, 'b')).toBe(0.8);
+    expect(presenceThreshold(app.detection_thresholds, 'a')).toBe(0.5);
+    expect(presenceThreshold(app.detection_thresholds, 'b')).toBe(0.8);
     const item = makeRequest('m', [proposal('a', 0.5), proposal('b', 0.7), proposal('c', 0.2)]);
     expect(initialAnnotation(app, item)).toEqual({
       type: 'detection_fullframe',

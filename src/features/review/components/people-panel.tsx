@@ -44,7 +44,7 @@ export function PeoplePanel({ appId }: { appId: string }) {
                   ) : (
                     <span className="agreement">
                       <span className="agreement__bar" aria-hidden>
-                        <span className="agreement__fill" style={{ width: percent(person.agreement) }} />
+                        <span className="agreement__fill" style={{ width: `${person.agreement * 100}%` }} />
                       </span>
                       <span>
                         {percent(person.agreement)} <span className="muted">of {person.consensus_items.toLocaleString('en')}</span>

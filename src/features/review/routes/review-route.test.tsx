@@ -83,6 +83,8 @@ describe('the review page', () => {
     expect(screen.getByRole('button', { name: 'Answer 2 by bob@acme.test' })).toHaveTextContent('Bolt: no');
     const people = within(screen.getByRole('table'));
     expect(people.getByRole('row', { name: /Ann/ })).toHaveTextContent('406.5 s75 % of 20');
+    // the bar is filled as far as the share (a CSS width, "75%": "75 %" would be dropped and fill it whole)
+    expect(people.getByRole('row', { name: /Ann/ }).querySelector<HTMLElement>('.agreement__fill')?.style.width).toBe('75%');
     expect(people.getByRole('row', { name: /bob@acme.test/ })).toHaveTextContent('no decided items yet');
   });
 

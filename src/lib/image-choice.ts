@@ -1,4 +1,4 @@
-import type { Media } from '../../api/schemas/media';
+import type { Media } from '../api/schemas/media';
 
 /**
  * The smallest resized image at least as wide as the device pixels the image covers, or the original when no
