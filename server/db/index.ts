@@ -22,6 +22,11 @@ export interface DatabaseHandle {
    * itself (see `registerDatabaseMaintenance`); a PostgreSQL server does it on its own and this does nothing.
    */
   maintain(): Promise<void>;
+  /**
+   * Makes an embedded database's files private (PGlite writes them 0666, see data-dir.ts); `maintain` and `close` do
+   * so too. Nothing to do on a PostgreSQL server or in memory.
+   */
+  restrictFiles(): Promise<void>;
   /** A PGlite database's files as one archive, for `pgliteDump`. */
   dump?: () => Promise<Blob>;
 }
@@ -74,7 +79,8 @@ const postgresTransactions =
 async function openPglite(dataDir: string | null, dump: Blob | null): Promise<DatabaseHandle> {
   let client: PGlite;
   const dir = dataDir ? path.join(dataDir, 'db') : null;
-  // PGlite writes its files 0666: they are made private (see data-dir.ts) on open, after maintenance and on close.
+  // PGlite writes its files 0666: they are made private (see data-dir.ts) once the service listens, after
+  // maintenance and on close.
   const restrict = () => (dir ? restrictTree(dir) : Promise.resolve());
   if (dataDir && dir) {
     await ensurePrivateDir(dataDir);
@@ -86,7 +92,6 @@ async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Da
   try {
     await client.waitReady;
     await migrate(pgliteTransactions(client));
-    await restrict();
   } catch (error) {
     await client.close();
     throw error;
@@ -102,6 +107,7 @@ async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Da
       await client.exec('VACUUM (ANALYZE)');
       await restrict();
     },
+    restrictFiles: restrict,
     dump: () => client.dumpDataDir('none'),
   };
 }
@@ -122,6 +128,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     driver: 'postgres',
     close: () => pool.end(),
     maintain: () => Promise.resolve(),
+    restrictFiles: () => Promise.resolve(),
   };
 }
 
