@@ -3,16 +3,23 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildService } from '../scripts/build-service';
 import { INSPECTION_LINE } from './demo/seed-applications';
 import { DEMO_FIRST_WAITING } from './demo/feeder';
 import { PHOTO_APPLICATIONS } from './demo/photo-applications';
 import { IMPLEMENTED_TYPES } from './types/registry';
 
-const MAIN = path.join(import.meta.dirname, 'main.ts');
-const WORKER = path.join(import.meta.dirname, 'worker-main.ts');
+/**
+ * The service as `npm start` runs it: built, run by Node without tsx. The build is this test's own, inside the
+ * repository, where the bundle finds the packages it leaves out (node_modules).
+ */
+const BUILD_DIR = path.join(import.meta.dirname, '..', 'build', `main-test-${process.pid}`);
+const MAIN = [path.join(BUILD_DIR, 'main.mjs')];
+/** `npm run worker` runs from source. */
+const WORKER = ['--import', 'tsx', path.join(import.meta.dirname, 'worker-main.ts')];
 
 function startService(args: string[], env: NodeJS.ProcessEnv = {}, entry = MAIN) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const child = spawn(process.execPath, [...entry, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: '', HOST: '', DATA_DIR: '', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -32,7 +39,7 @@ function startService(args: string[], env: NodeJS.ProcessEnv = {}, entry = MAIN)
   return { child, exited, listening, output: () => ({ stdout, stderr }) };
 }
 
-describe('server/main.ts', () => {
+describe('server/main.ts, built', () => {
   let dataDir: string;
   const started: ReturnType<typeof startService>[] = [];
   const start = (args: string[]) => {
@@ -42,11 +49,13 @@ describe('server/main.ts', () => {
   };
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'looplabel-main-'));
+    await buildService(BUILD_DIR);
   });
   afterAll(async () => {
     for (const service of started) if (service.child.exitCode === null) service.child.kill('SIGKILL');
     await Promise.all(started.map((service) => service.exited));
     await rm(dataDir, { recursive: true, force: true });
+    await rm(BUILD_DIR, { recursive: true, force: true });
   });
 
   it('starts, prints its URL, answers, and exits 0 on SIGTERM', { timeout: 90_000 }, async () => {
