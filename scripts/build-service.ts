@@ -1,6 +1,6 @@
 // `npx tsx scripts/build-service.ts`: the local service bundled by esbuild into build/service (`npm start` builds it
 // when it is missing or stale), so that a start runs JavaScript rather than compiling TypeScript through tsx.
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -44,12 +44,15 @@ function sourceDirname(outdir: string): Plugin {
 
 /** Bundles the service's own code; packages stay in node_modules, loaded as they are. Returns the files it read. */
 export async function buildService(outdir = SERVICE_BUILD_DIR): Promise<string[]> {
+  await rm(outdir, { recursive: true, force: true }); // the chunks' names change with their contents
   const result = await build({
     absWorkingDir: root,
     entryPoints: ENTRY_POINTS,
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    // what the service loads only when configured so (the S3 store, the PostgreSQL driver) is a chunk of its own
+    splitting: true,
     packages: 'external',
     platform: 'node',
     format: 'esm',

@@ -2,8 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { ensurePrivateDir, restrictTree } from '../data-dir';
 import { migrate, type RunInTransaction } from './migrate';
 import * as schema from './schema';
@@ -112,7 +111,9 @@ async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Da
   };
 }
 
+/** The PostgreSQL driver is loaded only for a PostgreSQL server: the embedded database's start does without it. */
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzlePostgres }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const pool = new pg.Pool({ connectionString });
   // An idle connection the server closes (a restart, an administrator) is dropped from the pool, which opens a new one
   // for the next query; without a listener its error event would end the process.
