@@ -85,7 +85,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report', 'public/config.js'] },
+  { ignores: ['dist', 'build', 'node_modules', '.data', 'test-results', 'playwright-report', 'public/config.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -76,7 +76,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   registerTransportSecurity(app, config);
   registerHostRule(app, config);
   await registerMediaServices(app, { serviceSecret: secret, blobs: deps.blobs });
-  registerJobs(app, database, limiter);
+  await registerJobs(app, database, limiter);
   await registerOpenApi(app);
   const memberRoles = new MemberRoles(database.db);
   await app.register(apiRoutes({ db: database.db, tokens, limiter, memberRoles }));

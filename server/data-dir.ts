@@ -5,7 +5,7 @@ import path from 'node:path';
  * The data directory holds the token-signing secret, the embedded database and the media: readable by the service's
  * own user only. Directories are 0700 and files 0600, set explicitly where the service writes (the process also
  * starts with umask 077, see main.ts). PGlite creates its files 0666 whatever the umask; they sit in 0700
- * directories, so nobody else can reach them, and `restrictTree` sets them to 0600 when the database opens, after
+ * directories, so nobody else can reach them, and `restrictTree` sets them to 0600 once the service listens, after
  * each maintenance and when it closes.
  */
 export const PRIVATE_DIR_MODE = 0o700;

@@ -7,6 +7,7 @@ import { createApiClient } from '../../src/api/client';
 import { listApplications } from '../../src/api/endpoints/applications';
 import { getPendingCount } from '../../src/api/endpoints/feedback';
 import { getToken } from '../../src/api/endpoints/identity';
+import { builtService } from '../../scripts/build-service';
 import { isInspectionLine } from './demo-apps';
 
 export interface RunningService {
@@ -63,11 +64,12 @@ const E2E_SERVICE_ENV = { LOG_LEVEL: 'warn', DEMO_WAITING: String(E2E_DEMO_WAITI
 export const TEMPLATE_DIR_VARIABLE = 'LOOPLABEL_E2E_TEMPLATE_DIR';
 
 /**
- * Starts the real local service on a free loopback port with a fresh data directory holding the demo data:
- * a copy of the global setup's template when there is one (making the demo takes the service most of a minute),
- * else made by the service's own first start.
+ * Starts the real local service, built as `npm start` runs it, on a free loopback port with a fresh data directory
+ * holding the demo data: a copy of the global setup's template when there is one (making the demo takes the service
+ * most of a minute), else made by the service's own first start.
  */
 export async function startService(env: Record<string, string> = {}): Promise<RunningService> {
+  const entry = await builtService();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'looplabel-e2e-'));
   const template = process.env[TEMPLATE_DIR_VARIABLE];
@@ -80,7 +82,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
     log = '';
     child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'server/main.ts', '--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir],
+      ['--enable-source-maps', entry, '--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir],
       { env: { ...process.env, ...E2E_SERVICE_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stdout?.on('data', (chunk) => (log += chunk));

@@ -20,6 +20,8 @@ const MAINTENANCE_INTERVAL_SECONDS = 10 * 60;
 
 export function registerDatabaseMaintenance(app: FastifyInstance, database: DatabaseHandle): void {
   app.decorate('maintainDatabase', () => database.maintain());
+  // The files a killed run left 0666 sit in 0700 folders: they are made private once the service listens, not before.
+  app.addHook('onListen', () => database.restrictFiles());
 }
 
 /**

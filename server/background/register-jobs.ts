@@ -7,7 +7,6 @@ import { databaseMaintenanceJob } from './maintenance';
 import { feedbackSchedulingJob } from '../feedback/timer';
 import { jobHandlers } from './job-handlers';
 import { createLocalRunner } from '../jobs/local-runner';
-import { createPgBossRunner } from '../jobs/pg-boss-runner';
 import type { JobQueue, PeriodicJob } from '../jobs/queue';
 
 declare module 'fastify' {
@@ -22,7 +21,7 @@ declare module 'fastify' {
  * the embedded database. It starts with the app (running jobs unless `BACKGROUND_JOBS=0`) and, when the app closes,
  * finishes the jobs in hand.
  */
-export function registerJobs(app: FastifyInstance, database: DatabaseHandle, limiter: RateLimiter): void {
+export async function registerJobs(app: FastifyInstance, database: DatabaseHandle, limiter: RateLimiter): Promise<void> {
   const periodic = [
     feedbackSchedulingJob(app),
     databaseMaintenanceJob(app, () => database.maintain()),
@@ -31,12 +30,13 @@ export function registerJobs(app: FastifyInstance, database: DatabaseHandle, lim
   ].filter((job): job is PeriodicJob => job !== null);
   const handlers = jobHandlers(app);
   const { databaseUrl, backgroundJobs = true, jobTimeoutSeconds = DEFAULT_JOB_TIMEOUT_SECONDS } = app.config;
-  app.decorate(
-    'jobs',
-    databaseUrl
-      ? createPgBossRunner({ connectionString: databaseUrl, runsJobs: backgroundJobs, timeoutSeconds: jobTimeoutSeconds, handlers, periodic, log: app.log })
-      : createLocalRunner({ db: app.db, handlers, periodic, log: app.log }),
-  );
+  if (databaseUrl) {
+    // pg-boss is loaded only for a PostgreSQL server, as its driver is (db/index.ts).
+    const { createPgBossRunner } = await import('../jobs/pg-boss-runner');
+    app.decorate('jobs', createPgBossRunner({ connectionString: databaseUrl, runsJobs: backgroundJobs, timeoutSeconds: jobTimeoutSeconds, handlers, periodic, log: app.log }));
+  } else {
+    app.decorate('jobs', createLocalRunner({ db: app.db, handlers, periodic, log: app.log }));
+  }
   app.addHook('onReady', () => app.jobs.start());
   app.addHook('preClose', () => app.jobs.stop());
 }

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIdentity } from '../demo/seed-identity';
 import { openDatabase, pgliteTransactions } from '.';
-import { listMigrations, migrate } from './migrate';
+import { listMigrations, migrate, type RunInTransaction } from './migrate';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -76,6 +76,26 @@ describe('migrate', () => {
       await writeFile(path.join(dir, '0002_more.sql'), 'CREATE TABLE b (id int);');
       expect(await migrate(pgliteTransactions(client), dir)).toEqual(['0002_more.sql']);
       expect(await migrate(pgliteTransactions(client), dir)).toEqual([]);
+    } finally {
+      await client.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('checks a database that has every migration in one transaction', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'looplabel-migrations-'));
+    const client = new PGlite();
+    try {
+      await writeFile(path.join(dir, '0001_first.sql'), 'CREATE TABLE a (id int);');
+      await writeFile(path.join(dir, '0002_more.sql'), 'CREATE TABLE b (id int);');
+      expect(await migrate(pgliteTransactions(client), dir)).toEqual(['0001_first.sql', '0002_more.sql']);
+      let transactions = 0;
+      const counted: RunInTransaction = (work) => {
+        transactions += 1;
+        return pgliteTransactions(client)(work);
+      };
+      expect(await migrate(counted, dir)).toEqual([]);
+      expect(transactions).toBe(1);
     } finally {
       await client.close();
       await rm(dir, { recursive: true, force: true });

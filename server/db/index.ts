@@ -2,8 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { ensurePrivateDir, restrictTree } from '../data-dir';
 import { migrate, type RunInTransaction } from './migrate';
 import * as schema from './schema';
@@ -22,6 +21,11 @@ export interface DatabaseHandle {
    * itself (see `registerDatabaseMaintenance`); a PostgreSQL server does it on its own and this does nothing.
    */
   maintain(): Promise<void>;
+  /**
+   * Makes an embedded database's files private (PGlite writes them 0666, see data-dir.ts); `maintain` and `close` do
+   * so too. Nothing to do on a PostgreSQL server or in memory.
+   */
+  restrictFiles(): Promise<void>;
   /** A PGlite database's files as one archive, for `pgliteDump`. */
   dump?: () => Promise<Blob>;
 }
@@ -74,7 +78,8 @@ const postgresTransactions =
 async function openPglite(dataDir: string | null, dump: Blob | null): Promise<DatabaseHandle> {
   let client: PGlite;
   const dir = dataDir ? path.join(dataDir, 'db') : null;
-  // PGlite writes its files 0666: they are made private (see data-dir.ts) on open, after maintenance and on close.
+  // PGlite writes its files 0666: they are made private (see data-dir.ts) once the service listens, after
+  // maintenance and on close.
   const restrict = () => (dir ? restrictTree(dir) : Promise.resolve());
   if (dataDir && dir) {
     await ensurePrivateDir(dataDir);
@@ -86,7 +91,6 @@ async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Da
   try {
     await client.waitReady;
     await migrate(pgliteTransactions(client));
-    await restrict();
   } catch (error) {
     await client.close();
     throw error;
@@ -102,11 +106,14 @@ async function openPglite(dataDir: string | null, dump: Blob | null): Promise<Da
       await client.exec('VACUUM (ANALYZE)');
       await restrict();
     },
+    restrictFiles: restrict,
     dump: () => client.dumpDataDir('none'),
   };
 }
 
+/** The PostgreSQL driver is loaded only for a PostgreSQL server: the embedded database's start does without it. */
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzlePostgres }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const pool = new pg.Pool({ connectionString });
   // An idle connection the server closes (a restart, an administrator) is dropped from the pool, which opens a new one
   // for the next query; without a listener its error event would end the process.
@@ -122,6 +129,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     driver: 'postgres',
     close: () => pool.end(),
     maintain: () => Promise.resolve(),
+    restrictFiles: () => Promise.resolve(),
   };
 }
 

@@ -21,17 +21,20 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<string[]> {
 
 /**
  * Applies every migration file not yet recorded in `schema_migrations`, in name order, each in its own
- * transaction together with its record. Returns the names applied now.
+ * transaction together with its record. Returns the names applied now. A database that has them all (every start
+ * but the first after an update) is checked in one transaction.
  */
 export async function migrate(runInTransaction: RunInTransaction, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await runInTransaction(async (tx) => {
+  const missing = await runInTransaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.exec(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
+    const recorded = new Set((await tx.query('SELECT name FROM schema_migrations')).rows.map((row) => row.name));
+    return (await listMigrations(dir)).filter((name) => !recorded.has(name));
   });
   const applied: string[] = [];
-  for (const name of await listMigrations(dir)) {
+  for (const name of missing) {
     const script = await readFile(path.join(dir, name), 'utf8');
     const ran = await runInTransaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);

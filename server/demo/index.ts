@@ -17,8 +17,9 @@ export interface DemoData {
    */
   feeder: DemoFeeder;
   /**
-   * Uploads the photographs the photo applications have not had yet (once each), then gives every inspection-line
-   * application DEMO_FIRST_WAITING requests (uploading scenes only when some are missing). `scenes` counts both.
+   * Gives every inspection-line application a request, uploads the photographs the photo applications have not had
+   * yet (once each), then gives every inspection-line application DEMO_FIRST_WAITING requests (uploading scenes only
+   * when some are missing). `scenes` counts both.
    */
   fillFirst(): Promise<FillResult>;
 }
@@ -39,9 +40,11 @@ export async function seedDemo(ctx: ServiceContext, waiting = DEFAULT_FEEDER_OPT
     refillBelow: Math.ceil(waiting * 0.8),
   });
   async function fillFirst(): Promise<FillResult> {
+    // A scene takes a fraction of a second, a photograph the detector's time: each application can be tried at once.
+    const first = await feeder.fill(1);
     const photos = await uploadDemoPhotos(ctx, identity, applications.photos.cameraUid);
     const result = await feeder.fill(Math.min(waiting, DEMO_FIRST_WAITING));
-    return { ...result, scenes: result.scenes + photos };
+    return { ...result, scenes: first.scenes + result.scenes + photos };
   }
   return { identity, applications, feeder, fillFirst };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoxRegion } from '../../src/api/application-types/answer';
 import { assertions, feedbackQueue, media, subjects } from '../db/schema';
@@ -51,6 +51,16 @@ describe('the demo photographs', () => {
     expect(Array.isArray(ball?.appData) && ball.appData.length).toBeGreaterThanOrEqual(1);
     // the classification proposes the most likely class only: a person on the portrait
     expect([...(await proposals('What the photo shows', 'grace-hopper.jpg')).keys()]).toEqual(['person']);
+
+    // the first three photographs uploaded give every photo application something to ask about
+    const firstThree = (await t.db.select({ id: media.mediaId }).from(media).orderBy(asc(media.createdAt)).limit(3)).map((row) => row.id);
+    for (const app of PHOTO_APPLICATIONS) {
+      const asked = await t.db
+        .select({ mediaId: feedbackQueue.mediaId })
+        .from(feedbackQueue)
+        .where(and(eq(feedbackQueue.appId, set.photos.applicationIds[app.name]!), inArray(feedbackQueue.mediaId, firstThree)));
+      expect(asked.length, app.name).toBeGreaterThan(0);
+    }
 
     // the doubtful photographs wait for a labeller in every application
     for (const app of PHOTO_APPLICATIONS) {

@@ -1,6 +1,6 @@
-import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { LabellableType } from '../../src/api/types';
-import { assertions } from '../db/schema';
+import { assertions, media } from '../db/schema';
 import { insertMedia } from '../domain/media';
 import { storeMedia } from '../media/store-media';
 import type { ServiceContext } from '../processing/context';
@@ -63,22 +63,37 @@ export const PHOTO_APPLICATIONS: readonly PhotoApplication[] = [
   },
 ];
 
-/** How many photographs the photo library's camera has had (the next one's place in the manifest). */
-async function uploadedCount(ctx: ServiceContext, cameraUid: string): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: count() })
+/**
+ * Uploaded before the rest of the library: photographs that, between them, every photo application asks about (its
+ * model is unsure of them), so that each can be tried within seconds of the first start rather than once the
+ * detector has seen most of the library.
+ */
+const FIRST_PHOTOS = ['chelsea.jpg', 'football.jpg', 'street-51.jpg'];
+
+function uploadRank(file: string): number {
+  const rank = FIRST_PHOTOS.indexOf(file);
+  return rank < 0 ? FIRST_PHOTOS.length : rank;
+}
+
+/** The photographs the photo library's camera has not had yet, in the order they are uploaded. */
+async function photosToUpload(ctx: ServiceContext, cameraUid: string) {
+  const rows = await ctx.db
+    .select({ details: media.details })
     .from(assertions)
+    .innerJoin(media, eq(media.mediaId, assertions.mediaId))
     .where(and(eq(assertions.subjectUid, cameraUid), isNotNull(assertions.userId), isNull(assertions.appId)));
-  return row?.n ?? 0;
+  const uploaded = new Set(rows.map((row) => row.details.filename));
+  const photos = (await readPhotoManifest()).filter((photo) => !uploaded.has(photo.file));
+  return photos.sort((a, b) => uploadRank(a.file) - uploadRank(b.file));
 }
 
 /**
- * Uploads the photographs the photo library's camera has not had yet, once each, and waits until every photo
- * application's model processed them: the detector (and a released learned head) then proposes on them, and the
- * doubtful ones wait for a labeller. Returns how many it uploaded.
+ * Uploads the photographs the photo library's camera has not had yet, once each (FIRST_PHOTOS first), and waits
+ * until every photo application's model processed them: the detector (and a released learned head) then proposes
+ * on them, and the doubtful ones wait for a labeller. Returns how many it uploaded.
  */
 export async function uploadDemoPhotos(ctx: ServiceContext, identity: DemoIdentity, cameraUid: string): Promise<number> {
-  const photos = (await readPhotoManifest()).slice(await uploadedCount(ctx, cameraUid));
+  const photos = await photosToUpload(ctx, cameraUid);
   const tenantId = identity.tenantIds.demoLab;
   for (const photo of photos) {
     const stored = await storeMedia(ctx.blobs, await readPhoto(photo.file));

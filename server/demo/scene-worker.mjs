@@ -1,4 +1,5 @@
-// A scene worker thread's entry: Node does not load TypeScript by itself, so tsx loads the worker's module.
+// A scene worker thread's entry from source: Node does not load TypeScript by itself, so tsx loads the worker's module.
+// The built service has the worker's built module under this name (scripts/build-service.ts).
 import { tsImport } from 'tsx/esm/api';
 
 await tsImport('./scene-worker.ts', import.meta.url);

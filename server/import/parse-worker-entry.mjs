@@ -1,4 +1,5 @@
-// The label import's reading thread: Node does not load TypeScript by itself, so tsx loads the thread's module.
+// The label import's reading thread from source: Node does not load TypeScript by itself, so tsx loads the thread's
+// module. The built service has the thread's built module under this name (scripts/build-service.ts).
 import { tsImport } from 'tsx/esm/api';
 
 await tsImport('./parse-worker.ts', import.meta.url);

@@ -6,7 +6,6 @@ import { ensurePrivateDir } from '../data-dir';
 import { createFileBlobStore, removeTemporaryFiles, type BlobStore } from '../media/blob-store';
 import { MAX_MEDIA_BYTES } from '../media/inspect';
 import { mediaFileRoutes } from '../media/routes';
-import { createS3BlobStore } from '../media/s3-blob-store';
 import { removeOrphanedScratchDirs } from '../media/scratch-dir';
 import './context';
 
@@ -39,6 +38,8 @@ function removeLeftoversWhenReady(app: FastifyInstance, mediaDir: string | null)
 async function openBlobStore(app: FastifyInstance): Promise<BlobStore> {
   const config = app.config.mediaStore ?? { kind: 'disk' };
   if (config.kind === 's3') {
+    // The AWS SDK is loaded only for a bucket: it is a sixth of what the service's start loads.
+    const { createS3BlobStore } = await import('../media/s3-blob-store');
     const store = createS3BlobStore(config.s3);
     try {
       await store.checkBucket();
