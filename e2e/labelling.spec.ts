@@ -126,7 +126,7 @@ test('an answer given offline waits here and is sent exactly once when the netwo
 });
 
 test('an answer given while the service restarts waits, then is sent', async ({ page, service }) => {
-  // the service's own restart (tsx, PGlite) takes tens of seconds while the other worker's tests share the two cores
+  // the service's restart (PGlite's start) may take tens of seconds while the other worker's tests share the two cores
   test.setTimeout(120_000);
   const labeller = await signInToLabel(page, service);
   // Classification: the only type no other test here pulls from twice, so an item is left for this one.
