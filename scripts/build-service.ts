@@ -1,6 +1,6 @@
 // `npx tsx scripts/build-service.ts`: the local service bundled by esbuild into build/service (`npm start` builds it
 // when it is missing or stale), so that a start runs JavaScript rather than compiling TypeScript through tsx.
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -44,7 +44,6 @@ function sourceDirname(outdir: string): Plugin {
 
 /** Bundles the service's own code; packages stay in node_modules, loaded as they are. Returns the files it read. */
 export async function buildService(outdir = SERVICE_BUILD_DIR): Promise<string[]> {
-  await rm(outdir, { recursive: true, force: true }); // the chunks' names change with their contents
   const result = await build({
     absWorkingDir: root,
     entryPoints: ENTRY_POINTS,
@@ -62,6 +61,11 @@ export async function buildService(outdir = SERVICE_BUILD_DIR): Promise<string[]
     logLevel: 'warning',
     plugins: [sourceDirname(outdir)],
   });
+  // Chunks are named by their contents: those of earlier builds go (a running service has loaded its own at start).
+  const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(root, file)));
+  for (const name of await readdir(outdir)) {
+    if (!written.has(path.join(outdir, name))) await rm(path.join(outdir, name));
+  }
   return Object.keys(result.metafile.inputs);
 }
 
