@@ -5,7 +5,7 @@ import { getApplication, listApplications } from '../src/api/endpoints/applicati
 import { getMedia, subjectMediaPath } from '../src/api/endpoints/media';
 import { type Media, subjectMediaUploadSchema } from '../src/api/schemas/media';
 import { SESSION_STORAGE_KEY, type Session } from '../src/lib/session/session-store';
-import { FIT_PADDING_PX } from '../src/features/labelling/canvas/camera-store';
+import { FIT_PADDING_PX } from '../src/features/labelling/view/camera-store';
 import { wheelZoomFactor } from '../src/features/labelling/canvas/wheel-zoom';
 import type {} from '../src/features/labelling/debug-hook';
 import { fitToView } from '../src/features/labelling/geometry/camera';

@@ -1,7 +1,7 @@
 // Click-to-box and snapping: the detector's objects of the media, or else GrabCut on the displayed image's pixels in
 // a Web Worker, propose the clicked object.
 import type { Page } from '@playwright/test';
-import type { Annotation } from '../src/features/labelling/type-modules/annotation';
+import type { Annotation } from '../src/features/labelling/types/annotation';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { intersectionOverUnion } from '../src/api/application-types/box-detection';

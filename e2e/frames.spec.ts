@@ -5,7 +5,7 @@ import { getPendingCount, pullFeedback, returnFeedback } from '../src/api/endpoi
 import { subjectMediaPath } from '../src/api/endpoints/media';
 import { createSubject } from '../src/api/endpoints/subjects';
 import { subjectMediaUploadSchema } from '../src/api/schemas/media';
-import type { Annotation } from '../src/features/labelling/type-modules/annotation';
+import type { Annotation } from '../src/features/labelling/types/annotation';
 import { apiAs, DEMO, expect, saveScreenshot, test } from './support/fixtures';
 import { drawBox, drawnItem, shown, signInToLabel, userAssertions, type Labeller, type Shown } from './support/labelling';
 

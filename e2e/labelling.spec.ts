@@ -5,7 +5,7 @@ import { createApplication } from '../src/api/endpoints/applications';
 import { createSubject } from '../src/api/endpoints/subjects';
 import { LABELLABLE_TYPES, type LabellableType } from '../src/api/types';
 import { SESSION_STORAGE_KEY } from '../src/lib/session/session-store';
-import type { Annotation } from '../src/features/labelling/type-modules/annotation';
+import type { Annotation } from '../src/features/labelling/types/annotation';
 import { apiAs, DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './support/fixtures';
 import { accept, drawBox, drawnItem, onPage, openQueue, shown, signInToLabel, storedSession, syncStatus, userAssertions, type Shown } from './support/labelling';
 

@@ -1,6 +1,6 @@
 // The object list: every mark with its source, hover both ways, hide, delete, sort and keyboard walking.
 import type { Page } from '@playwright/test';
-import type { Annotation } from '../src/features/labelling/type-modules/annotation';
+import type { Annotation } from '../src/features/labelling/types/annotation';
 import { expect, test } from './support/fixtures';
 import { onPage, openQueue, shown, signInToLabel } from './support/labelling';
 import { saveScreenshot } from './support/fixtures';

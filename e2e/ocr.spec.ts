@@ -1,4 +1,4 @@
-import type { Annotation } from '../src/features/labelling/type-modules/annotation';
+import type { Annotation } from '../src/features/labelling/types/annotation';
 import { expect, saveScreenshot, test } from './support/fixtures';
 import { drawnItem, openQueue, signInToLabel, syncStatus, userAssertions } from './support/labelling';
 

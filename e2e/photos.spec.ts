@@ -1,7 +1,7 @@
 // The demo's first applications: real photographs with the pretrained detector's proposals, for a labeller to
 // confirm or correct.
 import { getMedia } from '../src/api/endpoints/media';
-import type { Annotation } from '../src/features/labelling/type-modules/annotation';
+import type { Annotation } from '../src/features/labelling/types/annotation';
 import { PHOTO_APP_NAMES } from './support/demo-apps';
 import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './support/fixtures';
 import { drawnItem, signInToLabel } from './support/labelling';

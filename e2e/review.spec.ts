@@ -1,4 +1,4 @@
-import type { Annotation } from '../src/features/labelling/type-modules/annotation';
+import type { Annotation } from '../src/features/labelling/types/annotation';
 import type { Page } from '@playwright/test';
 import { countReviews, listConsensusHistory } from '../src/api/endpoints/consensus';
 import { listApplications, updateApplication } from '../src/api/endpoints/applications';

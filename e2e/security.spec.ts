@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { listApplications } from '../src/api/endpoints/applications';
 import { getPendingCount } from '../src/api/endpoints/feedback';
-import type { Annotation } from '../src/features/labelling/type-modules/annotation';
+import type { Annotation } from '../src/features/labelling/types/annotation';
 import { apiAs, DEMO, expect, signIn, test } from './support/fixtures';
 import { drawnItem, inspectionLineApps, onPage, openQueue, shown, storedSession, type Labeller } from './support/labelling';
 

@@ -3,7 +3,7 @@
 import { listApplicationDetections } from '../src/api/endpoints/detections';
 import { getPendingCount, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../src/api/endpoints/feedback';
 import { countAnswers, listAnswers } from '../src/api/endpoints/feedback-history';
-import type { Annotation } from '../src/features/labelling/type-modules/annotation';
+import type { Annotation } from '../src/features/labelling/types/annotation';
 import { expect, test } from './support/fixtures';
 import { E2E_DEMO_WAITING } from './support/service';
 import { drawBox, drawnItem, onPage, openQueue, releaseHeld, shown, signInToLabel, syncStatus, userAssertions } from './support/labelling';

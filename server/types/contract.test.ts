@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerRuleOf } from '../../src/api/application-types';
 import { FRAME_COMPARISON_TYPES, LABELLABLE_TYPES, PIPELINE_TYPES, SEQUENCE_TYPES } from '../../src/api/types';
-import { TYPE_MODULES as APP_TYPE_MODULES } from '../../src/features/labelling/type-modules/registry';
+import { TYPE_MODULES as APP_TYPE_MODULES } from '../../src/features/labelling/types/registry';
 import { FRAME_COMPARISON_MODULES, PIPELINE_MODULES, SEQUENCE_MODULES, TYPE_MODULES } from './registry';
 
 describe('the application types of the contract', () => {

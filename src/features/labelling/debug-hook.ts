@@ -1,9 +1,9 @@
 /// <reference types="vite/client" />
 // A read-only window.__looplabel for tests and benchmarks, in development and with ?debug=1. The one write,
 // replaceAnnotation, lets a benchmark load a large scene (1,000 boxes) through the normal edit path.
-import type { Annotation } from './type-modules/annotation';
+import type { Annotation } from './types/annotation';
 import type { Camera } from './geometry/types';
-import { useMarkView } from './canvas/mark-view-store';
+import { useMarkView } from './view/mark-view-store';
 
 export interface LooplabelDebug {
   readonly mediaId: string | null;

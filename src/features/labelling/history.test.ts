@@ -1,9 +1,9 @@
-import { applyToolChange as applyChange } from './canvas/run-tool';
-import type { BoxAnnotation } from './type-modules/box-detection';
+import { applyToolChange as applyChange } from './contract/tool-runner';
+import type { BoxAnnotation } from './types/box-detection/module';
 import { canRedo, canUndo, commit, createHistory, redo, replace, undo } from './history';
-import { BOX_TOOL_IDLE, boxTool } from './tools/box-tool';
-import type { BoxToolState } from './tools/box-tool';
-import type { ToolEvent } from './tools/types';
+import { BOX_TOOL_IDLE, boxTool } from './types/box-detection/box-tool';
+import type { BoxToolState } from './types/box-detection/box-tool';
+import type { ToolEvent } from './contract/tool-events';
 import { imagePoint } from './geometry/types';
 
 describe('history', () => {

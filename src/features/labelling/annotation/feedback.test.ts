@@ -1,9 +1,9 @@
 import type { Application } from '../../../api/schemas/application';
 import { imagePoint } from '../geometry/types';
-import { makeApp, makeRequest } from '../test-fixtures';
+import { makeApp, makeRequest } from '../testing/fixtures';
 import { buildFeedback, missingInput, rejectAnswer } from './feedback';
-import type { Annotation } from '../type-modules/annotation';
-import { initialAnnotation } from '../type-modules/registry';
+import type { Annotation } from '../types/annotation';
+import { initialAnnotation } from '../types/registry';
 import { validateFeedback } from './validate';
 
 const meta = { decision_time: 1_700_000_000.25, client_data: { app: 'looplabel' } };

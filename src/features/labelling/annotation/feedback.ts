@@ -1,9 +1,9 @@
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import type { FeedbackSubjectAnswer } from '../../../api/application-types/answer';
-import type { Annotation } from '../type-modules/annotation';
-import { moduleOf } from '../type-modules/registry';
-import type { LabelTarget } from './target';
+import type { Annotation } from '../types/annotation';
+import { moduleOf } from '../types/registry';
+import type { LabelTarget } from '../contract/target';
 
 /** When and how the person answered (see client-data.ts). */
 export interface AnswerMeta {

@@ -1,6 +1,6 @@
 import type { MediaAssertion } from '../../../api/schemas/detections';
 import { latestAnswerFromDetections } from '../proposals';
-import { makeApp, makeRequest } from '../test-fixtures';
+import { makeApp, makeRequest } from '../testing/fixtures';
 import { annotationOfAnswer } from './from-answer';
 
 const assertion = (fields: Partial<MediaAssertion>): MediaAssertion => ({

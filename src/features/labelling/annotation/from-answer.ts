@@ -1,9 +1,9 @@
 import type { FeedbackSubjectAnswer } from '../../../api/application-types/answer';
 import type { Application } from '../../../api/schemas/application';
 import type { ProposedSubject } from '../../../api/schemas/feedback-requests';
-import type { Annotation } from '../type-modules/annotation';
-import { answeredAnnotation, initialAnnotation, typeModule } from '../type-modules/registry';
-import type { LabelTarget } from './target';
+import type { Annotation } from '../types/annotation';
+import { answeredAnnotation, initialAnnotation, typeModule } from '../types/registry';
+import type { LabelTarget } from '../contract/target';
 
 /** An answer's subjects as proposals, True as probability 1 and False as 0. */
 export function answerAsProposals(answer: readonly FeedbackSubjectAnswer[], mediaId: string): ProposedSubject[] {

@@ -1,6 +1,6 @@
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackResponse } from '../../../api/schemas/feedback';
-import { makeApp, makeMedia } from '../test-fixtures';
+import { makeApp, makeMedia } from '../testing/fixtures';
 import { validateFeedback } from './validate';
 
 // The rules themselves are tested with the contract (src/api/schemas/feedback.test.ts); here, that the app asks it.

@@ -2,13 +2,13 @@
 // part being redrawn, marks-plane.ts). The annotation's type module paints them.
 import type { Context } from 'konva/lib/Context';
 import type { Shape } from 'konva/lib/Shape';
-import type { Annotation } from '../type-modules/annotation';
+import type { Annotation } from '../types/annotation';
 import { viewRect } from '../geometry/camera';
 import type { Box, Camera, Size } from '../geometry/types';
-import type { PaintScene } from '../type-modules/type-module';
-import { moduleOf } from '../type-modules/registry';
-import { paintFocus, type PathPainter } from './paint';
-import { type ActiveTool, draggedIndex } from './run-tool';
+import type { PaintScene } from '../contract/type-module';
+import { moduleOf } from '../types/registry';
+import { paintFocus, type PathPainter } from '../type-kit/paint-marks';
+import { type ActiveTool, draggedIndex } from '../contract/tool-runner';
 
 export interface MarksScene extends Omit<PaintScene, 'view' | 'scale' | 'cull'> {
   readonly annotation: Annotation;

@@ -5,8 +5,8 @@
 // 4000×3000) for the compositor in every frame it moves, as software compositing does.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Camera, Size } from '../geometry/types';
-import { useCameraStore } from './camera-store';
-import type { DisplayedImage } from './image-cache';
+import { useCameraStore } from '../view/camera-store';
+import type { DisplayedImage } from '../view/image-cache';
 
 /** The CSS transform that draws an image of `image` pixels where the camera puts the media's `media` pixels. */
 export function imagePlaneTransform(camera: Camera, media: Size, image: Size): string {

@@ -3,10 +3,10 @@ import { act, render, screen } from '@testing-library/react';
 import Konva from 'konva';
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
-import { initialAnnotation } from '../type-modules/registry';
-import { FIT_PADDING_PX } from './camera-store';
+import { initialAnnotation } from '../types/registry';
+import { FIT_PADDING_PX } from '../view/camera-store';
 import { fitToView } from '../geometry/camera';
-import { makeApp, makeRequest } from '../test-fixtures';
+import { makeApp, makeRequest } from '../testing/fixtures';
 import { LabellingCanvas } from './labelling-canvas';
 import { wheelZoomFactor } from './wheel-zoom';
 

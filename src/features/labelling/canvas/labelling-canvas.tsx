@@ -3,27 +3,27 @@ import type { Ref } from 'react';
 import { lazy, Suspense, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Layer, Shape, Stage } from './konva-parts';
 import type { Media } from '../../../api/schemas/media';
-import type { Annotation } from '../type-modules/annotation';
+import type { Annotation } from '../types/annotation';
 import type { InputDevice } from '../client-data';
 import { markDrawn } from '../debug-hook';
 import { screenToImage } from '../geometry/camera';
 import { type Box, screenPoint, type ScreenPoint, type Size } from '../geometry/types';
-import type { Change, ToolEvent } from '../tools/types';
+import type { Change, ToolEvent } from '../contract/tool-events';
 import { drawOverlay, type MarksScene } from './draw-marks';
-import { actualSizeCamera, fitCamera, panCamera, pinchCamera, showMedia, useCameraStore, zoomCameraBy } from './camera-store';
+import { actualSizeCamera, fitCamera, panCamera, pinchCamera, showMedia, useCameraStore, zoomCameraBy } from '../view/camera-store';
 import { ImagePlane } from './image-plane';
-import { usePreferredImage } from './preferred-image';
+import { usePreferredImage } from '../view/preferred-image';
 import { useSpaceHeld } from './space-held';
 import { useOverlayCanvas } from './overlay-canvas';
 import { useStageFollowsCamera } from './stage-camera';
 import { useMarksLayer } from './marks-plane';
-import { type ActiveTool, draggedIndex, idleTool, isDrawing, runTool } from './run-tool';
+import { type ActiveTool, draggedIndex, idleTool, isDrawing, runTool } from '../contract/tool-runner';
 import { listenForWheelZoom } from './wheel-zoom';
 import { useClickRegions } from '../click-to-box/use-click-regions';
-import { useMagnifier } from '../drawing-aids/magnifier-store';
-import { moduleOf } from '../type-modules/registry';
-import { hoverMark, useMarkView } from './mark-view-store';
-import type { PathPainter } from './paint';
+import { useMagnifier } from '../type-kit/magnifier-store';
+import { moduleOf } from '../types/registry';
+import { hoverMark, useMarkView } from '../view/mark-view-store';
+import type { PathPainter } from '../type-kit/paint-marks';
 
 export interface CanvasHandle {
   fitToView(): void;
@@ -65,7 +65,7 @@ type Gesture =
 
 const pointerDevice = (type: string): InputDevice => (type === 'mouse' || type === 'touch' || type === 'pen' ? type : 'unknown');
 
-const Magnifier = lazy(() => import('../drawing-aids/magnifier').then((m) => ({ default: m.Magnifier })));
+const Magnifier = lazy(() => import('./magnifier').then((m) => ({ default: m.Magnifier })));
 
 /**
  * The image and its marks on a Konva stage whose scale and position are the camera. The stage does not listen:

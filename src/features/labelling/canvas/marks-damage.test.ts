@@ -1,6 +1,6 @@
 import { visibleIn } from '../geometry/box';
 import type { Box } from '../geometry/types';
-import type { BoxAnnotation } from '../type-modules/box-detection';
+import type { BoxAnnotation } from '../types/box-detection/module';
 import type { MarksScene } from './draw-marks';
 import { changedMarkAreas, marksReaching, paintedExtent } from './marks-damage';
 

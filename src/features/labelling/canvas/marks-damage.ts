@@ -2,9 +2,9 @@
 // two; among thousands, redrawing them all made a long frame of every drag. The canvas redraws the part of the
 // layer they reach (marks-plane.ts), with every mark that reaches into it, in the order they are painted.
 import type { Box } from '../geometry/types';
-import { moduleOf } from '../type-modules/registry';
+import { moduleOf } from '../types/registry';
 import type { MarksScene } from './draw-marks';
-import { MARK_REACH_PX } from './paint';
+import { MARK_REACH_PX } from '../type-kit/paint-marks';
 
 const isBox = (box: Box | undefined): box is Box => box !== undefined;
 

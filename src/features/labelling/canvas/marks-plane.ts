@@ -13,7 +13,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { markMarksPainted } from '../debug-hook';
 import { boxInImage, boxOnScreen } from '../geometry/camera';
 import type { Box, Camera, Size } from '../geometry/types';
-import { useCameraStore } from './camera-store';
+import { useCameraStore } from '../view/camera-store';
 import { drawMarks, drawMarksShape, type MarksScene } from './draw-marks';
 import { changedMarkAreas, marksReaching, paintedExtent } from './marks-damage';
 

@@ -1,10 +1,10 @@
 import { imagePoint } from '../geometry/types';
-import type { BoxToolState } from '../tools/box-tool';
-import type { BoxAnnotation } from '../type-modules/box-detection';
+import type { BoxToolState } from '../types/box-detection/box-tool';
+import type { BoxAnnotation } from '../types/box-detection/module';
 import { drawOverlay } from './draw-marks';
 import { paintedArea } from './overlay-canvas';
-import { paintCrosshair, paintSelectedBox } from './paint-overlay';
-import { type ActiveTool, idleTool } from './run-tool';
+import { paintCrosshair, paintSelectedBox } from '../type-kit/paint-overlay';
+import { type ActiveTool, idleTool } from '../contract/tool-runner';
 
 describe('paintedArea', () => {
   it('is the extent of what the painters would paint, widened by half the widest line', () => {

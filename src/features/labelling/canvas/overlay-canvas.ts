@@ -9,9 +9,9 @@ import type { RefObject } from 'react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { boxOnScreen } from '../geometry/camera';
 import type { Box, Camera, Size } from '../geometry/types';
-import { useCameraStore } from './camera-store';
-import { hoverMark } from './mark-view-store';
-import type { PathPainter } from './paint';
+import { useCameraStore } from '../view/camera-store';
+import { hoverMark } from '../view/mark-view-store';
+import type { PathPainter } from '../type-kit/paint-marks';
 
 /** Paints the overlay in image pixels, at the camera's scale. */
 export type OverlayPaint = (context: PathPainter, scale: number) => void;

@@ -3,7 +3,7 @@ import type { RefObject } from 'react';
 import { useLayoutEffect } from 'react';
 import { publishCamera } from '../debug-hook';
 import type { Camera } from '../geometry/types';
-import { useCameraStore } from './camera-store';
+import { useCameraStore } from '../view/camera-store';
 
 /**
  * The camera is the stage's scale and position, set here and not through React: a camera move sets them without

@@ -1,5 +1,5 @@
 import { screenPoint } from '../geometry/types';
-import { zoomCameraAt } from './camera-store';
+import { zoomCameraAt } from '../view/camera-store';
 
 /** ctrl+wheel is a trackpad pinch: small deltas, so a stronger factor. */
 export const wheelZoomFactor = (event: Pick<WheelEvent, 'deltaY' | 'ctrlKey'>) => Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002));

@@ -1,7 +1,7 @@
 // Click-to-box's first choice: an object the service's detector found (`GET /1/media/{id}/objects`).
 import { BOX_MATCH_IOU, intersectionOverUnion } from '../../../api/application-types/box-detection';
 import type { DetectedObject } from '../../../api/schemas/detected-objects';
-import type { Region } from './region';
+import type { Region } from '../contract/region';
 
 type Point = { readonly x: number; readonly y: number };
 type Rect = DetectedObject['box'];

@@ -1,5 +1,5 @@
 // A segmentation mask to the object a click (or a drawn rectangle) meant: one 4-connected foreground component.
-import type { Region } from './region';
+import type { Region } from '../contract/region';
 
 /** Foreground (non-zero) or background (0) per pixel, row by row. */
 export interface Mask {

@@ -1,7 +1,7 @@
 // GrabCut (OpenCV) on the working copy of an image: the object under a click, or the object inside a drawn box.
 import { foregroundRegion } from './foreground-region';
 import type { CvMat, OpenCv } from './opencv';
-import type { Region, RgbaImage } from './region';
+import type { Region, RgbaImage } from '../contract/region';
 
 type Point = { readonly x: number; readonly y: number };
 type Rect = Region['box'];

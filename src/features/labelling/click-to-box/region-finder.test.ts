@@ -1,4 +1,4 @@
-import type { DisplayedImage } from '../canvas/image-cache';
+import type { DisplayedImage } from '../view/image-cache';
 import { imagePoint } from '../geometry/types';
 import type { FromRegionWorker, ToRegionWorker } from './region-protocol';
 import { RegionFinder } from './region-finder';

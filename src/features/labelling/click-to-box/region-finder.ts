@@ -1,8 +1,8 @@
 // The page's side of the region worker: tells it which image is displayed, then asks for the object under clicks.
-import type { DisplayedImage } from '../canvas/image-cache';
+import type { DisplayedImage } from '../view/image-cache';
 import type { Size } from '../geometry/types';
-import type { RegionQuery } from '../tools/types';
-import type { Region } from './region';
+import type { RegionQuery } from '../contract/tool-events';
+import type { Region } from '../contract/region';
 import type { FromRegionWorker, ToRegionWorker } from './region-protocol';
 import { workingSize } from './working-scale';
 

@@ -1,6 +1,6 @@
 // Messages between the page and the region worker. Points and boxes are in image pixels (the media's full size).
 import type { Size } from '../geometry/types';
-import type { Region } from './region';
+import type { Region } from '../contract/region';
 
 type Rect = Region['box'];
 

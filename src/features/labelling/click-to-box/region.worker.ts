@@ -2,7 +2,7 @@
 // OpenCV.js (its own chunk, about 13 MB) is loaded when the page asks it to warm up, else on the first request.
 import { GrabCutImage } from './grabcut';
 import { loadOpenCv } from './opencv';
-import type { Region } from './region';
+import type { Region } from '../contract/region';
 import type { FromRegionWorker, ToRegionWorker } from './region-protocol';
 import { workingMapping } from './working-scale';
 

@@ -1,5 +1,5 @@
 // Synthetic RGBA images for the region tests and the benchmark.
-import type { RgbaImage } from './region';
+import type { RgbaImage } from '../contract/region';
 
 type Rgb = readonly [number, number, number];
 

@@ -3,13 +3,13 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { mediaObjectsQueryOptions } from '../../../lib/queries/media';
 import { queryClient } from '../../../lib/query-client';
-import type { DisplayedImage } from '../canvas/image-cache';
-import type { ActiveTool } from '../canvas/run-tool';
+import type { DisplayedImage } from '../view/image-cache';
+import type { ActiveTool } from '../contract/tool-runner';
 import type { Size } from '../geometry/types';
-import type { RegionFoundEvent } from '../tools/types';
-import { awaitedRegionQuery } from '../tools/types';
+import type { RegionFoundEvent } from '../contract/tool-events';
+import { awaitedRegionQuery } from '../contract/tool-events';
 import { objectMatchingBox, objectUnderClick } from './detected-object';
-import type { Region } from './region';
+import type { Region } from '../contract/region';
 import { canFindRegions, RegionFinder } from './region-finder';
 
 /**

@@ -1,6 +1,6 @@
 // Large images are searched on a downscaled copy; regions are mapped back to image pixels.
 import type { Size } from '../geometry/types';
-import type { Region } from './region';
+import type { Region } from '../contract/region';
 
 /** Pixels of the copy the search runs on: about 2 MP keeps a click within budget on a 4000×3000 image. */
 const MAX_WORKING_PIXELS = 2_000_000;

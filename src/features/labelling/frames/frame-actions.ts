@@ -1,5 +1,5 @@
-import type { AnnotationBase, FrameBoxes, WorkspaceAction } from '../type-modules/type-module';
-import { interpolateBoxes } from './interpolate';
+import type { AnnotationBase, FrameBoxes, WorkspaceAction } from '../contract/type-module';
+import { interpolateBoxes } from '../types/box-detection/interpolate';
 
 /** Copy previous frame (C) and Interpolate (I): each replaces the boxes in one undo step. */
 export function frameActions(frameBoxes: FrameBoxes<AnnotationBase>): WorkspaceAction[] {

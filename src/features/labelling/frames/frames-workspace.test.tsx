@@ -1,8 +1,8 @@
 import 'vitest-canvas-mock';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWorkspace } from '../components/render-workspace';
-import { makeApp, makeMedia, makeRequest } from '../test-fixtures';
+import { renderWorkspace } from '../testing/render-workspace';
+import { makeApp, makeMedia, makeRequest } from '../testing/fixtures';
 import { frameNeighbours } from './key-frames';
 
 const frame = (n: number) => makeMedia({ media_id: `f${n}`, frame: n, parent_media_ids: ['video'] });

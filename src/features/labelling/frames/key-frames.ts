@@ -2,7 +2,7 @@
 import type { AppData } from '../../../api/application-types/answer';
 import type { MediaAssertion } from '../../../api/schemas/detections';
 import type { Media } from '../../../api/schemas/media';
-import type { KeyFrame, SubjectBox } from './interpolate';
+import type { KeyFrame, SubjectBox } from '../types/box-detection/interpolate';
 
 /** One subject of an answer, as the outbox keeps it or the service lists it: its boxes are in `app_data`. */
 export interface SubjectAnswer {

@@ -2,11 +2,11 @@ import { useQueries } from '@tanstack/react-query';
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
 import type { AnsweredItem } from '../queue/persistence';
-import type { Annotation } from '../type-modules/annotation';
+import type { Annotation } from '../types/annotation';
 import { mediaDetectionsQueryOptions } from '../../../lib/queries/media';
 import { useSession } from '../../../lib/session/session-store';
 import { useLabellingData } from '../outbox/outbox-provider';
-import { typeModule } from '../type-modules/registry';
+import { typeModule } from '../types/registry';
 import { answersOnFrames, frameNeighbours, type FrameNeighbours } from './key-frames';
 
 /** The labeller's own answers change only through the outbox, whose deliveries invalidate them. */

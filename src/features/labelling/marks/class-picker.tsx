@@ -1,4 +1,4 @@
-import { classColour } from '../canvas/class-colours';
+import { classColour } from '../type-kit/class-colours';
 
 export interface ClassPickerProps {
   /** The output subjects, in the application's order: keys 1–9 pick the first nine. */

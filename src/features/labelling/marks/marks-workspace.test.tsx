@@ -2,10 +2,10 @@ import 'vitest-canvas-mock';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectConfidenceFloor, setConfidenceFloor, usePreferences } from '../../../lib/preferences';
-import { renderWorkspace } from '../components/render-workspace';
+import { renderWorkspace } from '../testing/render-workspace';
 import { fitToView, imageToScreen } from '../geometry/camera';
 import { imagePoint } from '../geometry/types';
-import { makeApp, makeRequest } from '../test-fixtures';
+import { makeApp, makeRequest } from '../testing/fixtures';
 import { useDrawClassStore } from './draw-class-store';
 
 const region = (x0: number, probability: number) => ({ box: { x0, y0: 10, x1: x0 + 20, y1: 30 }, probability });

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
-import { percent } from '../type-modules/percent';
-import type { WorkspaceAction } from '../type-modules/type-module';
-import { ActionButton } from '../components/action-button';
+import { percent } from '../type-kit/percent';
+import type { WorkspaceAction } from '../contract/type-module';
+import { ActionButton } from '../shortcuts/action-button';
 
 export interface ProposalsBarProps {
   /** The model's marks shown, of all it proposed for the item. */

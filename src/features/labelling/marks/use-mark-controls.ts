@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { selectConfidenceFloor, setConfidenceFloor, usePreferences } from '../../../lib/preferences';
-import type { Annotation } from '../type-modules/annotation';
-import type { AnyTypeModule } from '../type-modules/type-module';
+import type { Annotation } from '../types/annotation';
+import type { AnyTypeModule } from '../contract/type-module';
 import { pickDrawClass, useDrawClass } from './draw-class-store';
 
 export interface ConfidenceFloor {

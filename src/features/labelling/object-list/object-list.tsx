@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { ObjectOrder } from '../canvas/mark-view-store';
-import { hoverMark, orderObjects, toggleMarkHidden, useMarkView } from '../canvas/mark-view-store';
-import { classColour } from '../canvas/class-colours';
-import { percent } from '../type-modules/percent';
-import type { AnnotationBase, Edit, MarkObjects } from '../type-modules/type-module';
+import type { ObjectOrder } from '../view/mark-view-store';
+import { hoverMark, orderObjects, toggleMarkHidden, useMarkView } from '../view/mark-view-store';
+import { classColour } from '../type-kit/class-colours';
+import { percent } from '../type-kit/percent';
+import type { AnnotationBase, Edit, MarkObjects } from '../contract/type-module';
 import { neighbourRow, objectRows, rowAfterRemoval } from './object-rows';
 import './object-list.css';
 

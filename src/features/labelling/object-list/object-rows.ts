@@ -1,4 +1,4 @@
-import type { ObjectOrder } from '../canvas/mark-view-store';
+import type { ObjectOrder } from '../view/mark-view-store';
 
 export interface ObjectRow {
   /** The mark's place in the annotation. */

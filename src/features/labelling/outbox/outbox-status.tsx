@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SyncIndicator } from '../components/sync-indicator';
+import { SyncIndicator } from './sync-indicator';
 import { useLabellingData } from './outbox-provider';
 
 /** The outbox's state for the page frame: shown while there is something to say, with refused answers first. */

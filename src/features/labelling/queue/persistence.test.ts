@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { labellingDbName, openLabellingStore } from './persistence';
-import { makeApp } from '../test-fixtures';
+import { makeApp } from '../testing/fixtures';
 
 const key = { tenantId: 't1', appId: 'app-1' };
 

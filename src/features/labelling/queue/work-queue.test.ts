@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import type { FeedbackResponse } from '../../../api/schemas/feedback';
-import { makeRequest } from '../test-fixtures';
+import { makeRequest } from '../testing/fixtures';
 import { Outbox } from './outbox';
 import { type LabellingStore, openLabellingStore } from './persistence';
 import { fakeFeedbackService, manualNetwork, manualScheduler } from './test-service';

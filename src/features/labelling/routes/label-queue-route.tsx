@@ -9,20 +9,20 @@ import { Spinner } from '../../../components/spinner';
 import { pendingCountQueryOptions } from '../../../lib/queries/application';
 import { usePreferences } from '../../../lib/preferences';
 import { applicationKeys } from '../../../lib/queries/keys';
-import { StatusSummary } from '../components/status-summary';
-import { UnlabellableMessage } from '../components/unlabellable-message';
-import { Workspace } from '../components/workspace';
-import { WorkspaceMessage } from '../components/workspace-message';
-import { useDrafts } from '../hooks/use-drafts';
-import { useQueueApplication } from '../hooks/use-queue-application';
-import { useQueueSnapshot, useWorkQueue } from '../hooks/use-labelling-queue';
-import { useSessionPace } from '../hooks/use-session-pace';
-import { usePreviewImage } from '../hooks/use-preview-image';
+import { StatusSummary } from '../workspace/status-summary';
+import { UnlabellableMessage } from '../workspace/unlabellable-message';
+import { Workspace } from '../workspace/workspace';
+import { WorkspaceMessage } from '../workspace/workspace-message';
+import { useDrafts } from '../workspace/use-drafts';
+import { useQueueApplication } from '../workspace/use-queue-application';
+import { useQueueSnapshot, useWorkQueue } from '../workspace/use-labelling-queue';
+import { useSessionPace } from '../workspace/use-session-pace';
+import { usePreviewImage } from '../workspace/use-preview-image';
 import { useLabellingData } from '../outbox/outbox-provider';
 import { useFrameNeighbours } from '../frames/use-frame-neighbours';
 import { useHeldKeys } from '../shortcuts/held-keys';
-import type { Annotation } from '../type-modules/annotation';
-import { answeredAnnotation, initialAnnotation, restoredAnnotation } from '../type-modules/registry';
+import type { Annotation } from '../types/annotation';
+import { answeredAnnotation, initialAnnotation, restoredAnnotation } from '../types/registry';
 
 /** Labelling an application's queue: pulls batches, answers through the outbox, moves on at once. */
 export function Component() {

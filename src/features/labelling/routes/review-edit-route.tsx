@@ -6,10 +6,10 @@ import { Spinner } from '../../../components/spinner';
 import { applicationQueryOptions } from '../../../lib/queries/application';
 import { reviewQueueQueryOptions, useResolveReview } from '../../../lib/queries/reviews';
 import { useSubjectNames } from '../../../lib/queries/subjects';
-import type { LabelTarget } from '../annotation/target';
-import { UnlabellableMessage } from '../components/unlabellable-message';
-import { Workspace } from '../components/workspace';
-import { WorkspaceMessage } from '../components/workspace-message';
+import type { LabelTarget } from '../contract/target';
+import { UnlabellableMessage } from '../workspace/unlabellable-message';
+import { Workspace } from '../workspace/workspace';
+import { WorkspaceMessage } from '../workspace/workspace-message';
 import { annotationOfAnswer, answerAsProposals } from '../annotation/from-answer';
 
 /**

@@ -1,5 +1,5 @@
-import type { ActionContext, AnyTypeModule } from '../type-modules/type-module';
-import { TYPE_MODULES, typeModule } from '../type-modules/registry';
+import type { ActionContext, AnyTypeModule } from '../contract/type-module';
+import { TYPE_MODULES, typeModule } from '../types/registry';
 import { actionsOf, helpOf } from './workspace-actions';
 import { describeHints, describeShortcuts, displayCombo, findConflicts, matchAction } from '../../../lib/shortcuts/registry';
 import type { KeyboardEventLike } from '../../../lib/shortcuts/registry';

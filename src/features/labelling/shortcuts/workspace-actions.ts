@@ -1,7 +1,7 @@
 import type { PointerGesture } from '../../../lib/shortcuts/registry';
 import { frameActions } from '../frames/frame-actions';
-import { digitActions } from '../type-modules/digit-actions';
-import type { AnnotationBase, AnyTypeModule, ProposalMarks, WorkspaceAction } from '../type-modules/type-module';
+import { digitActions } from '../type-kit/digit-actions';
+import type { AnnotationBase, AnyTypeModule, ProposalMarks, WorkspaceAction } from '../contract/type-module';
 
 type Action = WorkspaceAction;
 

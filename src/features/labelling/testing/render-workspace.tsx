@@ -1,0 +1,68 @@
+// Test helper: the workspace on one item, or on a queue of items, in a router, collecting what it answers.
+import { render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import type { Application } from '../../../api/schemas/application';
+import type { FeedbackResponse } from '../../../api/schemas/feedback';
+import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
+import { initialAnnotation } from '../types/registry';
+import { makeRequest } from './fixtures';
+import { Workspace, type WorkspaceProps } from '../workspace/workspace';
+
+// The canvas is a chunk of its own that the workspace loads once: loaded here, as the test file is, its first load
+// (Konva compiled for the test) is not timed as a test's.
+await import('../canvas/labelling-canvas');
+
+function ItemWorkspace({ app, request, ...overrides }: { app: Application; request: FeedbackRequest } & Partial<WorkspaceProps>) {
+  const initial = initialAnnotation(app, request);
+  if (!initial) throw new Error('not labellable');
+  return (
+    <Workspace
+      app={app}
+      target={request}
+      initial={initial}
+      subjectName={(uid) => `Subject ${uid}`}
+      upcoming={[]}
+      headerStatus={<span>3 pending</span>}
+      backTo="/t/t1/apps/app-1"
+      onAnswer={() => {}}
+      onSkip={null}
+      onPrevious={null}
+      {...overrides}
+    />
+  );
+}
+
+/** Resolves once the canvas (its own chunk) is on the page. */
+export async function renderWorkspace(app: Application, request = makeRequest('m1'), overrides: Partial<WorkspaceProps> = {}) {
+  const answers: FeedbackResponse[] = [];
+  render(
+    <MemoryRouter>
+      <ItemWorkspace app={app} request={request} onAnswer={(body) => answers.push(body)} {...overrides} />
+    </MemoryRouter>,
+  );
+  await screen.findByTestId('stage');
+  return answers;
+}
+
+/** As the queue's page shows items: an answer moves on to the next item at once. */
+export async function renderQueue(app: Application, requests: readonly FeedbackRequest[]) {
+  const answers: FeedbackResponse[] = [];
+  function Queue() {
+    const [index, setIndex] = useState(0);
+    const request = requests[index];
+    if (!request) return <p>Nothing left</p>;
+    const onAnswer = (body: FeedbackResponse) => {
+      answers.push(body);
+      setIndex(index + 1);
+    };
+    return <ItemWorkspace app={app} request={request} onAnswer={onAnswer} />;
+  }
+  render(
+    <MemoryRouter>
+      <Queue />
+    </MemoryRouter>,
+  );
+  await screen.findByTestId('stage');
+  return answers;
+}
