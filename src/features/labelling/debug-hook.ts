@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 // A read-only window.__looplabel for tests and benchmarks, in development and with ?debug=1. The one write,
 // replaceAnnotation, lets a benchmark load a large scene (1,000 boxes) through the normal edit path.
-import type { Annotation } from './types/annotation';
+import type { Annotation } from './contract/type-module';
 import type { Camera } from './geometry/types';
 import { useMarkView } from './view/mark-view-store';
 

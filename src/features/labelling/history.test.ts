@@ -1,4 +1,4 @@
-import { applyToolChange as applyChange } from './contract/tool-runner';
+import { applyToolChange as applyChange } from './testing/labelling-types';
 import type { BoxAnnotation } from './types/box-detection/module';
 import { canRedo, canUndo, commit, createHistory, redo, replace, undo } from './history';
 import { BOX_TOOL_IDLE, boxTool } from './types/box-detection/box-tool';

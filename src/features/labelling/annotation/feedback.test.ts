@@ -1,9 +1,9 @@
 import type { Application } from '../../../api/schemas/application';
 import { imagePoint } from '../geometry/types';
 import { makeApp, makeRequest } from '../testing/fixtures';
-import { buildFeedback, missingInput, rejectAnswer } from './feedback';
+import { buildFeedback, rejectAnswer } from './feedback';
 import type { Annotation } from '../types/annotation';
-import { initialAnnotation } from '../types/registry';
+import { initialAnnotation, moduleOf } from '../testing/labelling-types';
 import { validateFeedback } from './validate';
 
 const meta = { decision_time: 1_700_000_000.25, client_data: { app: 'looplabel' } };
@@ -11,7 +11,7 @@ const item = makeRequest('media-1');
 const bounds = { x0: 0, y0: 0, x1: 640, y1: 480 };
 
 function answer(app: Application, annotation: Annotation) {
-  const response = buildFeedback(app, item, annotation, meta);
+  const response = buildFeedback(moduleOf(annotation), app, item, annotation, meta);
   return { response, problems: validateFeedback(app, response, item.media) };
 }
 
@@ -92,20 +92,20 @@ describe('buildFeedback follows the interface for every labellable type', () => 
     const focused = { ...item, focus: { box: { x0: 1, y0: 1, x1: 9, y1: 9 } } };
     const app = makeApp({ type: 'static_count' });
     const annotation = initialAnnotation(app, focused)!;
-    expect(buildFeedback(app, focused, annotation, meta).focus).toEqual(focused.focus);
+    expect(buildFeedback(moduleOf(annotation), app, focused, annotation, meta).focus).toEqual(focused.focus);
   });
 
   it('refuses to build what is not chosen yet', () => {
     const annotation = { type: 'classification' as const, options: ['cat'], choice: null };
-    expect(missingInput(annotation)).toBe('Choose a class first, or None of these.');
-    expect(() => buildFeedback(makeApp({ type: 'classification' }), item, annotation, meta)).toThrow('Choose a class first, or None of these.');
+    expect(moduleOf(annotation).missingInput(annotation)).toBe('Choose a class first, or None of these.');
+    expect(() => buildFeedback(moduleOf(annotation), makeApp({ type: 'classification' }), item, annotation, meta)).toThrow('Choose a class first, or None of these.');
   });
 });
 
 describe('rejectAnswer', () => {
   it('sends False for every subject, without app_data', () => {
     const app = makeApp({ type: 'point', output_subjects: ['cat', 'dog'] });
-    const response = rejectAnswer(app, item, initialAnnotation(app, item)!, meta)!;
+    const response = rejectAnswer(moduleOf(initialAnnotation(app, item)!), app, item, initialAnnotation(app, item)!, meta)!;
     expect(response.subjects).toEqual([
       { subject_uid: 'cat', result: 'False' },
       { subject_uid: 'dog', result: 'False' },
@@ -115,8 +115,8 @@ describe('rejectAnswer', () => {
 
   it('answers False for every subject of detection_fullframe, and is not offered for classification', () => {
     const fullframe = makeApp({ type: 'detection_fullframe', output_subjects: ['a', 'b'] });
-    expect(rejectAnswer(fullframe, item, initialAnnotation(fullframe, item)!, meta)?.subjects.map((s) => s.result)).toEqual(['False', 'False']);
+    expect(rejectAnswer(moduleOf(initialAnnotation(fullframe, item)!), fullframe, item, initialAnnotation(fullframe, item)!, meta)?.subjects.map((s) => s.result)).toEqual(['False', 'False']);
     const classification = makeApp({ type: 'classification' });
-    expect(rejectAnswer(classification, item, initialAnnotation(classification, item)!, meta)).toBeNull();
+    expect(rejectAnswer(moduleOf(initialAnnotation(classification, item)!), classification, item, initialAnnotation(classification, item)!, meta)).toBeNull();
   });
 });

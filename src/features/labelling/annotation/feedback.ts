@@ -1,8 +1,7 @@
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import type { FeedbackSubjectAnswer } from '../../../api/application-types/answer';
-import type { Annotation } from '../types/annotation';
-import { moduleOf } from '../types/registry';
+import type { AnyTypeModule, Annotation } from '../contract/type-module';
 import type { LabelTarget } from '../contract/target';
 
 /** When and how the person answered (see client-data.ts). */
@@ -10,9 +9,6 @@ export interface AnswerMeta {
   readonly decision_time: number;
   readonly client_data: Record<string, unknown>;
 }
-
-/** Why the annotation cannot be sent yet, in words for the person; null when it can. */
-export const missingInput = (annotation: Annotation): string | null => moduleOf(annotation).missingInput(annotation);
 
 function response(target: LabelTarget, subjects: FeedbackSubjectAnswer[], meta: AnswerMeta): FeedbackResponse {
   return {
@@ -24,16 +20,15 @@ function response(target: LabelTarget, subjects: FeedbackSubjectAnswer[], meta: 
   };
 }
 
-/** The feedback message for an annotation. Throws when `missingInput` reports something missing. */
-export function buildFeedback(app: Pick<Application, 'type'>, target: LabelTarget, annotation: Annotation, meta: AnswerMeta): FeedbackResponse {
+/** The feedback message for an annotation (of `module`'s type). Throws when the module reports input missing. */
+export function buildFeedback(module: AnyTypeModule, app: Pick<Application, 'type'>, target: LabelTarget, annotation: Annotation, meta: AnswerMeta): FeedbackResponse {
   if (annotation.type !== app.type) throw new Error(`A ${annotation.type} annotation cannot answer a ${app.type} application.`);
-  const missing = missingInput(annotation);
+  const missing = module.missingInput(annotation);
   if (missing) throw new Error(missing);
-  return response(target, moduleOf(annotation).answer(annotation), meta);
+  return response(target, module.answer(annotation), meta);
 }
 
 /** The one-key "not there" answer; null where the type has none (classification never takes `False`). */
-export function rejectAnswer(app: Application, target: LabelTarget, annotation: Annotation, meta: AnswerMeta): FeedbackResponse | null {
-  const reject = moduleOf(annotation).reject;
-  return reject ? response(target, reject(app, annotation), meta) : null;
+export function rejectAnswer(module: AnyTypeModule, app: Application, target: LabelTarget, annotation: Annotation, meta: AnswerMeta): FeedbackResponse | null {
+  return module.reject ? response(target, module.reject(app, annotation), meta) : null;
 }

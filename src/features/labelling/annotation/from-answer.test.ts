@@ -1,6 +1,8 @@
 import type { MediaAssertion } from '../../../api/schemas/detections';
 import { latestAnswerFromDetections } from '../proposals';
 import { makeApp, makeRequest } from '../testing/fixtures';
+import { LABELLING_TYPES } from '../testing/labelling-types';
+import type { BoxAnnotation } from '../types/box-detection/module';
 import { annotationOfAnswer } from './from-answer';
 
 const assertion = (fields: Partial<MediaAssertion>): MediaAssertion => ({
@@ -38,21 +40,21 @@ describe('an item answered before', () => {
   it('opens on the answer: its marks the labeller’s (in their classes), not the model’s', () => {
     const app = makeApp({ type: 'box_detection', output_subjects: ['cat', 'dog'] });
     const target = makeRequest('m', [{ subject_uid: 'cat', probability: 0.8, app_data_type: 'box_set', app_data: [{ box: { x0: 50, y0: 50, x1: 60, y1: 60 } }] }]);
-    const annotation = annotationOfAnswer(app, target, [
+    const annotation = annotationOfAnswer(LABELLING_TYPES, app, target, [
       { subject_uid: 'cat', result: 'False' },
       { subject_uid: 'dog', result: 'True', app_data_type: 'box_set', app_data: [{ box: { x0: 1, y0: 1, x1: 9, y1: 9 } }] },
     ]);
     expect(annotation).toMatchObject({ boxes: [{ x0: 1, y0: 1, x1: 9, y1: 9, subject_uid: 'dog' }], setAside: [] });
-    expect(annotation?.type === 'box_detection' && annotation.boxes[0]).not.toHaveProperty('probability');
+    expect((annotation as BoxAnnotation).boxes[0]).not.toHaveProperty('probability');
   });
 
   it('opens a classification answered None of these on None of these, and one answered with a class on it', () => {
     const app = makeApp({ type: 'classification', output_subjects: ['cat', 'dog'] });
-    const none = annotationOfAnswer(app, makeRequest('m'), [
+    const none = annotationOfAnswer(LABELLING_TYPES, app, makeRequest('m'), [
       { subject_uid: 'cat', result: 'False' },
       { subject_uid: 'dog', result: 'False' },
     ]);
     expect(none).toEqual({ type: 'classification', options: ['cat', 'dog'], choice: null, none: true });
-    expect(annotationOfAnswer(app, makeRequest('m'), [{ subject_uid: 'dog', result: 'True' }])).toMatchObject({ choice: 'dog', none: false });
+    expect(annotationOfAnswer(LABELLING_TYPES, app, makeRequest('m'), [{ subject_uid: 'dog', result: 'True' }])).toMatchObject({ choice: 'dog', none: false });
   });
 });

@@ -1,8 +1,8 @@
 import type { FeedbackSubjectAnswer } from '../../../api/application-types/answer';
 import type { Application } from '../../../api/schemas/application';
 import type { ProposedSubject } from '../../../api/schemas/feedback-requests';
-import type { Annotation } from '../types/annotation';
-import { answeredAnnotation, initialAnnotation, typeModule } from '../types/registry';
+import type { Annotation } from '../contract/type-module';
+import type { TypeRegistry } from '../contract/type-registry';
 import type { LabelTarget } from '../contract/target';
 
 /** An answer's subjects as proposals, True as probability 1 and False as 0. */
@@ -17,9 +17,14 @@ export function answerAsProposals(answer: readonly FeedbackSubjectAnswer[], medi
 }
 
 /** The editor's start for an item answered before: the answer, with its marks the labeller's (not the model's). */
-export function annotationOfAnswer(app: Application, target: LabelTarget, answer: readonly FeedbackSubjectAnswer[]): Annotation | null {
-  const fromAnswer = typeModule(app.type)?.fromAnswer;
-  if (fromAnswer) return fromAnswer(app, target, answer) as Annotation;
-  const initial = initialAnnotation(app, { ...target, subjects: answerAsProposals(answer, target.media.media_id) });
-  return initial && answeredAnnotation(initial);
+export function annotationOfAnswer(
+  types: TypeRegistry,
+  app: Application,
+  target: LabelTarget,
+  answer: readonly FeedbackSubjectAnswer[],
+): Annotation | null {
+  const fromAnswer = types.typeModule(app.type)?.fromAnswer;
+  if (fromAnswer) return fromAnswer(app, target, answer);
+  const initial = types.initialAnnotation(app, { ...target, subjects: answerAsProposals(answer, target.media.media_id) });
+  return initial && types.answeredAnnotation(initial);
 }

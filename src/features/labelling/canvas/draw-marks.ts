@@ -2,15 +2,16 @@
 // part being redrawn, marks-plane.ts). The annotation's type module paints them.
 import type { Context } from 'konva/lib/Context';
 import type { Shape } from 'konva/lib/Shape';
-import type { Annotation } from '../types/annotation';
+import type { Annotation, AnyTypeModule, PaintScene } from '../contract/type-module';
 import { viewRect } from '../geometry/camera';
 import type { Box, Camera, Size } from '../geometry/types';
-import type { PaintScene } from '../contract/type-module';
-import { moduleOf } from '../types/registry';
-import { paintFocus, type PathPainter } from '../type-kit/paint-marks';
+import type { PathPainter } from '../contract/painter';
+import { paintFocus } from '../type-kit/paint-marks';
 import { type ActiveTool, draggedIndex } from '../contract/tool-runner';
 
 export interface MarksScene extends Omit<PaintScene, 'view' | 'scale' | 'cull'> {
+  /** The module of the annotation's type, which paints it. */
+  readonly module: AnyTypeModule;
   readonly annotation: Annotation;
   /** The part of the media being labelled: the rest is dimmed. */
   readonly focus: Box | null;
@@ -19,7 +20,7 @@ export interface MarksScene extends Omit<PaintScene, 'view' | 'scale' | 'cull'> 
 /** The marks layer: the media outside the focus dimmed, then the marks, in `view` (or only those reaching `cull`). */
 export function drawMarks(context: Context, scene: MarksScene, camera: Camera, viewport: Size, cull?: Box) {
   if (scene.focus) paintFocus(context, scene.media, scene.focus, camera.scale);
-  moduleOf(scene.annotation).tool?.paint(context, scene.annotation, { ...scene, view: viewRect(camera, viewport), scale: camera.scale, cull });
+  scene.module.tool?.paint(context, scene.annotation, { ...scene, view: viewRect(camera, viewport), scale: camera.scale, cull });
 }
 
 /** The marks layer's Konva shape draws with the stage's scale and position, the camera. */
@@ -29,6 +30,7 @@ export function drawMarksShape(context: Context, shape: Shape, scene: MarksScene
 }
 
 export interface OverlayScene extends Pick<PaintScene, 'hidden' | 'media'> {
+  readonly module: AnyTypeModule;
   readonly annotation: Annotation;
   readonly active: ActiveTool;
   /** The mark under the pointer (on the canvas or in the object list). */
@@ -39,10 +41,10 @@ export interface OverlayScene extends Pick<PaintScene, 'hidden' | 'media'> {
  * The overlay: the mark under the pointer highlighted (the marks layer stays as it was drawn) unless a gesture moves
  * it, then the gesture in progress, as the type's tool paints them.
  */
-export function drawOverlay(context: PathPainter, scale: number, { annotation, active, hovered, hidden, media }: OverlayScene) {
-  const tool = moduleOf(annotation).tool;
+export function drawOverlay(context: PathPainter, scale: number, { module, annotation, active, hovered, hidden, media }: OverlayScene) {
+  const tool = module.tool;
   if (!tool) return;
-  if (hovered !== null && hovered !== draggedIndex(active, annotation) && !hidden.has(hovered)) tool.paintHover?.(context, annotation, hovered, scale);
+  if (hovered !== null && hovered !== draggedIndex(module, active) && !hidden.has(hovered)) tool.paintHover?.(context, annotation, hovered, scale);
   if ('state' in active && active.tool === annotation.type) tool.paintOverlay(context, annotation, active.state, { scale, media });
 }
 

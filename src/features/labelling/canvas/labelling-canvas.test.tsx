@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import Konva from 'konva';
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
-import { initialAnnotation } from '../types/registry';
+import { initialAnnotation, moduleOf } from '../testing/labelling-types';
 import { FIT_PADDING_PX } from '../view/camera-store';
 import { fitToView } from '../geometry/camera';
 import { makeApp, makeRequest } from '../testing/fixtures';
@@ -18,6 +18,7 @@ function renderCanvas(app: Application, request: FeedbackRequest) {
     <LabellingCanvas
       media={request.media}
       focus={null}
+      module={moduleOf(initialAnnotation(app, request)!)}
       annotation={initialAnnotation(app, request)!}
       showMarks
       brightness={100}

@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import { lazy, Suspense, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Layer, Shape, Stage } from './konva-parts';
 import type { Media } from '../../../api/schemas/media';
-import type { Annotation } from '../types/annotation';
+import type { Annotation, AnyTypeModule } from '../contract/type-module';
 import type { InputDevice } from '../client-data';
 import { markDrawn } from '../debug-hook';
 import { screenToImage } from '../geometry/camera';
@@ -17,13 +17,12 @@ import { useSpaceHeld } from './space-held';
 import { useOverlayCanvas } from './overlay-canvas';
 import { useStageFollowsCamera } from './stage-camera';
 import { useMarksLayer } from './marks-plane';
-import { type ActiveTool, draggedIndex, idleTool, isDrawing, runTool } from '../contract/tool-runner';
+import { type ActiveTool, draggedIndex, idleTool, runTool } from '../contract/tool-runner';
 import { listenForWheelZoom } from './wheel-zoom';
 import { useClickRegions } from '../click-to-box/use-click-regions';
 import { useMagnifier } from '../type-kit/magnifier-store';
-import { moduleOf } from '../types/registry';
 import { hoverMark, useMarkView } from '../view/mark-view-store';
-import type { PathPainter } from '../type-kit/paint-marks';
+import type { PathPainter } from '../contract/painter';
 
 export interface CanvasHandle {
   fitToView(): void;
@@ -36,6 +35,8 @@ export interface CanvasHandle {
 export interface LabellingCanvasProps {
   media: Media;
   focus: Box | null;
+  /** The module of the annotation's type: its tool draws, paints and answers pointer events. */
+  module: AnyTypeModule;
   annotation: Annotation;
   showMarks: boolean;
   brightness: number;
@@ -73,10 +74,10 @@ const Magnifier = lazy(() => import('./magnifier').then((m) => ({ default: m.Mag
  * shape, so a thousand boxes cost one node.
  */
 export function LabellingCanvas(props: LabellingCanvasProps) {
-  const { media, focus, annotation, showMarks, viewport, onChange, onInput } = props;
+  const { media, focus, module, annotation, showMarks, viewport, onChange, onInput } = props;
   const mediaSize = { width: media.image_width, height: media.image_height };
-  const [tool, setTool] = useState<{ mediaId: string; active: ActiveTool }>(() => ({ mediaId: media.media_id, active: idleTool(annotation) }));
-  const active = tool.mediaId === media.media_id ? tool.active : idleTool(annotation);
+  const [tool, setTool] = useState<{ mediaId: string; active: ActiveTool }>(() => ({ mediaId: media.media_id, active: idleTool(module) }));
+  const active = tool.mediaId === media.media_id ? tool.active : idleTool(module);
   const setActive = (next: ActiveTool) => setTool({ mediaId: media.media_id, active: next });
   const spaceHeld = useSpaceHeld();
   const gesture = useRef<Gesture | null>(null);
@@ -94,7 +95,8 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
 
   useStageFollowsCamera(stage);
   const { image, failed, retry } = usePreferredImage(media);
-  const findsObjects = moduleOf(annotation).tool?.findsObjects ?? false;
+  const drawing = module.tool !== undefined;
+  const findsObjects = module.tool?.findsObjects ?? false;
   const { findsRegions } = useClickRegions(media.media_id, image, mediaSize, active, send, findsObjects);
   const magnifierOn = useMagnifier((state) => state.on);
   const [hover, setHover] = useState<ScreenPoint | null>(null);
@@ -105,7 +107,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     actualSize: actualSizeCamera,
     cancel: () => {
       const busy = 'state' in active && active.state.name !== 'idle';
-      if (busy) setActive(idleTool(annotation));
+      if (busy) setActive(idleTool(module));
       return busy;
     },
   }));
@@ -123,7 +125,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   }
 
   function send(toolEvent: ToolEvent) {
-    const result = runTool(active, toolEvent, annotation, useCameraStore.getState().camera.scale);
+    const result = runTool(module, active, toolEvent, annotation, useCameraStore.getState().camera.scale);
     setActive(result.active);
     if (result.commit) onChange(result.commit);
   }
@@ -149,15 +151,15 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     event.currentTarget.setPointerCapture?.(event.pointerId);
     pointers.current.set(event.pointerId, at(event));
     if (pointers.current.size === 2) {
-      if (gesture.current?.kind === 'tool') setActive(idleTool(annotation));
+      if (gesture.current?.kind === 'tool') setActive(idleTool(module));
       gesture.current = { kind: 'pinch', ...pinchOf([...pointers.current.values()]) };
       return;
     }
-    const touchPans = event.pointerType === 'touch' && !isDrawing(annotation);
+    const touchPans = event.pointerType === 'touch' && !drawing;
     if (event.button === 1 || spaceHeld || touchPans) {
       event.preventDefault();
       gesture.current = { kind: 'pan', last: at(event) };
-    } else if (event.button === 0 && isDrawing(annotation)) {
+    } else if (event.button === 0 && drawing) {
       gesture.current = { kind: 'tool' };
       toTool('pointerDown', event);
     }
@@ -169,7 +171,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
       // No button held: click-then-click drawing follows the pointer (its rubber band); the mark under it lights up.
       if ('state' in active && active.state.name === 'placing') toTool('pointerMove', event);
       const camera = useCameraStore.getState().camera;
-      hoverMark(moduleOf(annotation).tool?.markAt(annotation, screenToImage(camera, at(event)), camera.scale) ?? null);
+      hoverMark(module.tool?.markAt(annotation, screenToImage(camera, at(event)), camera.scale) ?? null);
       return;
     }
     pointers.current.set(event.pointerId, at(event));
@@ -195,30 +197,30 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
 
   function handlePointerCancel(event: React.PointerEvent<HTMLDivElement>) {
     pointers.current.delete(event.pointerId);
-    if (gesture.current?.kind === 'tool') setActive(idleTool(annotation));
+    if (gesture.current?.kind === 'tool') setActive(idleTool(module));
     gesture.current = null;
   }
 
-  const dragged = draggedIndex(active, annotation);
+  const dragged = draggedIndex(module, active);
   const { thresholdOf, subjectName } = props;
   const hovered = useMarkView((s) => s.hovered);
   const hidden = useMarkView((s) => s.hidden);
   const marksScene = useMemo<MarksScene>(
-    () => ({ annotation, dragged, hidden, thresholdOf, subjectName, focus, media: mediaSize }),
+    () => ({ module, annotation, dragged, hidden, thresholdOf, subjectName, focus, media: mediaSize }),
     // mediaSize is rebuilt each render; its numbers are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [annotation, dragged, hidden, thresholdOf, subjectName, focus, media.image_width, media.image_height],
+    [module, annotation, dragged, hidden, thresholdOf, subjectName, focus, media.image_width, media.image_height],
   );
-  const sceneFunc = useMarksLayer(marksLayer, marksPlane, marksScene, moduleOf(annotation).tool?.markCount(annotation) ?? 0);
+  const sceneFunc = useMarksLayer(marksLayer, marksPlane, marksScene, module.tool?.markCount(annotation) ?? 0);
   const paintOverlay = useCallback(
-    (context: PathPainter, scale: number) => drawOverlay(context, scale, { annotation, active, hovered, hidden, media: mediaSize }),
+    (context: PathPainter, scale: number) => drawOverlay(context, scale, { module, annotation, active, hovered, hidden, media: mediaSize }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [annotation, active, hovered, hidden, media.image_width, media.image_height],
+    [module, annotation, active, hovered, hidden, media.image_width, media.image_height],
   );
   useOverlayCanvas(overlayPlane, paintOverlay, viewport);
 
   const panning = spaceHeld || gesture.current?.kind === 'pan';
-  const cursor = panning ? 'grab' : isDrawing(annotation) ? 'crosshair' : 'default';
+  const cursor = panning ? 'grab' : drawing ? 'crosshair' : 'default';
   return (
     <>
     <div

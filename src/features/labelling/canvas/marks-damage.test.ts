@@ -1,6 +1,6 @@
 import { visibleIn } from '../geometry/box';
 import type { Box } from '../geometry/types';
-import type { BoxAnnotation } from '../types/box-detection/module';
+import { boxDetection, type BoxAnnotation } from '../types/box-detection/module';
 import type { MarksScene } from './draw-marks';
 import { changedMarkAreas, marksReaching, paintedExtent } from './marks-damage';
 
@@ -14,6 +14,7 @@ const annotation: BoxAnnotation = {
   selected: 0,
 };
 const scene: MarksScene = {
+  module: boxDetection,
   annotation,
   dragged: null,
   hidden: new Set(),
@@ -44,7 +45,7 @@ describe('changedMarkAreas', () => {
 
   it('asks for everything when more than some marks changed', () => {
     expect(changedMarkAreas(scene, withBoxes([...annotation.boxes, box(900, 900)]))).toBeNull();
-    expect(changedMarkAreas(scene, { ...scene, annotation: { ...annotation, subjects: ['cat'] } })).toBeNull();
+    expect(changedMarkAreas(scene, { ...scene, annotation: { ...annotation, subjects: ['cat'] } as BoxAnnotation })).toBeNull();
     expect(changedMarkAreas(scene, { ...scene, focus: { x0: 0, y0: 0, x1: 500, y1: 500 } })).toBeNull();
     expect(changedMarkAreas(scene, { ...scene, thresholdOf: () => 0.9 })).toBeNull();
     const many = Array.from({ length: 40 }, (_, i) => box(i * 20, 0));

@@ -2,7 +2,6 @@
 // two; among thousands, redrawing them all made a long frame of every drag. The canvas redraws the part of the
 // layer they reach (marks-plane.ts), with every mark that reaches into it, in the order they are painted.
 import type { Box } from '../geometry/types';
-import { moduleOf } from '../types/registry';
 import type { MarksScene } from './draw-marks';
 import { MARK_REACH_PX } from '../type-kit/paint-marks';
 
@@ -15,13 +14,13 @@ const MAX_CHANGED_MARKS = 32;
 export function changedMarkAreas(before: MarksScene, after: MarksScene): Box[] | null {
   if (before === after) return [];
   const sameFrame =
-    before.annotation.type === after.annotation.type &&
+    before.module === after.module &&
     before.focus === after.focus &&
     before.thresholdOf === after.thresholdOf &&
     before.subjectName === after.subjectName &&
     before.media.width === after.media.width &&
     before.media.height === after.media.height;
-  const tool = moduleOf(after.annotation).tool;
+  const tool = after.module.tool;
   const changed = sameFrame && tool?.markArea && tool.changedMarks?.(before.annotation, after.annotation);
   if (!changed || !tool.markArea) return null;
   const marks = new Set(changed);

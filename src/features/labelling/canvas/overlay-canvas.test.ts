@@ -1,6 +1,6 @@
 import { imagePoint } from '../geometry/types';
 import type { BoxToolState } from '../types/box-detection/box-tool';
-import type { BoxAnnotation } from '../types/box-detection/module';
+import { boxDetection, type BoxAnnotation } from '../types/box-detection/module';
 import { drawOverlay } from './draw-marks';
 import { paintedArea } from './overlay-canvas';
 import { paintCrosshair, paintSelectedBox } from '../type-kit/paint-overlay';
@@ -31,7 +31,7 @@ describe('the overlay of a box being moved', () => {
     setAside: [],
     selected: 0,
   };
-  const scene = { annotation, hidden: new Set<number>(), media: { width: 1000, height: 1000 } };
+  const scene = { module: boxDetection, annotation, hidden: new Set<number>(), media: { width: 1000, height: 1000 } };
   const translating: BoxToolState = { name: 'translating', index: 0, origin: imagePoint(50, 50), preview: { x0: 500, y0: 500, x1: 600, y1: 600 } };
   const moving: ActiveTool = { tool: 'box_detection', state: translating };
 
@@ -41,7 +41,7 @@ describe('the overlay of a box being moved', () => {
   });
 
   it('highlights the box under the pointer when nothing moves', () => {
-    const area = paintedArea((context, scale) => drawOverlay(context, scale, { ...scene, active: idleTool(annotation), hovered: 0 }), 1);
+    const area = paintedArea((context, scale) => drawOverlay(context, scale, { ...scene, active: idleTool(boxDetection), hovered: 0 }), 1);
     expect(area).toEqual({ x0: -2.5, y0: -2.5, x1: 102.5, y1: 102.5 });
   });
 });

@@ -11,7 +11,7 @@ import { boxOnScreen } from '../geometry/camera';
 import type { Box, Camera, Size } from '../geometry/types';
 import { useCameraStore } from '../view/camera-store';
 import { hoverMark } from '../view/mark-view-store';
-import type { PathPainter } from '../type-kit/paint-marks';
+import type { PathPainter } from '../contract/painter';
 
 /** Paints the overlay in image pixels, at the camera's scale. */
 export type OverlayPaint = (context: PathPainter, scale: number) => void;

@@ -1,5 +1,5 @@
 import type { Context } from 'konva/lib/Context';
-import type { PathPainter } from '../type-kit/paint-marks';
+import type { PathPainter } from './painter';
 import type { ReactNode } from 'react';
 import type { Application } from '../../../api/schemas/application';
 import type { ApplicationType } from '../../../api/types';
@@ -8,13 +8,15 @@ import type { Box, ImagePoint, Size } from '../geometry/types';
 import type { PointerGesture, ShortcutAction } from '../../../lib/shortcuts/registry';
 import type { Change, ToolEvent, Transition } from './tool-events';
 import type { LabelTarget } from './target';
-import type { SubjectBox } from '../types/box-detection/interpolate';
-import type { KeyFrames, SubjectAnswer } from '../frames/key-frames';
+import type { KeyFrame, KeyFrames, SubjectAnswer, SubjectBox } from './frames';
 
 /** What every type's annotation has: its application type, which picks its module. */
 export interface AnnotationBase {
   readonly type: ApplicationType;
 }
+
+/** The item being edited, as the host holds it: some type's annotation, which only that type's module reads. */
+export type Annotation = AnnotationBase;
 
 /** An edit of the annotation; `select` edits move only the selection and take no undo step. */
 type EditKind = 'edit' | 'select';
@@ -182,6 +184,8 @@ export interface FrameBoxes<A> {
   fromAnswer(answer: readonly SubjectAnswer[]): SubjectBox[];
   /** The annotation with exactly these boxes (the model's set aside ones gone, nothing selected). */
   withBoxes(annotation: A, boxes: readonly SubjectBox[]): A;
+  /** The boxes on `frame`, between the answered frames `before` and `after`. */
+  interpolate(before: KeyFrame, after: KeyFrame, frame: number): SubjectBox[];
 }
 
 /** Everything one application type brings to the workspace; the workspace knows no type by name. */

@@ -1,5 +1,4 @@
 import type { AnnotationBase, FrameBoxes, WorkspaceAction } from '../contract/type-module';
-import { interpolateBoxes } from '../types/box-detection/interpolate';
 
 /** Copy previous frame (C) and Interpolate (I): each replaces the boxes in one undo step. */
 export function frameActions(frameBoxes: FrameBoxes<AnnotationBase>): WorkspaceAction[] {
@@ -27,7 +26,7 @@ export function frameActions(frameBoxes: FrameBoxes<AnnotationBase>): WorkspaceA
       when: (ctx) => ctx.frames?.previous != null && ctx.frames.next != null,
       perform: (ctx) => {
         const { previous, next, frame } = ctx.frames ?? {};
-        if (previous && next && frame !== undefined) ctx.edit((annotation) => frameBoxes.withBoxes(annotation, interpolateBoxes(previous, next, frame)));
+        if (previous && next && frame !== undefined) ctx.edit((annotation) => frameBoxes.withBoxes(annotation, frameBoxes.interpolate(previous, next, frame)));
       },
     },
   ];

@@ -1,14 +1,7 @@
 // Which frames around the current one the labeller answered, and the nearest answered frame on each side.
-import type { AppData } from '../../../api/application-types/answer';
 import type { MediaAssertion } from '../../../api/schemas/detections';
 import type { Media } from '../../../api/schemas/media';
-import type { KeyFrame, SubjectBox } from '../types/box-detection/interpolate';
-
-/** One subject of an answer, as the outbox keeps it or the service lists it: its boxes are in `app_data`. */
-export interface SubjectAnswer {
-  readonly subject_uid: string;
-  readonly app_data?: AppData | null;
-}
+import type { KeyFrame, KeyFrames, SubjectAnswer, SubjectBox } from '../contract/frames';
 
 /** An answer on its way to the service (an outbox entry). */
 export interface SentAnswer {
@@ -22,13 +15,6 @@ export interface FrameTile {
   readonly frame: number;
   readonly answered: boolean;
   readonly current: boolean;
-}
-
-/** The current frame and its nearest answered frames before and after: what Copy and Interpolate read. */
-export interface KeyFrames {
-  readonly frame: number;
-  readonly previous: KeyFrame | null;
-  readonly next: KeyFrame | null;
 }
 
 export interface FrameNeighbours {

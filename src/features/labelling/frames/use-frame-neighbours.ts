@@ -2,11 +2,11 @@ import { useQueries } from '@tanstack/react-query';
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
 import type { AnsweredItem } from '../queue/persistence';
-import type { Annotation } from '../types/annotation';
 import { mediaDetectionsQueryOptions } from '../../../lib/queries/media';
 import { useSession } from '../../../lib/session/session-store';
 import { useLabellingData } from '../outbox/outbox-provider';
-import { typeModule } from '../types/registry';
+import { useTypeRegistry } from '../contract/registry-context';
+import type { Annotation } from '../contract/type-module';
 import { answersOnFrames, frameNeighbours, type FrameNeighbours } from './key-frames';
 
 /** The labeller's own answers change only through the outbox, whose deliveries invalidate them. */
@@ -24,7 +24,8 @@ export function useFrameNeighbours(
 ): FrameNeighbours | null {
   const { outbox } = useLabellingData();
   const userId = useSession()?.userId ?? '';
-  const module = app && typeModule(app.type);
+  const types = useTypeRegistry();
+  const module = app && types.typeModule(app.type);
   const frameBoxes = module?.frameBoxes;
   const others = frameBoxes && request?.media.frame != null ? (request.other_media ?? []) : [];
   const detections = useQueries({

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { selectConfidenceFloor, setConfidenceFloor, usePreferences } from '../../../lib/preferences';
-import type { Annotation } from '../types/annotation';
+import type { Annotation } from '../contract/type-module';
 import type { AnyTypeModule } from '../contract/type-module';
 import { pickDrawClass, useDrawClass } from './draw-class-store';
 

@@ -17,15 +17,25 @@ import { useSessionPace } from '../workspace/use-session-pace';
 import { usePreviewImage } from '../workspace/use-preview-image';
 import { useLabellingData } from '../outbox/outbox-provider';
 import { latestAnswerFromDetections, proposalsFromDetections } from '../proposals';
-import { initialAnnotation } from '../types/registry';
 import { annotationOfAnswer } from '../annotation/from-answer';
 import { useSession } from '../../../lib/session/session-store';
+import { useTypeRegistry } from '../contract/registry-context';
+import { WithLabellingTypes } from './labelling-types';
 
 /**
  * Labels any one media item of the tenant for this application, then returns to where the person came from. The
  * answer goes through the app-wide outbox, so leaving at once loses nothing.
  */
 export function Component() {
+  return (
+    <WithLabellingTypes>
+      <LabelMedia />
+    </WithLabellingTypes>
+  );
+}
+
+function LabelMedia() {
+  const types = useTypeRegistry();
   const { tenantId = '', appId = '', mediaId = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -56,7 +66,7 @@ export function Component() {
   // An item this person answered shows their answer: one still on its way, else the one the service keeps.
   const unsent = outbox.pending.findLast((entry) => entry.appId === appId && entry.body.media_id === mediaId)?.body.subjects;
   const answered = unsent ?? latestAnswerFromDetections(detections.data ?? [], appId, userId);
-  const initial = drafts.get(mediaId) ?? (answered && annotationOfAnswer(app.data, target, answered)) ?? initialAnnotation(app.data, target);
+  const initial = drafts.get(mediaId) ?? (answered && annotationOfAnswer(types, app.data, target, answered)) ?? types.initialAnnotation(app.data, target);
   if (!initial) return <UnlabellableMessage frame={frame} app={app.data} />;
 
   async function handleAnswer(body: FeedbackResponse) {

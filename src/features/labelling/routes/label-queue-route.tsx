@@ -21,11 +21,21 @@ import { usePreviewImage } from '../workspace/use-preview-image';
 import { useLabellingData } from '../outbox/outbox-provider';
 import { useFrameNeighbours } from '../frames/use-frame-neighbours';
 import { useHeldKeys } from '../shortcuts/held-keys';
-import type { Annotation } from '../types/annotation';
-import { answeredAnnotation, initialAnnotation, restoredAnnotation } from '../types/registry';
+import { useTypeRegistry } from '../contract/registry-context';
+import type { AnnotationBase } from '../contract/type-module';
+import { WithLabellingTypes } from './labelling-types';
 
 /** Labelling an application's queue: pulls batches, answers through the outbox, moves on at once. */
 export function Component() {
+  return (
+    <WithLabellingTypes>
+      <LabelQueue />
+    </WithLabellingTypes>
+  );
+}
+
+function LabelQueue() {
+  const types = useTypeRegistry();
   const { tenantId = '', appId = '' } = useParams();
   const queryClient = useQueryClient();
   const { application, subjectName, error: appError } = useQueueApplication(tenantId, appId);
@@ -88,18 +98,18 @@ export function Component() {
   }
 
   const initial =
-    drafts.get(current.media_id) ?? restoredAnnotation(answeredBefore?.answer, application.type) ?? initialAnnotation(application, current);
+    drafts.get(current.media_id) ?? types.restoredAnnotation(answeredBefore?.answer, application.type) ?? types.initialAnnotation(application, current);
   if (!initial) return <UnlabellableMessage frame={frame} app={application} />;
   const refreshCounts = () => void queryClient.invalidateQueries({ queryKey: applicationKeys.pending(appId) });
 
-  function handleAnswer(body: FeedbackResponse, annotation: Annotation) {
+  function handleAnswer(body: FeedbackResponse, annotation: AnnotationBase) {
     const mediaId = body.media_id;
     setProblem(null);
     pace.count();
     if (revisiting) setStepsBack(0);
     if (refusal && reopened?.request.media_id === mediaId) dismissRefusal(refusal.entry);
     queue!
-      .answered(mediaId, (kept) => outbox!.enqueue(appId, body, kept).then(() => {}), answeredAnnotation(annotation))
+      .answered(mediaId, (kept) => outbox!.enqueue(appId, body, kept).then(() => {}), types.answeredAnnotation(annotation))
       .then(() => drafts.discard(mediaId), (failure: unknown) => setProblem(`The answer could not be saved in this browser: ${String(failure)}`))
       .finally(refreshCounts);
   }

@@ -11,6 +11,8 @@ import { UnlabellableMessage } from '../workspace/unlabellable-message';
 import { Workspace } from '../workspace/workspace';
 import { WorkspaceMessage } from '../workspace/workspace-message';
 import { annotationOfAnswer, answerAsProposals } from '../annotation/from-answer';
+import { useTypeRegistry } from '../contract/registry-context';
+import { WithLabellingTypes } from './labelling-types';
 
 /**
  * A manager edits one labeller's answer to a disagreement in the type's own editor: it starts from the answer (its
@@ -18,6 +20,15 @@ import { annotationOfAnswer, answerAsProposals } from '../annotation/from-answer
  * edited answer, then returns to the queue.
  */
 export function Component() {
+  return (
+    <WithLabellingTypes>
+      <ReviewEdit />
+    </WithLabellingTypes>
+  );
+}
+
+function ReviewEdit() {
+  const types = useTypeRegistry();
   const { tenantId = '', appId = '', reviewId = '', answer = '1' } = useParams();
   const navigate = useNavigate();
   const app = useQuery(applicationQueryOptions(appId));
@@ -41,7 +52,7 @@ export function Component() {
   if (failure) return <WorkspaceMessage {...frame}><Alert>{failure.message}</Alert></WorkspaceMessage>;
   if (!app.data || queue.isPending) return <WorkspaceMessage {...frame}><Spinner label="Loading the review…" /></WorkspaceMessage>;
   if (!target) return <WorkspaceMessage {...frame}><Alert>This disagreement was decided already, or has no such answer.</Alert></WorkspaceMessage>;
-  const initial = annotationOfAnswer(app.data, target, given?.subjects ?? []);
+  const initial = annotationOfAnswer(types, app.data, target, given?.subjects ?? []);
   if (!initial) return <UnlabellableMessage frame={frame} app={app.data} />;
 
   return (

@@ -1,5 +1,5 @@
 import type { ActionContext, AnyTypeModule } from '../contract/type-module';
-import { TYPE_MODULES, typeModule } from '../types/registry';
+import { LABELLING_TYPES } from '../testing/labelling-types';
 import { actionsOf, helpOf } from './workspace-actions';
 import { describeHints, describeShortcuts, displayCombo, findConflicts, matchAction } from '../../../lib/shortcuts/registry';
 import type { KeyboardEventLike } from '../../../lib/shortcuts/registry';
@@ -48,13 +48,13 @@ function contextFor(module: AnyTypeModule, enabled = true): ActionContext {
   };
 }
 
-const moduleOfType = (type: string) => typeModule(type)!;
+const moduleOfType = (type: string) => LABELLING_TYPES.typeModule(type)!;
 const match = (type: string, event: KeyboardEventLike, platform = windows) =>
   matchAction(actionsOf(moduleOfType(type)), event, contextFor(moduleOfType(type)), platform)?.id ?? null;
 
 describe('the workspace key registry', () => {
   it('gives no key two meanings within any one application type', () => {
-    for (const module of TYPE_MODULES) {
+    for (const module of LABELLING_TYPES.modules) {
       for (const [enabled, classes, frames] of [[true, true, true], [true, false, false], [false, false, true]]) {
         expect({ type: module.type, conflicts: findConflicts(actionsOf(module, { classes, frames }), contextFor(module, enabled)) }).toEqual({
           type: module.type,

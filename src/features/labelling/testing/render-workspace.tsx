@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router';
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
-import { initialAnnotation } from '../types/registry';
+import { TypeRegistryProvider } from '../contract/registry-context';
+import { initialAnnotation, LABELLING_TYPES } from './labelling-types';
 import { makeRequest } from './fixtures';
 import { Workspace, type WorkspaceProps } from '../workspace/workspace';
 
@@ -38,7 +39,9 @@ export async function renderWorkspace(app: Application, request = makeRequest('m
   const answers: FeedbackResponse[] = [];
   render(
     <MemoryRouter>
-      <ItemWorkspace app={app} request={request} onAnswer={(body) => answers.push(body)} {...overrides} />
+      <TypeRegistryProvider registry={LABELLING_TYPES}>
+        <ItemWorkspace app={app} request={request} onAnswer={(body) => answers.push(body)} {...overrides} />
+      </TypeRegistryProvider>
     </MemoryRouter>,
   );
   await screen.findByTestId('stage');
@@ -60,7 +63,9 @@ export async function renderQueue(app: Application, requests: readonly FeedbackR
   }
   render(
     <MemoryRouter>
-      <Queue />
+      <TypeRegistryProvider registry={LABELLING_TYPES}>
+        <Queue />
+      </TypeRegistryProvider>
     </MemoryRouter>,
   );
   await screen.findByTestId('stage');

@@ -1,4 +1,4 @@
-import { applyToolChange } from '../contract/tool-runner';
+import { applyToolChange } from '../testing/labelling-types';
 import { commit, createHistory, undo } from '../history';
 import { imagePoint } from '../geometry/types';
 import { boxDetection, boxList, type BoxAnnotation, type ClassedBox } from '../types/box-detection/module';

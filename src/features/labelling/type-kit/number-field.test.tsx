@@ -5,7 +5,7 @@ import { buildFeedback } from '../annotation/feedback';
 import { validateFeedback } from '../annotation/validate';
 import { makeApp, makeMedia, makeRequest } from '../testing/fixtures';
 import { NumberField } from './number-field';
-import { initialAnnotation } from '../types/registry';
+import { initialAnnotation, moduleOf } from '../testing/labelling-types';
 import { typeCount, type CountAnnotation } from '../types/static-count/module';
 
 /** A field over an answer's number, as a panel holds it; `item` stands for the item the workspace shows. */
@@ -55,7 +55,7 @@ describe('a typed count', () => {
     'is refused in place when it is %s, with the rule of counts, never changed into another number',
     (_label, typed) => {
       const annotation = typeCount(initialAnnotation(app, target) as CountAnnotation, typed);
-      const body = buildFeedback(app, target, annotation, meta);
+      const body = buildFeedback(moduleOf(annotation), app, target, annotation, meta);
       expect(body.subjects[0]?.app_data).toBe(typed);
       expect(validateFeedback(app, body, media)).toEqual(['A count is a whole number from 0 to 1,000,000.']);
     },
@@ -63,7 +63,7 @@ describe('a typed count', () => {
 
   it('is answered exactly as typed when it is a count', () => {
     const annotation = typeCount(initialAnnotation(app, target) as CountAnnotation, 7);
-    expect(validateFeedback(app, buildFeedback(app, target, annotation, meta), media)).toEqual([]);
-    expect(buildFeedback(app, target, annotation, meta).subjects).toEqual([{ subject_uid: 'nut', result: 'True', app_data_type: 'count', app_data: 7 }]);
+    expect(validateFeedback(app, buildFeedback(moduleOf(annotation), app, target, annotation, meta), media)).toEqual([]);
+    expect(buildFeedback(moduleOf(annotation), app, target, annotation, meta).subjects).toEqual([{ subject_uid: 'nut', result: 'True', app_data_type: 'count', app_data: 7 }]);
   });
 });

@@ -6,10 +6,8 @@ import type { Box, Size } from '../geometry/types';
 import type { MarkClass } from './classed-marks';
 import { classColour, MARK_COLOUR } from './class-colours';
 import { percent } from './percent';
+import type { PathPainter } from '../contract/painter';
 import type { PaintScene } from '../contract/type-module';
-
-/** What painting paths takes of a Konva context: the overlay's painters use no more (overlay-canvas.ts measures them). */
-export type PathPainter = Pick<Context, 'beginPath' | 'moveTo' | 'lineTo' | 'rect' | 'arc' | 'setLineDash' | 'setAttr' | 'fill' | 'stroke'>;
 
 export const SELECTED_COLOUR = '#3ea6ff';
 const OUTLINE = 'rgba(0, 0, 0, 0.65)';

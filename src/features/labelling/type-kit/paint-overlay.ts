@@ -3,7 +3,8 @@
 // with the camera's scale at the time, so a zoom renders no component.
 import { handlePosition } from '../geometry/box';
 import { type Box, HANDLES, type Size } from '../geometry/types';
-import { type PathPainter, POINT_RADIUS_PX, SELECTED_COLOUR, strokeTwice } from './paint-marks';
+import type { PathPainter } from '../contract/painter';
+import { POINT_RADIUS_PX, SELECTED_COLOUR, strokeTwice } from './paint-marks';
 
 /** The mark under the pointer, on the canvas or in the object list. */
 const HOVER_COLOUR = '#ff7ad9';

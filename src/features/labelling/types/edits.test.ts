@@ -1,4 +1,4 @@
-import { applyToolChange as applyChange } from '../contract/tool-runner';
+import { applyToolChange as applyChange } from '../testing/labelling-types';
 import { imagePoint } from '../geometry/types';
 import type { BoxAnnotation } from './box-detection/module';
 import { boxList, duplicateSelected } from './box-detection/module';

@@ -1,7 +1,7 @@
 import { makeApp, makeMedia, makeRequest } from '../testing/fixtures';
 import { markBounds } from '../contract/target';
 import { presenceThreshold } from '../../../api/presence';
-import { initialAnnotation } from './registry';
+import { initialAnnotation } from '../testing/labelling-types';
 
 const proposal = (subject_uid: string, probability: number, app_data_type: null | 'box_set' | 'count' | 'offset_x' | 'point' = null, app_data: unknown = null) =>
   ({ subject_uid, probability, app_data_type, app_data }) as NonNullable<Parameters<typeof makeRequest>[1]>[number];

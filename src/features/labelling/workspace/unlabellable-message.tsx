@@ -1,14 +1,16 @@
 import type { ComponentProps } from 'react';
 import type { Application } from '../../../api/schemas/application';
 import { Alert } from '../../../components/alert';
-import { TYPE_MODULES } from '../types/registry';
+import { useTypeRegistry } from '../contract/registry-context';
 import { WorkspaceMessage } from './workspace-message';
 
 type Frame = Omit<ComponentProps<typeof WorkspaceMessage>, 'children'>;
 
 /** Said instead of the workspace when the application's type has no module here, or no output subject. */
 export function UnlabellableMessage({ frame, app }: { frame: Frame; app: Application }) {
-  const types = TYPE_MODULES.map((module) => module.type).join(', ');
+  const types = useTypeRegistry()
+    .modules.map((module) => module.type)
+    .join(', ');
   return (
     <WorkspaceMessage {...frame}>
       <Alert title="This app cannot be labelled here yet.">

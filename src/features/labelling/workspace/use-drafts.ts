@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Application } from '../../../api/schemas/application';
 import { useLabellingData } from '../outbox/outbox-provider';
-import type { Annotation } from '../types/annotation';
-import { restoredAnnotation } from '../types/registry';
+import type { Annotation } from '../contract/type-module';
+import { useTypeRegistry } from '../contract/registry-context';
 
 export interface Drafts {
   /** The draft of this media, when one of the application's type was kept. */
@@ -15,6 +15,7 @@ export interface Drafts {
 /** Every edit of an item in progress is kept per user, application and media, so a reload or a return shows it. */
 export function useDrafts(tenantId: string, app: Pick<Application, 'application_id' | 'type'> | undefined): Drafts {
   const { store } = useLabellingData();
+  const types = useTypeRegistry();
   const appId = app?.application_id ?? '';
   const [drafts, setDrafts] = useState<{ appId: string; map: ReadonlyMap<string, Annotation> } | null>(null);
 
@@ -25,7 +26,7 @@ export function useDrafts(tenantId: string, app: Pick<Application, 'application_
     store.loadDrafts({ tenantId, appId }).then(
       (rows) => {
         const kept = rows.flatMap((row) => {
-          const annotation = type ? restoredAnnotation(row.annotation, type) : null;
+          const annotation = type ? types.restoredAnnotation(row.annotation, type) : null;
           return annotation ? [[row.mediaId, annotation] as const] : [];
         });
         if (live) setDrafts({ appId, map: new Map(kept) });
@@ -35,7 +36,7 @@ export function useDrafts(tenantId: string, app: Pick<Application, 'application_
     return () => {
       live = false;
     };
-  }, [store, tenantId, appId, type]);
+  }, [store, tenantId, appId, type, types]);
 
   const current = drafts?.appId === appId ? drafts.map : null;
   const save = useCallback(

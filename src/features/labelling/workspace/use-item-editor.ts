@@ -3,8 +3,7 @@ import { applyToolChange } from '../contract/tool-runner';
 import type { History } from '../history';
 import { canRedo, canUndo, commit, createHistory, redo, replace, undo } from '../history';
 import type { Change } from '../contract/tool-events';
-import type { Annotation } from '../types/annotation';
-import type { Edit } from '../contract/type-module';
+import type { Annotation, AnyTypeModule, Edit } from '../contract/type-module';
 
 export interface ItemEditor {
   /** The annotation as shown: the present one through the view (the confidence floor). */
@@ -32,6 +31,7 @@ const asItIs = (annotation: Annotation) => annotation;
  * state is shown at today's floor.
  */
 export function useItemEditor(
+  module: AnyTypeModule,
   itemKey: string,
   initial: Annotation,
   onEdited?: (annotation: Annotation) => void,
@@ -74,8 +74,8 @@ export function useItemEditor(
     canUndo: canUndo(current.history),
     canRedo: canRedo(current.history),
     applyToolChange: useCallback(
-      (change: Change, newClass: string | null) => edit((a) => applyToolChange(a, change, newClass), withoutUndoStep(change) ? 'select' : 'edit'),
-      [edit],
+      (change: Change, newClass: string | null) => edit((a) => applyToolChange(module, a, change, newClass), withoutUndoStep(change) ? 'select' : 'edit'),
+      [module, edit],
     ),
     edit,
     undo: useCallback(() => update(undo), [update]),

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import type { Application } from '../../../api/schemas/application';
 import { helpOf } from '../shortcuts/workspace-actions';
-import { typeModule } from '../types/registry';
+import { useTypeRegistry } from '../contract/registry-context';
 import { ShortcutsHelp } from './shortcuts-help';
 import { WorkspaceFrame } from './workspace-frame';
 
@@ -16,7 +16,8 @@ export interface WorkspaceMessageProps {
 /** The workspace's frame around a message instead of an item: loading, empty queue, errors. */
 export function WorkspaceMessage({ app, backTo, headerStatus, children }: WorkspaceMessageProps) {
   const [helpOpen, setHelpOpen] = useState(false);
-  const module = app.type ? typeModule(app.type) : undefined;
+  const types = useTypeRegistry();
+  const module = app.type ? types.typeModule(app.type) : undefined;
   return (
     <WorkspaceFrame
       app={app}

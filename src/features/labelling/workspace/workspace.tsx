@@ -5,8 +5,9 @@ import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import type { Media } from '../../../api/schemas/media';
 import { Alert } from '../../../components/alert';
 import { answerContext } from '../answer-context';
-import { buildFeedback, missingInput, rejectAnswer } from '../annotation/feedback';
+import { buildFeedback, rejectAnswer } from '../annotation/feedback';
 import type { LabelTarget } from '../contract/target';
+import type { Box } from '../geometry/types';
 import { validateFeedback } from '../annotation/validate';
 import type { CanvasHandle, ImageOnCanvas } from '../canvas/labelling-canvas';
 import { displayImageUrl, loadImage } from '../view/image-cache';
@@ -19,9 +20,8 @@ import { useViewportSize } from './use-viewport-size';
 import { resetMarkView } from '../view/mark-view-store';
 import { describeHints } from '../../../lib/shortcuts/registry';
 import { actionsOf, findAction, helpOf } from '../shortcuts/workspace-actions';
-import type { Annotation } from '../types/annotation';
-import { moduleOf } from '../types/registry';
-import type { ActionContext, AnnotationBase, CanvasCommands, Edit, WorkspaceCommands } from '../contract/type-module';
+import { useTypeRegistry } from '../contract/registry-context';
+import type { ActionContext, Annotation, AnnotationBase, CanvasCommands, Edit, WorkspaceCommands } from '../contract/type-module';
 import { ActionButton } from '../shortcuts/action-button';
 import { ViewControls } from './view-controls';
 import { WorkspaceFrame } from './workspace-frame';
@@ -71,10 +71,10 @@ const DEFAULT_THRESHOLD = 0.5;
 export function Workspace(props: WorkspaceProps) {
   const { app, target, initial, subjectName, onAnswer } = props;
   const media = target.media;
-  const module = moduleOf(initial);
+  const module = useTypeRegistry().moduleOf(initial);
   const appId = app.application_id;
   const { floor, setFloor, view } = useConfidenceFloor(appId, module);
-  const editor = useItemEditor(media.media_id, initial, props.onEdited, view);
+  const editor = useItemEditor(module, media.media_id, initial, props.onEdited, view);
   const { annotation, edit } = editor;
   const picker = useMarkClasses(appId, module, annotation);
   const [canvasArea, setCanvasArea] = useState<HTMLDivElement | null>(null);
@@ -143,13 +143,13 @@ export function Workspace(props: WorkspaceProps) {
 
   const commands: WorkspaceCommands = {
     accept: () => {
-      const missing = missingInput(annotation);
+      const missing = module.missingInput(annotation);
       if (missing) return setProblem({ mediaId: media.media_id, text: missing });
-      send(buildFeedback(app, target, annotation, meta()));
+      send(buildFeedback(module, app, target, annotation, meta()));
     },
     pickClass: (index) => picker.pick(index, edit),
     moveFloor: (step) => setFloor(floor + step),
-    reject: () => send(rejectAnswer(app, target, annotation, meta())),
+    reject: () => send(rejectAnswer(module, app, target, annotation, meta())),
     skip: () => props.onSkip?.(),
     previous: () => props.onPrevious?.(),
     undo: editor.undo,
@@ -208,7 +208,8 @@ export function Workspace(props: WorkspaceProps) {
         <LabellingCanvas
           ref={canvas}
           media={media}
-          focus={module.marksInFocus && target.focus && 'bounds' in initial ? initial.bounds : null}
+          module={module}
+          focus={module.marksInFocus && target.focus && 'bounds' in initial ? (initial.bounds as Box) : null}
           annotation={annotation}
           showMarks={showMarks}
           brightness={brightness}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { interpolateBoxes, type SubjectBox } from './interpolate';
+import type { SubjectBox } from '../../contract/frames';
+import { interpolateBoxes } from './interpolate';
 
 const box = (x0: number, y0: number, x1: number, y1: number, subject_uid = 'person'): SubjectBox => ({ x0, y0, x1, y1, subject_uid });
 

@@ -1,15 +1,6 @@
 // Boxes between two key frames of a video: what "Interpolate" puts on the frame in between.
 import { intersectionOverUnion } from '../../../../api/application-types/box-detection';
-import type { Box } from '../../geometry/types';
-
-/** A box of one class (output subject). */
-export type SubjectBox = Box & { readonly subject_uid: string };
-
-/** A frame the labeller answered: its number in the video and its boxes. */
-export interface KeyFrame {
-  readonly frame: number;
-  readonly boxes: readonly SubjectBox[];
-}
+import type { KeyFrame, SubjectBox } from '../../contract/frames';
 
 interface Pair {
   readonly before: number;

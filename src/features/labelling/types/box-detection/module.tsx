@@ -5,8 +5,8 @@ import { MIN_BOX_SIZE, TOLERANCE_PX } from '../../type-kit/tool-tolerances';
 import { intersectBoxes, roundBox, translateBox } from '../../geometry/box';
 import { hitTestBoxes, probe } from '../../geometry/hit-test';
 import type { Box } from '../../geometry/types';
-import type { SubjectBox } from './interpolate';
-import type { SubjectAnswer } from '../../frames/key-frames';
+import type { SubjectAnswer, SubjectBox } from '../../contract/frames';
+import { interpolateBoxes } from './interpolate';
 import type { BoxToolState } from './box-tool';
 import { BOX_TOOL_IDLE, boxTool, movingCorner } from './box-tool';
 import { magnifierAction } from '../../type-kit/magnifier-store';
@@ -146,7 +146,7 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
   },
   objects: markObjects(boxList, 'box', (box) => `${box.x1 - box.x0} × ${box.y1 - box.y0}`),
   ...classedParts(boxList),
-  frameBoxes: { fromAnswer: boxesOfAnswer, withBoxes: withFrameBoxes },
+  frameBoxes: { fromAnswer: boxesOfAnswer, withBoxes: withFrameBoxes, interpolate: interpolateBoxes },
   actions: [
     ...selectionActions(boxList),
     {

@@ -5,7 +5,7 @@ import { annotationOfAnswer } from '../../annotation/from-answer';
 import { makeApp, makeMedia, makeRequest } from '../../testing/fixtures';
 import { actionsOf } from '../../shortcuts/workspace-actions';
 import { ocr, READING_INPUT_ID, type OcrAnnotation } from './module';
-import { initialAnnotation } from '../registry';
+import { initialAnnotation, LABELLING_TYPES } from '../../testing/labelling-types';
 
 const app = makeApp({ type: 'ocr', output_subjects: ['plate'] });
 const reading = (text: string, confidence: number) =>
@@ -33,7 +33,7 @@ describe('the ocr type module', () => {
 
   it('shows an answered item with its answer when it is opened again', () => {
     const answer = [{ subject_uid: 'plate', result: 'True' as const, app_data_type: 'text' as const, app_data: { text: 'BAY 31-G' } }];
-    expect(annotationOfAnswer(app, { media: makeMedia() }, answer)).toEqual({ type: 'ocr', subject_uid: 'plate', text: 'BAY 31-G', reading: null });
+    expect(annotationOfAnswer(LABELLING_TYPES, app, { media: makeMedia() }, answer)).toEqual({ type: 'ocr', subject_uid: 'plate', text: 'BAY 31-G', reading: null });
   });
 
   it('shows the reading with its confidence and takes the correction typed in its field', async () => {

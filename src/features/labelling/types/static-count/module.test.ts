@@ -1,10 +1,9 @@
-import { applyToolChange, idleTool, runTool } from '../../contract/tool-runner';
+import { idleTool, runTool } from '../../contract/tool-runner';
 import type { Region } from '../../contract/region';
 import { imagePoint } from '../../geometry/types';
 import { makeApp, makeRequest } from '../../testing/fixtures';
-import type { Annotation } from '../annotation';
-import { initialAnnotation } from '../registry';
-import { typeCount, type CountAnnotation } from './module';
+import { applyToolChange, initialAnnotation } from '../../testing/labelling-types';
+import { staticCount, typeCount, type CountAnnotation } from './module';
 
 const app = makeApp({ type: 'static_count' });
 const counted = [
@@ -17,10 +16,10 @@ const start = () => initialAnnotation(app, item) as CountAnnotation;
 
 /** A click on the canvas at image pixel (x, y); `object` is what the canvas finds there. */
 function click(annotation: CountAnnotation, x: number, y: number, object: Region | null = null): CountAnnotation {
-  let active = idleTool(annotation);
-  let edited: Annotation = annotation;
-  const send = (event: Parameters<typeof runTool>[1]) => {
-    const result = runTool(active, event, edited, 1);
+  let active = idleTool(staticCount);
+  let edited = annotation;
+  const send = (event: Parameters<typeof runTool>[2]) => {
+    const result = runTool(staticCount, active, event, edited, 1);
     active = result.active;
     if (result.commit) edited = applyToolChange(edited, result.commit);
   };
