@@ -90,7 +90,7 @@ for (const type of LABELLABLE_TYPES) {
     await saveScreenshot(page, `label-${type}`);
 
     await accept(page, edited);
-    const expected = expectedAssertions(edited.annotation!);
+    const expected = expectedAssertions(edited.annotation as Annotation);
     // The status read "All sent" before this answer too, so wait on the service itself.
     await expect.poll(async () => (await userAssertions(labeller, edited.mediaId!, type)).length).toBe(expected.length);
     await expect(syncStatus(page)).toHaveText('All sent');

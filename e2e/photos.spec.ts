@@ -22,7 +22,7 @@ test('a labeller opens the first photo application and gets a photograph with th
   expect(media.meta_tags).toEqual(['demo', 'photo']);
   expect(media.filename).toMatch(/\.jpg$/);
   expect(media.license).toEqual(expect.any(String));
-  const boxes = boxesOf(item.annotation);
+  const boxes = boxesOf(item.annotation as Annotation | null);
   expect(boxes.length).toBeGreaterThan(0);
   for (const box of boxes) {
     expect(box.x1).toBeLessThanOrEqual(media.image_width);

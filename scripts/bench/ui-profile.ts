@@ -12,6 +12,7 @@ import { formatTable } from './table';
 import { recordInputs } from './ui-frames';
 import { insertBoxes, LABELLER, signedInClient, signIn, stageCentre, UPLOADER, uploadPhoto, waitForDrawn } from './ui-scenes';
 import { SCREEN } from './ui-screen';
+import type { BoxAnnotation } from '../../src/features/labelling/types/box-detection/module';
 
 interface TraceEvent {
   name: string;
@@ -38,7 +39,7 @@ const gestures = {
   async drag(page: Page) {
     const at = await page.evaluate(() => {
       const { annotation: a, camera: c } = window.__looplabel!;
-      const box = a?.type === 'box_detection' ? a.boxes[0]! : { x0: 0, y0: 0 };
+      const box = a?.type === 'box_detection' ? (a as BoxAnnotation).boxes[0]! : { x0: 0, y0: 0 };
       return { x: (box.x0 + 15) * c!.scale + c!.x, y: (box.y0 + 15) * c!.scale + c!.y };
     });
     const { box } = await stageCentre(page);

@@ -7,6 +7,7 @@ import { getMedia, subjectMediaPath } from '../../src/api/endpoints/media';
 import type { Media, SubjectMediaUpload } from '../../src/api/schemas/media';
 import { getToken } from '../../src/api/endpoints/identity';
 import type {} from '../../src/features/labelling/debug-hook';
+import type { BoxAnnotation } from '../../src/features/labelling/types/box-detection/module';
 
 export const LABELLER = 'labeller@demo.test';
 export const UPLOADER = 'admin@demo.test';
@@ -72,7 +73,7 @@ export async function insertBoxes(page: Page, media: Media, count: number): Prom
         const columns = Math.ceil(Math.sqrt((count * width) / height));
         const rows = Math.ceil(count / columns);
         const debug = window.__looplabel!;
-        const annotation = debug.annotation!;
+        const annotation = debug.annotation as BoxAnnotation;
         if (annotation.type !== 'box_detection') return reject(new Error('Not a box_detection item.'));
         const subject_uid = annotation.subjects[0]!;
         const boxes = Array.from({ length: count }, (_, i) => {
@@ -81,7 +82,7 @@ export async function insertBoxes(page: Page, media: Media, count: number): Prom
           return { x0, y0, x1: x0 + 30, y1: y0 + 30, subject_uid };
         });
         const start = performance.now();
-        debug.replaceAnnotation({ ...annotation, boxes, selected: 0 });
+        debug.replaceAnnotation({ ...annotation, boxes, selected: 0 } as BoxAnnotation);
         const painted = () => (debug.marks?.count === count && debug.marks.paintedAt >= start ? resolve(performance.now() - start) : requestAnimationFrame(painted));
         // The frame that paints them ends before the next animation frame's callbacks run.
         requestAnimationFrame(painted);

@@ -18,6 +18,7 @@ import { gestureFigures, recordInputs, type FrameRecord, type GestureFigures } f
 import { routeBytes } from './ui-route-size';
 import { SCREEN } from './ui-screen';
 import { insertBoxes, LABELLER, signedInClient, signIn, stageCentre, UPLOADER, uploadPhoto, waitForDrawn } from './ui-scenes';
+import type { BoxAnnotation } from '../../src/features/labelling/types/box-detection/module';
 
 const BOX_COUNTS = [1000, 5000] as const;
 const INSERTED_BOXES = 1000;
@@ -151,7 +152,7 @@ async function sceneFrames(page: Page, boxes: number): Promise<SceneFigures> {
     const debug = window.__looplabel!;
     const a = debug.annotation!;
     const c = debug.camera!;
-    const firstBox = a.type === 'box_detection' ? a.boxes[0] : undefined;
+    const firstBox = a.type === 'box_detection' ? (a as BoxAnnotation).boxes[0] : undefined;
     return firstBox ? { x: (firstBox.x0 + 15) * c.scale + c.x, y: (firstBox.y0 + 15) * c.scale + c.y } : null;
   });
   if (!first) throw new Error('The scene has no box to drag.');

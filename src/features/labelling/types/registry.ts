@@ -1,3 +1,5 @@
+import type { LabellableType } from '../../../api/types';
+import type { AnyTypeModule } from '../contract/type-module';
 import { typeRegistry } from '../contract/type-registry';
 import { boxDetection } from './box-detection/module';
 import { classification } from './classification/module';
@@ -7,5 +9,17 @@ import { offsetX, offsetY } from './offset/module';
 import { point } from './point/module';
 import { staticCount } from './static-count/module';
 
-/** Every type the workspace labels, each by its one module: a new type is one folder here and one line below. */
-export const LABELLING_TYPES = typeRegistry([classification, detectionFullframe, boxDetection, staticCount, offsetX, offsetY, point, ocr]);
+/** One module per labellable type of the contract (src/api/types.ts): a type without its module is a type error. */
+export const TYPE_MODULES = {
+  classification,
+  detection_fullframe: detectionFullframe,
+  box_detection: boxDetection,
+  static_count: staticCount,
+  offset_x: offsetX,
+  offset_y: offsetY,
+  point,
+  ocr,
+} as const satisfies Record<LabellableType, AnyTypeModule>;
+
+/** Every type the workspace labels, each by its one module: a new type is one folder here and one line above. */
+export const LABELLING_TYPES = typeRegistry(Object.values(TYPE_MODULES));
