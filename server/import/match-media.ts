@@ -76,7 +76,7 @@ function choose(ref: ImageRef, candidates: readonly Candidate[], scope: ImportMa
     return {
       reason:
         scope === 'application'
-          ? `No media item of this application (in its input subjects) is named ${name} (by file name or external_media_id); match=tenant looks among all the tenant's media.`
+          ? `No media item of this application (in its input subjects) is named ${name} (by file name or external_media_id); to look among all the tenant's media, find the images among "All the tenant's media" (match=tenant).`
           : `No media item of this tenant is named ${name} (by file name or external_media_id).`,
     };
   }

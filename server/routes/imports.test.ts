@@ -98,7 +98,7 @@ describe('importing COCO labels', () => {
       {
         image: 'elsewhere.jpg',
         reason:
-          "No media item of this application (in its input subjects) is named elsewhere.jpg (by file name or external_media_id); match=tenant looks among all the tenant's media.",
+          "No media item of this application (in its input subjects) is named elsewhere.jpg (by file name or external_media_id); to look among all the tenant's media, find the images among \"All the tenant's media\" (match=tenant).",
       },
       { image: 'twin.jpg', reason: expect.stringMatching(/^2 media items are named twin.jpg \(med_\w+, med_\w+\); name it by media_id or external_media_id\.$/) },
     ]);
