@@ -1,0 +1,131 @@
+import { fieldErrorsOf } from '../../../api/field-errors';
+import { type Application, type ApplicationInput, updateApplicationBody } from '../../../api/schemas/application';
+import { email } from '../../../api/schemas/email';
+import type { FieldError, ReleaseMetric } from '../../../api/types';
+import { customFieldsWith, sameSegmentation, segmentationErrors, segmentationFormOf, type SegmentationForm } from './types/video-segmentation';
+
+/** The settings page's editable state: text where the person types, the service's shapes elsewhere. */
+export interface SettingsForm {
+  active: boolean;
+  description: string;
+  feedbackMode: 'system' | 'fixed';
+  feedbackPerHour: string;
+  refresh_feedback: boolean;
+  release_metrics: ReleaseMetric;
+  detection_thresholds: Record<string, number>;
+  detection_post_urls: string[];
+  app_managers: string[];
+  input_subjects: string[];
+  output_subjects: string[];
+  labellersPerItem: string;
+  consensusTolerance: string;
+  /** Only for a video_segmentation application: which frames it takes. */
+  segmentation?: SegmentationForm;
+}
+
+/** Error messages by field name: `description`, `app_managers.1`, `detection_thresholds.<subject_uid>`, … */
+export type FieldErrors = Record<string, string>;
+
+export function formFromApplication(application: Application): SettingsForm {
+  return {
+    active: application.active,
+    description: application.description,
+    feedbackMode: application.requested_feedback_per_hour === null ? 'system' : 'fixed',
+    feedbackPerHour: application.requested_feedback_per_hour === null ? '' : String(application.requested_feedback_per_hour),
+    refresh_feedback: application.refresh_feedback,
+    release_metrics: application.release_metrics,
+    detection_thresholds: { ...application.detection_thresholds },
+    detection_post_urls: [...application.detection_post_urls],
+    app_managers: [...application.app_managers],
+    input_subjects: [...application.input_subjects],
+    output_subjects: [...application.output_subjects],
+    labellersPerItem: String(application.labellers_per_item),
+    consensusTolerance: String(application.consensus_tolerance),
+    segmentation: segmentationFormOf(application),
+  };
+}
+
+export const checkEmail = (value: string): string | undefined => email.safeParse(value).error?.issues[0]?.message;
+
+/** A number field's text as the number it holds; empty or unreadable text stays text, so the schema names the problem. */
+const numberOf = (text: string): number | string => (text.trim() === '' || Number.isNaN(Number(text)) ? text : Number(text));
+
+function parseFeedbackPerHour(form: SettingsForm): number | null {
+  return form.feedbackMode === 'system' ? null : Number(form.feedbackPerHour);
+}
+
+/** The service's own rules (the application schema), so that most mistakes show before anything is sent. */
+export function validateSettings(form: SettingsForm): FieldErrors {
+  const parsed = updateApplicationBody.safeParse(settingsBody(form));
+  const errors = {
+    ...(parsed.success ? {} : fieldErrorsByName(fieldErrorsOf(parsed.error, 'settings'))),
+    ...(form.segmentation ? segmentationErrors(customFieldsWith({}, form.segmentation)) : {}),
+  };
+  if (form.feedbackMode === 'fixed' && form.feedbackPerHour.trim() === '') {
+    errors.requested_feedback_per_hour = 'Enter a whole number of 0 or more.';
+  }
+  return errors;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+
+function thresholdsFor(form: SettingsForm): Record<string, number> {
+  return Object.fromEntries(form.output_subjects.map((uid) => [uid, form.detection_thresholds[uid] ?? 0]));
+}
+
+function sameThresholds(a: Record<string, number>, b: Record<string, number>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** Every setting, as an update body would carry it. */
+const settingsBody = (form: SettingsForm): ApplicationInput => ({
+  active: form.active,
+  description: form.description,
+  requested_feedback_per_hour: parseFeedbackPerHour(form),
+  refresh_feedback: form.refresh_feedback,
+  release_metrics: form.release_metrics,
+  detection_post_urls: form.detection_post_urls.map((url) => url.trim()),
+  app_managers: form.app_managers.map((manager) => manager.trim()),
+  input_subjects: form.input_subjects,
+  output_subjects: form.output_subjects,
+  detection_thresholds: thresholdsFor(form),
+  labellers_per_item: numberOf(form.labellersPerItem) as number,
+  consensus_tolerance: numberOf(form.consensusTolerance) as number,
+});
+
+/** Only what differs from the application, as the partial update body. */
+export function changedSettings(application: Application, form: SettingsForm): ApplicationInput {
+  const changes: ApplicationInput = {};
+  if (form.active !== application.active) changes.active = form.active;
+  if (form.description !== application.description) changes.description = form.description;
+  const perHour = parseFeedbackPerHour(form);
+  if (perHour !== application.requested_feedback_per_hour) changes.requested_feedback_per_hour = perHour;
+  if (form.refresh_feedback !== application.refresh_feedback) changes.refresh_feedback = form.refresh_feedback;
+  if (form.release_metrics !== application.release_metrics) changes.release_metrics = form.release_metrics;
+  const urls = form.detection_post_urls.map((url) => url.trim());
+  if (!sameList(urls, application.detection_post_urls)) changes.detection_post_urls = urls;
+  const managers = form.app_managers.map((email) => email.trim());
+  if (!sameList(managers, application.app_managers)) changes.app_managers = managers;
+  if (!sameList(form.input_subjects, application.input_subjects)) changes.input_subjects = form.input_subjects;
+  if (!sameList(form.output_subjects, application.output_subjects)) changes.output_subjects = form.output_subjects;
+  const thresholds = thresholdsFor(form);
+  if (!sameThresholds(thresholds, application.detection_thresholds)) changes.detection_thresholds = thresholds;
+  const labellers = numberOf(form.labellersPerItem);
+  if (labellers !== application.labellers_per_item) changes.labellers_per_item = labellers as number;
+  const tolerance = numberOf(form.consensusTolerance);
+  if (tolerance !== application.consensus_tolerance) changes.consensus_tolerance = tolerance as number;
+  const customFields = form.segmentation && customFieldsWith(application.custom_fields, form.segmentation);
+  if (customFields && !sameSegmentation(customFields, application.custom_fields)) changes.custom_fields = customFields;
+  return changes;
+}
+
+/** The service's field errors by name; `list[2]` is read as `list.2` so that both spellings find their row. */
+export function fieldErrorsByName(errors: readonly FieldError[]): FieldErrors {
+  const byName: FieldErrors = {};
+  for (const { field, message } of errors) {
+    const name = field.replace(/\[(\w+)\]/g, '.$1');
+    byName[name] = byName[name] ? `${byName[name]} ${message}` : message;
+  }
+  return byName;
+}
