@@ -11,7 +11,7 @@ import { TextField } from '../../../components/text-field';
 import { tenantMembersQueryOptions } from '../../../lib/queries/current-tenant';
 import { useCallerRole } from '../shared/caller-role';
 import { useSendInvite, useTenantInvites } from './tenant-invites';
-import { checkEmail } from '../settings/settings-form';
+import { checkEmail } from './check-email';
 import { formatDateTime } from '../shared/format-time';
 
 const ROLE_NAMES = { tenant_admin: 'Administrator', tenant_user: 'Member' } as const;

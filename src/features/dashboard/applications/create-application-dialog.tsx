@@ -10,7 +10,7 @@ import { FormActions } from '../../../components/form-actions';
 import { TextField } from '../../../components/text-field';
 import { useCreateApplication } from './create-application';
 import { useSubjects } from '../../../lib/queries/subjects';
-import { fieldErrorsByName, type FieldErrors } from '../settings/settings-form';
+import { fieldErrorsByName, type FieldErrors } from '../shared/field-errors';
 import { SubjectPicker } from '../shared/subject-picker';
 
 export interface CreateApplicationDialogProps {

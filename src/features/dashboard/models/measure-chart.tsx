@@ -1,7 +1,7 @@
 import { FIGURE_BETTER, releaseFigure } from '../../../api/schemas/measures';
 import type { ModelPerformance } from '../../../api/schemas/models';
 import type { ReleaseMetric } from '../../../api/types';
-import { formatMeasure } from '../shared/format-time';
+import { formatMeasure } from './measure-words';
 import { FIGURE_LABELS } from './measure-words';
 import { LineChart } from '../shared/line-chart';
 

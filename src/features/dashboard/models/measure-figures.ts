@@ -1,7 +1,6 @@
 import type { Measures, MeasuresOf } from '../../../api/schemas/measures';
 import type { MeasureKind } from '../../../api/types';
-import { formatMeasure, formatMeasureChange } from '../shared/format-time';
-import { formatPixels, formatShare } from './measure-words';
+import { formatMeasure, formatMeasureChange, formatPixels, formatShare } from './measure-words';
 
 /** One row of a measures table: a figure of the measures, how it reads, and the key the release rule may name. */
 export interface FigureRow<M extends Measures = Measures> {

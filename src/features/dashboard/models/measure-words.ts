@@ -2,9 +2,19 @@ import { MIN_HELD_OUT_ANSWERS } from '../../../api/limits';
 import { FIGURE_BETTER, type Measures, type MeasuresOf, type ReleaseFigureKey } from '../../../api/schemas/measures';
 import type { MeasureKind } from '../../../api/types';
 import type { CandidateDecision } from '../../../api/schemas/models';
-import { formatMeasure } from '../shared/format-time';
 
 // The measures of a model on held-out answers in words a manager reads at a glance (docs/models.md, "Measures").
+
+/** A measure such as precision, from 0 to 1, as people read it: two decimals, or a dash when it is undefined. */
+export const formatMeasure = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '—' : value.toFixed(2);
+
+/** A change in a measure, signed: "+0.12", "−0.05", "±0.00". */
+export function formatMeasureChange(change: number): string {
+  const rounded = Math.round(change * 100) / 100;
+  if (rounded === 0) return '±0.00';
+  return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded).toFixed(2)}`;
+}
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 

@@ -2,7 +2,8 @@ import { LABELLERS_PER_ITEM } from '../../../api/limits';
 import { releaseMetricChooses } from '../../../api/schemas/measures';
 import { RELEASE_METRICS, type MeasureKind } from '../../../api/types';
 import { TextField } from '../../../components/text-field';
-import type { FieldErrors, SettingsForm } from './settings-form';
+import type { FieldErrors } from '../shared/field-errors';
+import type { SettingsForm } from './settings-form';
 
 export interface FeedbackSettingsProps {
   form: SettingsForm;

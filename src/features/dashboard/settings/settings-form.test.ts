@@ -2,8 +2,6 @@ import type { Application } from '../../../api/schemas/application';
 import { SECURE_URL_MESSAGE } from '../../../api/url-rule';
 import {
   changedSettings,
-  checkEmail,
-  fieldErrorsByName,
   formFromApplication,
   validateSettings,
 } from './settings-form';
@@ -90,27 +88,5 @@ describe('client-side checks', () => {
     const form = formFromApplication(app);
     form.detection_post_urls = ['https://hooks.example.com/x', 'http://127.0.0.1:9000/x', 'http://localhost/x', 'http://hooks.example.com/x', '/relative'];
     expect(validateSettings(form)).toEqual({ 'detection_post_urls.3': SECURE_URL_MESSAGE, 'detection_post_urls.4': SECURE_URL_MESSAGE });
-  });
-
-  it('checks the shape of an email', () => {
-    expect(checkEmail('ada@acme.test')).toBeUndefined();
-    expect(checkEmail('ada@')).toBeDefined();
-  });
-});
-
-describe('fieldErrorsByName', () => {
-  it('keys errors by field, reading list indexes either way and joining repeats', () => {
-    expect(
-      fieldErrorsByName([
-        { field: 'detection_thresholds.s-cat', message: 'Must be at most 1.' },
-        { field: 'app_managers[0]', message: 'Not an email.' },
-        { field: 'name', message: 'Too long.' },
-        { field: 'name', message: 'Taken.' },
-      ]),
-    ).toEqual({
-      'detection_thresholds.s-cat': 'Must be at most 1.',
-      'app_managers.0': 'Not an email.',
-      name: 'Too long. Taken.',
-    });
   });
 });

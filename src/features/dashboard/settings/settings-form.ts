@@ -1,7 +1,7 @@
 import { fieldErrorsOf } from '../../../api/field-errors';
 import { type Application, type ApplicationInput, updateApplicationBody } from '../../../api/schemas/application';
-import { email } from '../../../api/schemas/email';
-import type { FieldError, ReleaseMetric } from '../../../api/types';
+import type { ReleaseMetric } from '../../../api/types';
+import { fieldErrorsByName, type FieldErrors } from '../shared/field-errors';
 import { customFieldsWith, sameSegmentation, segmentationErrors, segmentationFormOf, type SegmentationForm } from './types/video-segmentation';
 
 /** The settings page's editable state: text where the person types, the service's shapes elsewhere. */
@@ -23,9 +23,6 @@ export interface SettingsForm {
   segmentation?: SegmentationForm;
 }
 
-/** Error messages by field name: `description`, `app_managers.1`, `detection_thresholds.<subject_uid>`, … */
-export type FieldErrors = Record<string, string>;
-
 export function formFromApplication(application: Application): SettingsForm {
   return {
     active: application.active,
@@ -44,8 +41,6 @@ export function formFromApplication(application: Application): SettingsForm {
     segmentation: segmentationFormOf(application),
   };
 }
-
-export const checkEmail = (value: string): string | undefined => email.safeParse(value).error?.issues[0]?.message;
 
 /** A number field's text as the number it holds; empty or unreadable text stays text, so the schema names the problem. */
 const numberOf = (text: string): number | string => (text.trim() === '' || Number.isNaN(Number(text)) ? text : Number(text));
@@ -118,14 +113,4 @@ export function changedSettings(application: Application, form: SettingsForm): A
   const customFields = form.segmentation && customFieldsWith(application.custom_fields, form.segmentation);
   if (customFields && !sameSegmentation(customFields, application.custom_fields)) changes.custom_fields = customFields;
   return changes;
-}
-
-/** The service's field errors by name; `list[2]` is read as `list.2` so that both spellings find their row. */
-export function fieldErrorsByName(errors: readonly FieldError[]): FieldErrors {
-  const byName: FieldErrors = {};
-  for (const { field, message } of errors) {
-    const name = field.replace(/\[(\w+)\]/g, '.$1');
-    byName[name] = byName[name] ? `${byName[name]} ${message}` : message;
-  }
-  return byName;
 }

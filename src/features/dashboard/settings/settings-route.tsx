@@ -19,14 +19,8 @@ import { ListEditor } from './list-editor';
 import { SubjectPicker } from '../shared/subject-picker';
 import { ThresholdField } from './threshold-field';
 import { TYPE_SETTINGS } from './types/registry';
-import {
-  changedSettings,
-  fieldErrorsByName,
-  formFromApplication,
-  validateSettings,
-  type FieldErrors,
-  type SettingsForm,
-} from './settings-form';
+import { fieldErrorsByName, type FieldErrors } from '../shared/field-errors';
+import { changedSettings, formFromApplication, validateSettings, type SettingsForm } from './settings-form';
 
 interface SettingsEditorProps {
   tenantId: string;

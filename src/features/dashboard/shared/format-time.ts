@@ -22,14 +22,3 @@ const hourFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute:
 /** A chart bucket's start: its day, or its hour. */
 export const formatBucket = (seconds: UnixSeconds, bucket: 'hour' | 'day'): string =>
   (bucket === 'day' ? dayFormat : hourFormat).format(new Date(seconds * 1000));
-
-/** A measure such as precision, from 0 to 1, as people read it: two decimals, or a dash when it is undefined. */
-export const formatMeasure = (value: number | null | undefined): string =>
-  value === null || value === undefined ? '—' : value.toFixed(2);
-
-/** A change in a measure, signed: "+0.12", "−0.05", "±0.00". */
-export function formatMeasureChange(change: number): string {
-  const rounded = Math.round(change * 100) / 100;
-  if (rounded === 0) return '±0.00';
-  return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded).toFixed(2)}`;
-}

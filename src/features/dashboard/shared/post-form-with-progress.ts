@@ -1,7 +1,4 @@
 import { errorFromResponse, NetworkError } from '../../../api/errors';
-import { subjectMediaPath } from '../../../api/endpoints/media';
-import type { SubjectMediaUpload } from '../../../api/schemas/media';
-import type { UploadTarget } from '../upload/upload-queue';
 import { getApiClient } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session/session-store';
 
@@ -36,12 +33,4 @@ export function postFormWithProgress(path: string, form: FormData, onProgress: (
     };
     request.send(form);
   });
-}
-
-/** Uploads one file straight to a subject, reporting its progress. */
-export function uploadToSubject(file: File, { subjectUid, allowDuplicate }: UploadTarget, onProgress: (fraction: number) => void): Promise<SubjectMediaUpload> {
-  const form = new FormData();
-  if (allowDuplicate) form.append('allow_duplicate', 'true');
-  form.append('file', file, file.name);
-  return postFormWithProgress(subjectMediaPath(subjectUid), form, onProgress) as Promise<SubjectMediaUpload>;
 }
