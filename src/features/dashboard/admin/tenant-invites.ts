@@ -1,7 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listTenantInvites, sendInvite } from '../../../api/endpoints/identity';
 import { getApiClient } from '../../../lib/api-client';
-import { tenantInviteKeys } from '../../../lib/queries/keys';
+
+const tenantInviteKeys = {
+  all: ['tenant-invites'] as const,
+  list: (tenantId: string) => [...tenantInviteKeys.all, { tenantId }] as const,
+};
 
 const tenantInvitesQueryOptions = (tenantId: string) =>
   queryOptions({

@@ -1,7 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getGateway, listGateways } from '../../../api/endpoints/gateways';
 import { getApiClient } from '../../../lib/api-client';
-import { gatewayKeys } from '../../../lib/queries/keys';
+
+const gatewayKeys = {
+  all: ['gateways'] as const,
+  list: (tenantId: string) => [...gatewayKeys.all, 'list', { tenantId }] as const,
+  detail: (gatewayId: string) => [...gatewayKeys.all, 'detail', gatewayId] as const,
+};
 
 const gatewaysQueryOptions = (tenantId: string) =>
   queryOptions({

@@ -5,7 +5,16 @@ import { baselineModelId, type ReleaseStatus, type StartReleaseBody } from '../.
 import { PAGE_LIMIT } from '../../../api/limits';
 import { outsideModelName } from '../../../api/schemas/imports';
 import { getApiClient } from '../../../lib/api-client';
-import { applicationKeys, modelKeys } from '../../../lib/queries/keys';
+import { applicationKeys } from '../../../lib/queries/keys';
+
+// An application's models: its releases, their measures and whether a release is running.
+const modelKeys = {
+  all: (appId: string) => [...applicationKeys.detail(appId), 'models'] as const,
+  list: (appId: string) => [...modelKeys.all(appId), 'list'] as const,
+  releaseValidation: (appId: string) => [...modelKeys.all(appId), 'releaseValidation'] as const,
+  currentValidation: (appId: string) => [...modelKeys.all(appId), 'currentValidation'] as const,
+  releaseStatus: (appId: string) => [...modelKeys.all(appId), 'release'] as const,
+};
 
 /** How often a running release is asked about. */
 const RELEASE_POLL_MS = 1000;
