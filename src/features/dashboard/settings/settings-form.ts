@@ -2,7 +2,9 @@ import { fieldErrorsOf } from '../../../api/field-errors';
 import { type Application, type ApplicationInput, updateApplicationBody } from '../../../api/schemas/application';
 import type { ReleaseMetric } from '../../../api/types';
 import { fieldErrorsByName, type FieldErrors } from '../shared/field-errors';
-import { customFieldsWith, sameSegmentation, segmentationErrors, segmentationFormOf, type SegmentationForm } from './types/video-segmentation';
+import { numberOf } from './number-text';
+import { TYPE_SETTINGS } from './types/registry';
+import type { CustomFieldsDraft } from './types/type-settings';
 
 /** The settings page's editable state: text where the person types, the service's shapes elsewhere. */
 export interface SettingsForm {
@@ -19,8 +21,8 @@ export interface SettingsForm {
   output_subjects: string[];
   labellersPerItem: string;
   consensusTolerance: string;
-  /** Only for a video_segmentation application: which frames it takes. */
-  segmentation?: SegmentationForm;
+  /** Only for a type whose own settings in custom_fields are edited in this form: the person's draft of them. */
+  typeFields?: CustomFieldsDraft;
 }
 
 export function formFromApplication(application: Application): SettingsForm {
@@ -38,12 +40,9 @@ export function formFromApplication(application: Application): SettingsForm {
     output_subjects: [...application.output_subjects],
     labellersPerItem: String(application.labellers_per_item),
     consensusTolerance: String(application.consensus_tolerance),
-    segmentation: segmentationFormOf(application),
+    typeFields: TYPE_SETTINGS[application.type].draftOf?.(application.custom_fields),
   };
 }
-
-/** A number field's text as the number it holds; empty or unreadable text stays text, so the schema names the problem. */
-const numberOf = (text: string): number | string => (text.trim() === '' || Number.isNaN(Number(text)) ? text : Number(text));
 
 function parseFeedbackPerHour(form: SettingsForm): number | null {
   return form.feedbackMode === 'system' ? null : Number(form.feedbackPerHour);
@@ -54,7 +53,7 @@ export function validateSettings(form: SettingsForm): FieldErrors {
   const parsed = updateApplicationBody.safeParse(settingsBody(form));
   const errors = {
     ...(parsed.success ? {} : fieldErrorsByName(fieldErrorsOf(parsed.error, 'settings'))),
-    ...(form.segmentation ? segmentationErrors(customFieldsWith({}, form.segmentation)) : {}),
+    ...form.typeFields?.errors(),
   };
   if (form.feedbackMode === 'fixed' && form.feedbackPerHour.trim() === '') {
     errors.requested_feedback_per_hour = 'Enter a whole number of 0 or more.';
@@ -110,7 +109,6 @@ export function changedSettings(application: Application, form: SettingsForm): A
   if (labellers !== application.labellers_per_item) changes.labellers_per_item = labellers as number;
   const tolerance = numberOf(form.consensusTolerance);
   if (tolerance !== application.consensus_tolerance) changes.consensus_tolerance = tolerance as number;
-  const customFields = form.segmentation && customFieldsWith(application.custom_fields, form.segmentation);
-  if (customFields && !sameSegmentation(customFields, application.custom_fields)) changes.custom_fields = customFields;
+  if (form.typeFields && !form.typeFields.isSavedIn(application.custom_fields)) changes.custom_fields = form.typeFields.appliedTo(application.custom_fields);
   return changes;
 }

@@ -14,7 +14,6 @@ import { useSubjectNames, useSubjects } from '../../../lib/queries/subjects';
 import { useUpdateApplication } from './update-application';
 import { FeedbackSettings } from './feedback-settings';
 import { SubjectModelFields } from './subject-model-fields';
-import { SegmentationFields } from './types/segmentation-fields';
 import { ListEditor } from './list-editor';
 import { SubjectPicker } from '../shared/subject-picker';
 import { ThresholdField } from './threshold-field';
@@ -84,9 +83,7 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
             </p>
           )}
         </div>
-        {form.segmentation && (
-          <SegmentationFields form={form.segmentation} errors={errors} onChange={(changes) => set({ segmentation: { ...form.segmentation!, ...changes } })} />
-        )}
+        {form.typeFields?.fields(errors, (typeFields) => set({ typeFields }))}
         {rule && <FeedbackSettings form={form} errors={errors} set={set} measure={rule.measure} />}
         <fieldset className="fieldset">
           <legend>Detection thresholds</legend>
@@ -180,7 +177,7 @@ export function Component() {
   if (application.isPending || role.isPending) return <Spinner label="Loading settings…" />;
   if (application.isError) return <Alert>{application.error.message}</Alert>;
   const readOnly = !role.canManage(application.data);
-  const TypeSettings = TYPE_SETTINGS[application.data.type];
+  const { OwnForm } = TYPE_SETTINGS[application.data.type];
   return (
     <>
       <PageHeader title={`Settings · ${application.data.name}`} />
@@ -190,7 +187,7 @@ export function Component() {
         </div>
       )}
       <SettingsEditor tenantId={tenantId} application={application.data} readOnly={readOnly} />
-      {TypeSettings && <TypeSettings application={application.data} readOnly={readOnly} />}
+      {OwnForm && <OwnForm application={application.data} readOnly={readOnly} />}
       {modelSeesSubjects(application.data.type) && <OutputSubjectMapping tenantId={tenantId} application={application.data} readOnly={readOnly} />}
     </>
   );

@@ -8,7 +8,7 @@ import { TextField } from '../../../../components/text-field';
 import { recentSubjectMediaQueryOptions } from '../../../../lib/queries/subjects';
 import { useUpdateApplication } from '../update-application';
 import { LineEditor } from './line-editor';
-import type { TypeSettingsProps } from './ocr';
+import type { TypeFormProps, TypeSettings } from './type-settings';
 
 const savedLines = (customFields: Record<string, unknown>): readonly CountingLine[] => lineCrossingSettingsSchema.safeParse(customFields).data?.lines ?? [];
 
@@ -17,8 +17,7 @@ function useRecentPicture(subjectUid: string | undefined) {
   return useQuery({ ...recentSubjectMediaQueryOptions(subjectUid ?? ''), enabled: subjectUid !== undefined });
 }
 
-/** line_crossing: the named lines whose crossings are counted, drawn on a recent picture, in custom_fields. */
-export function LineSettings({ application, readOnly }: TypeSettingsProps) {
+function LineSettings({ application, readOnly }: TypeFormProps) {
   const saved = savedLines(application.custom_fields);
   const [lines, setLines] = useState(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -79,3 +78,6 @@ export function LineSettings({ application, readOnly }: TypeSettingsProps) {
     </form>
   );
 }
+
+/** line_crossing: the named lines whose crossings are counted, drawn on a recent picture, in custom_fields. */
+export const lineCrossing: TypeSettings = { OwnForm: LineSettings };

@@ -5,8 +5,9 @@ import { Alert } from '../../../../components/alert';
 import { Button } from '../../../../components/button';
 import { FormActions } from '../../../../components/form-actions';
 import { NumberTextField } from '../../../../components/number-text-field';
+import { numberOf } from '../number-text';
 import { useUpdateApplication } from '../update-application';
-import type { TypeSettingsProps } from './ocr';
+import type { TypeFormProps, TypeSettings } from './type-settings';
 
 /** One number of a type's settings: its key in custom_fields and how the field shows it. */
 interface NumberSetting {
@@ -20,7 +21,7 @@ interface NumberSetting {
 }
 
 /** A type's settings that are all numbers: the contract's rule of them, and each field. */
-export interface NumberSettings {
+interface NumberSettings {
   legend: string;
   schema: z.ZodMiniType<Record<string, number>>;
   fields: readonly NumberSetting[];
@@ -33,9 +34,6 @@ function savedTexts({ schema, fields }: NumberSettings, customFields: Record<str
   return Object.fromEntries(fields.map(({ key }) => [key, String(values[key])]));
 }
 
-/** A field's text as the number it holds; other text stays text, so that the rule names the problem. */
-const numberOf = (text: string): number | string => (text.trim() === '' || Number.isNaN(Number(text)) ? text : Number(text));
-
 /** The first message for each setting, from the rule's issues or the service's `custom_fields.<key>` field errors. */
 const messagesByKey = (problems: readonly { key: string; message: string }[]) =>
   problems.reduce<Record<string, string>>((byKey, { key, message }) => (byKey[key] ? byKey : { ...byKey, [key]: message }), {});
@@ -44,7 +42,7 @@ const messagesByKey = (problems: readonly { key: string; message: string }[]) =>
  * The form of a type's number settings on the settings page: checked with the contract's rule before saving, saved
  * into the application's custom_fields (other keys kept), with each problem shown beside its field.
  */
-export function NumberSettingsForm({ application, readOnly, settings }: TypeSettingsProps & { settings: NumberSettings }) {
+function NumberSettingsForm({ application, readOnly, settings }: TypeFormProps & { settings: NumberSettings }) {
   const saved = savedTexts(settings, application.custom_fields);
   const [texts, setTexts] = useState(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -84,3 +82,8 @@ export function NumberSettingsForm({ application, readOnly, settings }: TypeSett
     </form>
   );
 }
+
+/** The settings of a type whose own settings are all numbers: a form of its own with a field for each. */
+export const numberSettings = (settings: NumberSettings): TypeSettings => ({
+  OwnForm: (props: TypeFormProps) => <NumberSettingsForm {...props} settings={settings} />,
+});

@@ -1,21 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { ocrSettingsOf, ocrSettingsSchema, PAGE_MODES, type PageMode } from '../../../../api/application-types/ocr';
-import type { Application } from '../../../../api/schemas/application';
 import { Alert } from '../../../../components/alert';
 import { Button } from '../../../../components/button';
 import { FormActions } from '../../../../components/form-actions';
 import { TextField } from '../../../../components/text-field';
 import { useUpdateApplication } from '../update-application';
-
-export interface TypeSettingsProps {
-  application: Application;
-  readOnly: boolean;
-}
+import type { TypeFormProps, TypeSettings } from './type-settings';
 
 const PAGE_MODE_LABELS: Record<PageMode, string> = { single_line: 'One line of text', block: 'A block of lines' };
 
-/** ocr: which characters the reader reads and how the text is laid out, kept in the application's custom_fields. */
-export function ReadingSettings({ application, readOnly }: TypeSettingsProps) {
+function ReadingSettings({ application, readOnly }: TypeFormProps) {
   const saved = ocrSettingsOf(application.custom_fields);
   const [characterSet, setCharacterSet] = useState(saved.character_set);
   const [pageMode, setPageMode] = useState<PageMode>(saved.page_mode);
@@ -67,3 +61,6 @@ export function ReadingSettings({ application, readOnly }: TypeSettingsProps) {
     </form>
   );
 }
+
+/** ocr: which characters the reader reads and how the text is laid out, kept in the application's custom_fields. */
+export const ocr: TypeSettings = { OwnForm: ReadingSettings };

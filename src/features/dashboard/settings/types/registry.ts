@@ -1,16 +1,33 @@
-import type { ComponentType } from 'react';
 import type { ApplicationType } from '../../../../api/types';
-import { CropSettings } from './static-crop';
-import { MotionSettings } from './motion';
-import { LineSettings } from './line-crossing';
-import { ReadingSettings, type TypeSettingsProps } from './ocr';
-import { TrackingSettings } from './dynamic-tracking';
+import { dynamicTracking } from './dynamic-tracking';
+import { lineCrossing } from './line-crossing';
+import { motion } from './motion';
+import { ocr } from './ocr';
+import { staticCrop } from './static-crop';
+import type { TypeSettings } from './type-settings';
+import { videoSegmentation } from './video-segmentation';
 
-/** The settings only some application types have, by type: each a form of its own on the settings page. */
-export const TYPE_SETTINGS: Partial<Record<ApplicationType, ComponentType<TypeSettingsProps>>> = {
-  ocr: ReadingSettings,
-  static_crop: CropSettings,
-  motion: MotionSettings,
-  dynamic_tracking: TrackingSettings,
-  line_crossing: LineSettings,
+/** A type whose settings are only those every application has. */
+const COMMON_ONLY: TypeSettings = {};
+
+/** Each application type's part of the settings page; a type left out does not compile. */
+export const TYPE_SETTINGS: Readonly<Record<ApplicationType, TypeSettings>> = {
+  classification: COMMON_ONLY,
+  detection_fullframe: COMMON_ONLY,
+  box_detection: COMMON_ONLY,
+  static_count: COMMON_ONLY,
+  offset_x: COMMON_ONLY,
+  offset_y: COMMON_ONLY,
+  point: COMMON_ONLY,
+  ocr,
+  motion,
+  network_camera: COMMON_ONLY,
+  social_feed: COMMON_ONLY,
+  video_segmentation: videoSegmentation,
+  static_crop: staticCrop,
+  dynamic_tracking: dynamicTracking,
+  line_crossing: lineCrossing,
+  retiler: COMMON_ONLY,
+  static_focus: COMMON_ONLY,
+  nsfw: COMMON_ONLY,
 };

@@ -1,6 +1,13 @@
 import { SEGMENTATION_EVERY_NTH_FRAME_MAX, SEGMENTATION_FRAMES, SEGMENTATION_FRAMES_PER_SECOND } from '../../../../api/limits';
 import { NumberTextField } from '../../../../components/number-text-field';
-import type { SegmentationForm } from './video-segmentation';
+
+/** A video_segmentation application's frame settings as the person types them (its custom_fields). */
+export interface SegmentationForm {
+  mode: 'rate' | 'nth';
+  framesPerSecond: string;
+  everyNthFrame: string;
+  maxFrames: string;
+}
 
 interface SegmentationFieldsProps {
   form: SegmentationForm;

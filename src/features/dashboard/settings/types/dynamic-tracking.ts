@@ -1,8 +1,8 @@
 import { TRACKING_MIN_IOU, TRACKING_MISSED_FRAMES, trackingSettingsSchema } from '../../../../api/application-types/dynamic-tracking';
-import { NumberSettingsForm, type NumberSettings } from './number-settings-form';
-import type { TypeSettingsProps } from './ocr';
+import { numberSettings } from './number-settings-form';
 
-const TRACKING: NumberSettings = {
+/** dynamic_tracking: how long a track waits for its object, and how much a box must overlap it. */
+export const dynamicTracking = numberSettings({
   legend: 'Tracking',
   schema: trackingSettingsSchema,
   fields: [
@@ -25,7 +25,4 @@ const TRACKING: NumberSettings = {
       hint: 'The overlap of a box with where the track was heading: lower follows fast objects, higher keeps close ones apart.',
     },
   ],
-};
-
-/** dynamic_tracking: how long a track waits for its object, and how much a box must overlap it. */
-export const TrackingSettings = (props: TypeSettingsProps) => <NumberSettingsForm {...props} settings={TRACKING} />;
+});

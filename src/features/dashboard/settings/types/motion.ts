@@ -1,8 +1,8 @@
 import { MOTION_MIN_AREA, MOTION_SENSITIVITY, motionSettings } from '../../../../api/application-types/motion';
-import { NumberSettingsForm, type NumberSettings } from './number-settings-form';
-import type { TypeSettingsProps } from './ocr';
+import { numberSettings } from './number-settings-form';
 
-const MOTION: NumberSettings = {
+/** motion: how readily a change counts as motion, and how large it must be to get a box. */
+export const motion = numberSettings({
   legend: 'Motion',
   schema: motionSettings,
   fields: [
@@ -25,7 +25,4 @@ const MOTION: NumberSettings = {
       hint: 'Regions of fewer moving pixels of the image get no box.',
     },
   ],
-};
-
-/** motion: how readily a change counts as motion, and how large it must be to get a box. */
-export const MotionSettings = (props: TypeSettingsProps) => <NumberSettingsForm {...props} settings={MOTION} />;
+});

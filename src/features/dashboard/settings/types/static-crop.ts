@@ -1,10 +1,10 @@
 import { CROP_COORDINATE_MAX, staticCropSettings } from '../../../../api/application-types/static-crop';
-import { NumberSettingsForm, type NumberSettings } from './number-settings-form';
-import type { TypeSettingsProps } from './ocr';
+import { numberSettings } from './number-settings-form';
 
 const coordinate = (key: string, label: string, hint: string) => ({ key, label, unit: 'pixels', min: -CROP_COORDINATE_MAX, max: CROP_COORDINATE_MAX, step: 1, hint });
 
-const CROP: NumberSettings = {
+/** static_crop: the fixed box cut out of every input image. */
+export const staticCrop = numberSettings({
   legend: 'Crop',
   schema: staticCropSettings,
   fields: [
@@ -13,7 +13,4 @@ const CROP: NumberSettings = {
     coordinate('x1', 'Right edge, x1', 'The first column left out; -1 keeps everything up to the right edge.'),
     coordinate('y1', 'Bottom edge, y1', 'The first row left out; -1 keeps everything down to the bottom edge.'),
   ],
-};
-
-/** static_crop: the fixed box cut out of every input image. */
-export const CropSettings = (props: TypeSettingsProps) => <NumberSettingsForm {...props} settings={CROP} />;
+});
