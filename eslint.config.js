@@ -1,10 +1,14 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['auth', 'dashboard', 'invites', 'labelling'];
+/** Every folder of src/features is a feature, so a new one is kept apart from the others without editing this file. */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const SHARED = ['./src/api', './src/lib', './src/components', './src/config'];
 
 /**

@@ -15,15 +15,6 @@ export const applicationKeys = {
   answers: (appId: string, bucket: AnswerBucket) => [...applicationKeys.detail(appId), 'answers', { bucket }] as const,
 };
 
-// An application's models: its releases, their measures and whether a release is running.
-export const modelKeys = {
-  all: (appId: string) => [...applicationKeys.detail(appId), 'models'] as const,
-  list: (appId: string) => [...modelKeys.all(appId), 'list'] as const,
-  releaseValidation: (appId: string) => [...modelKeys.all(appId), 'releaseValidation'] as const,
-  currentValidation: (appId: string) => [...modelKeys.all(appId), 'currentValidation'] as const,
-  releaseStatus: (appId: string) => [...modelKeys.all(appId), 'release'] as const,
-};
-
 /** An application's review queue and consensus: under the application, so that its invalidation reaches them. */
 export const reviewKeys = {
   all: (appId: string) => [...applicationKeys.detail(appId), 'reviews'] as const,
@@ -46,15 +37,4 @@ export const mediaKeys = {
   subjects: (mediaId: string) => [...mediaKeys.detail(mediaId), 'subjects'] as const,
   objects: (mediaId: string) => [...mediaKeys.detail(mediaId), 'objects'] as const,
   frames: (mediaId: string) => [...mediaKeys.detail(mediaId), 'frames'] as const,
-};
-
-export const gatewayKeys = {
-  all: ['gateways'] as const,
-  list: (tenantId: string) => [...gatewayKeys.all, 'list', { tenantId }] as const,
-  detail: (gatewayId: string) => [...gatewayKeys.all, 'detail', gatewayId] as const,
-};
-
-export const tenantInviteKeys = {
-  all: ['tenant-invites'] as const,
-  list: (tenantId: string) => [...tenantInviteKeys.all, { tenantId }] as const,
 };

@@ -5,7 +5,7 @@ import type { Subject } from '../../../api/schemas/subjects';
 import type { TenantUser } from '../../../api/schemas/identity';
 import type { Measures } from '../../../api/schemas/measures';
 import type { CandidateDecision, ModelPerformance, ReleasedModel, ReleaseStatus } from '../../../api/schemas/models';
-import { sampleApplication, sampleSubject } from '../utils/test-fixtures';
+import { sampleApplication, sampleSubject } from './test-fixtures';
 
 export const ADMIN: TenantUser = { user_id: 'u-admin', email: 'admin@acme.test', given_name: 'Ada', surname: null, role: 'tenant_admin' };
 export const MEMBER: TenantUser = { user_id: 'u-member', email: 'member@acme.test', given_name: null, surname: null, role: 'tenant_user' };

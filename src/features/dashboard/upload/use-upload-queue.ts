@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { createUploadQueue, type UploadFile, type UploadQueue } from './upload-queue';
-import { uploadToSubject } from './xhr-upload';
+import { uploadToSubject } from './upload-to-subject';
 
 /** One queue for the page's lifetime, and its items as React state. */
 export function useUploadQueue(upload: UploadFile = uploadToSubject) {

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../api/errors';
+import { fieldErrorsOf } from '../../../api/field-errors';
+import { type Application, createApplicationBody } from '../../../api/schemas/application';
+import { STANDARD_APPLICATION_TYPES, type ApplicationType } from '../../../api/types';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { FormActions } from '../../../components/form-actions';
+import { TextField } from '../../../components/text-field';
+import { useCreateApplication } from './create-application';
+import { useSubjects } from '../../../lib/queries/subjects';
+import { fieldErrorsByName, type FieldErrors } from '../shared/field-errors';
+import { SubjectPicker } from '../shared/subject-picker';
+
+export interface CreateApplicationDialogProps {
+  tenantId: string;
+  open: boolean;
+  onClose: () => void;
+  onCreated: (application: Application) => void;
+}
+
+export function CreateApplicationDialog({ tenantId, open, onClose, onCreated }: CreateApplicationDialogProps) {
+  const subjects = useSubjects(tenantId);
+  const create = useCreateApplication();
+  const [name, setName] = useState('');
+  const [type, setType] = useState<ApplicationType>('detection_fullframe');
+  const [description, setDescription] = useState('');
+  const [inputSubjects, setInputSubjects] = useState<string[]>([]);
+  const [outputSubjects, setOutputSubjects] = useState<string[]>([]);
+  const [localErrors, setLocalErrors] = useState<FieldErrors>({});
+  const serviceErrors = create.error instanceof ApiError ? fieldErrorsByName(create.error.fieldErrors) : {};
+  const errors = { ...serviceErrors, ...localErrors };
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = { name: name.trim(), type, description, input_subjects: inputSubjects, output_subjects: outputSubjects };
+    const checked = createApplicationBody.safeParse(body);
+    setLocalErrors(checked.success ? {} : fieldErrorsByName(fieldErrorsOf(checked.error, 'application')));
+    if (!checked.success) return;
+    try {
+      const application = await create.mutateAsync(body);
+      onCreated(application);
+    } catch {
+      // shown from create.error
+    }
+  }
+
+  return (
+    <Dialog open={open} title="New application" onClose={onClose}>
+      <form className="form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <TextField label="Name" value={name} required maxLength={100} onChange={(e) => setName(e.target.value)} error={errors.name} />
+        <div className="field">
+          <label className="field__label" htmlFor="new-app-type">
+            Type
+          </label>
+          <select id="new-app-type" className="select" value={type} onChange={(e) => setType(e.target.value as ApplicationType)}>
+            {STANDARD_APPLICATION_TYPES.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+          {errors.type && <p className="field__error">{errors.type}</p>}
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="new-app-description">
+            Description
+          </label>
+          <textarea id="new-app-description" className="textarea" value={description} onChange={(e) => setDescription(e.target.value)} />
+          {errors.description && <p className="field__error">{errors.description}</p>}
+        </div>
+        <SubjectPicker
+          legend="Input subjects"
+          subjects={subjects.data ?? []}
+          selected={inputSubjects}
+          onChange={setInputSubjects}
+          error={errors.input_subjects}
+        />
+        <SubjectPicker
+          legend="Output subjects"
+          subjects={subjects.data ?? []}
+          selected={outputSubjects}
+          onChange={setOutputSubjects}
+          error={errors.output_subjects}
+        />
+        {subjects.isError && <Alert>{subjects.error.message}</Alert>}
+        {create.isError && Object.keys(errors).length === 0 && <Alert>{create.error.message}</Alert>}
+        <FormActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" busy={create.isPending} disabled={!name.trim()}>
+            Create application
+          </Button>
+        </FormActions>
+      </form>
+    </Dialog>
+  );
+}

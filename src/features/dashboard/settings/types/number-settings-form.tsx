@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../../api/errors';
+import type { z } from '../../../../api/zod';
+import { Alert } from '../../../../components/alert';
+import { Button } from '../../../../components/button';
+import { FormActions } from '../../../../components/form-actions';
+import { NumberTextField } from '../../../../components/number-text-field';
+import { numberOf } from '../number-text';
+import { useUpdateApplication } from '../update-application';
+import type { TypeFormProps, TypeSettings } from './type-settings';
+
+/** One number of a type's settings: its key in custom_fields and how the field shows it. */
+interface NumberSetting {
+  key: string;
+  label: string;
+  unit?: string;
+  min: number;
+  max: number;
+  step?: number | 'any';
+  hint?: string;
+}
+
+/** A type's settings that are all numbers: the contract's rule of them, and each field. */
+interface NumberSettings {
+  legend: string;
+  schema: z.ZodMiniType<Record<string, number>>;
+  fields: readonly NumberSetting[];
+}
+
+/** The saved settings as text, each missing (or stored before the rule) at the rule's default. */
+function savedTexts({ schema, fields }: NumberSettings, customFields: Record<string, unknown>): Record<string, string> {
+  const parsed = schema.safeParse(customFields);
+  const values = parsed.success ? parsed.data : schema.parse({});
+  return Object.fromEntries(fields.map(({ key }) => [key, String(values[key])]));
+}
+
+/** The first message for each setting, from the rule's issues or the service's `custom_fields.<key>` field errors. */
+const messagesByKey = (problems: readonly { key: string; message: string }[]) =>
+  problems.reduce<Record<string, string>>((byKey, { key, message }) => (byKey[key] ? byKey : { ...byKey, [key]: message }), {});
+
+/**
+ * The form of a type's number settings on the settings page: checked with the contract's rule before saving, saved
+ * into the application's custom_fields (other keys kept), with each problem shown beside its field.
+ */
+function NumberSettingsForm({ application, readOnly, settings }: TypeFormProps & { settings: NumberSettings }) {
+  const saved = savedTexts(settings, application.custom_fields);
+  const [texts, setTexts] = useState(saved);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const update = useUpdateApplication(application.application_id);
+  const dirty = settings.fields.some(({ key }) => texts[key] !== saved[key]);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = settings.schema.safeParse(Object.fromEntries(settings.fields.map(({ key }) => [key, numberOf(texts[key] ?? '')])));
+    setErrors(parsed.success ? {} : messagesByKey(parsed.error.issues.map((issue) => ({ key: String(issue.path[0]), message: issue.message }))));
+    if (!parsed.success) return;
+    try {
+      await update.mutateAsync({ custom_fields: { ...application.custom_fields, ...parsed.data } });
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(messagesByKey(error.fieldErrors.map(({ field, message }) => ({ key: field.replace(/^custom_fields\./, ''), message }))));
+    }
+  }
+
+  const placed = Object.keys(errors).length > 0;
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={settings.legend}>
+      <fieldset className="fieldset form" disabled={readOnly}>
+        <legend>{settings.legend}</legend>
+        {settings.fields.map(({ key, ...field }) => (
+          <NumberTextField key={key} {...field} value={texts[key] ?? ''} onChange={(text) => setTexts((old) => ({ ...old, [key]: text }))} error={errors[key]} />
+        ))}
+      </fieldset>
+      {update.isError && !placed && <Alert>{update.error.message}</Alert>}
+      {update.isSuccess && !dirty && <Alert tone="info">{settings.legend} saved.</Alert>}
+      {!readOnly && (
+        <FormActions>
+          <Button type="submit" variant="primary" busy={update.isPending} disabled={!dirty}>
+            Save {settings.legend.toLowerCase()}
+          </Button>
+        </FormActions>
+      )}
+    </form>
+  );
+}
+
+/** The settings of a type whose own settings are all numbers: a form of its own with a field for each. */
+export const numberSettings = (settings: NumberSettings): TypeSettings => ({
+  OwnForm: (props: TypeFormProps) => <NumberSettingsForm {...props} settings={settings} />,
+});

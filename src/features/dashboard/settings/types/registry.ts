@@ -1,0 +1,33 @@
+import type { ApplicationType } from '../../../../api/types';
+import { dynamicTracking } from './dynamic-tracking';
+import { lineCrossing } from './line-crossing';
+import { motion } from './motion';
+import { ocr } from './ocr';
+import { staticCrop } from './static-crop';
+import type { TypeSettings } from './type-settings';
+import { videoSegmentation } from './video-segmentation';
+
+/** A type whose settings are only those every application has. */
+const COMMON_ONLY: TypeSettings = {};
+
+/** Each application type's part of the settings page; a type left out does not compile. */
+export const TYPE_SETTINGS: Readonly<Record<ApplicationType, TypeSettings>> = {
+  classification: COMMON_ONLY,
+  detection_fullframe: COMMON_ONLY,
+  box_detection: COMMON_ONLY,
+  static_count: COMMON_ONLY,
+  offset_x: COMMON_ONLY,
+  offset_y: COMMON_ONLY,
+  point: COMMON_ONLY,
+  ocr,
+  motion,
+  network_camera: COMMON_ONLY,
+  social_feed: COMMON_ONLY,
+  video_segmentation: videoSegmentation,
+  static_crop: staticCrop,
+  dynamic_tracking: dynamicTracking,
+  line_crossing: lineCrossing,
+  retiler: COMMON_ONLY,
+  static_focus: COMMON_ONLY,
+  nsfw: COMMON_ONLY,
+};
