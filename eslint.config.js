@@ -54,6 +54,40 @@ function serverLayerZones() {
 }
 
 /**
+ * The labelling feature is a host, a contract and one folder per type (src/features/labelling/README.md): the host
+ * gets each type's module from the registry it is handed and never imports a type; a type folder imports only the
+ * type kit, the contract and geometry, never another type; the contract stands on geometry alone. The routes (the
+ * composition root) and the test support may import anything.
+ */
+const LABELLING = './src/features/labelling';
+const LABELLING_HOST = readdirSync(new URL(LABELLING, import.meta.url), { withFileTypes: true })
+  .filter((entry) => !['routes', 'testing', 'types', 'type-kit', 'contract', 'geometry'].includes(entry.name))
+  .map((entry) => `${LABELLING}/${entry.name}`);
+const LABELLING_TYPE_FOLDERS = readdirSync(new URL(`${LABELLING}/types`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const labellingZones = [
+  { target: LABELLING_HOST, from: `${LABELLING}/types`, message: 'The labelling host never imports a type: it asks the registry it is handed (useTypeRegistry).' },
+  ...[
+    ['geometry', []],
+    ['contract', ['geometry']],
+    ['type-kit', ['geometry', 'contract']],
+    ['types', ['geometry', 'contract', 'type-kit']],
+  ].map(([floor, below]) => ({
+    target: `${LABELLING}/${floor}`,
+    from: LABELLING,
+    except: [floor, ...below].map((name) => `./${name}`),
+    message: `labelling/${floor} imports only from ${[floor, ...below].join(', ') || 'itself'}: geometry → contract → type-kit → types → host.`,
+  })),
+  ...LABELLING_TYPE_FOLDERS.map((type) => ({
+    target: `${LABELLING}/types/${type}`,
+    from: `${LABELLING}/types`,
+    except: [`./${type}`],
+    message: 'A type folder never imports another type: what two types share goes to the type kit.',
+  })),
+];
+
+/**
  * The contract's floors, lowest first. Unlike import-x/no-cycle, which skips `import type`, these zones hold for type
  * imports too, so no circle (of values or types) can form across them.
  */
@@ -81,6 +115,7 @@ const boundaries = [
   })),
   { target: './server', from: './src', except: ['./api'], message: 'The service imports only the shared contract in src/api.' },
   ...serverLayerZones(),
+  ...labellingZones,
   ...CONTRACT_LAYERS.slice(0, -1).map((target, index) => ({
     target,
     from: CONTRACT_LAYERS.slice(index + 1).flat(),
