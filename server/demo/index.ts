@@ -42,7 +42,7 @@ export async function seedDemo(ctx: ServiceContext, waiting = DEFAULT_FEEDER_OPT
   async function fillFirst(): Promise<FillResult> {
     // A scene takes a fraction of a second, a photograph the detector's time: each application can be tried at once.
     const first = await feeder.fill(1);
-    const photos = await uploadDemoPhotos(ctx, identity, applications.photos.cameraUid);
+    const photos = await uploadDemoPhotos(ctx, identity, applications.photos.cameraUids);
     const result = await feeder.fill(Math.min(waiting, DEMO_FIRST_WAITING));
     return { ...result, scenes: first.scenes + result.scenes + photos };
   }

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { demoApplication } from '../types/testing/demo';
 import { automaticDetectorClass } from '../../src/api/detector/classes';
 import { DEMO_PALETTE } from '../vision/demo';
-import { PHOTO_APPLICATIONS, PHOTO_CAMERA } from './photo-applications';
+import { PHOTO_APPLICATIONS, PHOTO_CAMERAS } from './photo-applications';
 import { DEMO_FEEDBACK_PER_HOUR, INSPECTION_LINE, seedApplications, type DemoApplicationSet } from './seed-applications';
 import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';
 
@@ -29,14 +29,15 @@ describe('seedApplications', () => {
     expect(apps.slice(0, PHOTO_APPLICATIONS.length).map((app) => app.name)).toEqual(PHOTO_APPLICATIONS.map((app) => app.name));
     const subjectRows = await testApp.db.select().from(subjects).where(eq(subjects.tenantId, identity.tenantIds.demoLab));
     const nameOf = new Map(subjectRows.map((row) => [row.subjectUid, row.name]));
-    expect(nameOf.get(seeded.photos.cameraUid)).toBe(PHOTO_CAMERA);
+    expect(nameOf.get(seeded.photos.cameraUids.library)).toBe(PHOTO_CAMERAS.library.name);
+    expect(nameOf.get(seeded.photos.cameraUids.sports)).toBe(PHOTO_CAMERAS.sports.name);
     for (const demo of PHOTO_APPLICATIONS) {
       const app = apps.find((candidate) => candidate.application_id === seeded.photos.applicationIds[demo.name])!;
       expect(app.type).toBe(demo.type);
       expect(app.description).toBe(`${demo.description} ${demo.howToLabel}`);
       expect(app.app_managers).toEqual([DEMO_ACCOUNTS.manager.email]);
       expect(app.requested_feedback_per_hour).toBe(DEMO_FEEDBACK_PER_HOUR);
-      expect(app.input_subjects).toEqual([seeded.photos.cameraUid]);
+      expect(app.input_subjects).toEqual([seeded.photos.cameraUids[demo.camera]]);
       const names = app.output_subjects.map((uid) => nameOf.get(uid)!);
       expect(names).toEqual(demo.outputSubjects);
       expect(names.every((name) => automaticDetectorClass(name) !== null)).toBe(true);

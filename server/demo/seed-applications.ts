@@ -6,7 +6,7 @@ import { createSubject } from '../domain/subjects';
 import type { ServiceContext } from '../processing/context';
 import { TYPE_MODULES } from '../types/registry';
 import { DEMO_PALETTE, demoCustomFields, type DemoSubjectName } from '../vision/demo';
-import { PHOTO_APPLICATIONS, PHOTO_CAMERA, type PhotoApplication } from './photo-applications';
+import { PHOTO_APPLICATIONS, PHOTO_CAMERAS, type PhotoApplication, type PhotoCameraKey } from './photo-applications';
 import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';
 
 /**
@@ -23,8 +23,8 @@ export interface DemoApplicationSet {
   applicationIds: Record<LabellableType, string>;
   /** The input subject (a camera) of each inspection-line application. */
   inputSubjectUids: Record<LabellableType, string>;
-  /** The photo applications (PHOTO_APPLICATIONS, by name) and the camera they all take the photographs from. */
-  photos: { applicationIds: Record<string, string>; cameraUid: string };
+  /** The photo applications (PHOTO_APPLICATIONS, by name) and the cameras they take the photographs from. */
+  photos: { applicationIds: Record<string, string>; cameraUids: Record<PhotoCameraKey, string> };
 }
 
 async function findOrCreateSubject(ctx: ServiceContext, tenantId: string, name: string, description: string): Promise<string> {
@@ -39,7 +39,7 @@ async function findOrCreateSubject(ctx: ServiceContext, tenantId: string, name: 
 async function findOrCreateApplication(
   ctx: ServiceContext,
   tenantId: string,
-  demo: PhotoApplication,
+  demo: Omit<PhotoApplication, 'camera'>,
   inputSubjectUid: string,
   uidByName: Record<string, string>,
   customFields: Record<string, unknown>,
@@ -61,7 +61,7 @@ async function findOrCreateApplication(
       description: `${demo.description} ${demo.howToLabel}`,
       input_subjects: [inputSubjectUid],
       output_subjects: outputSubjects,
-      detection_thresholds: Object.fromEntries(outputSubjects.map((uid) => [uid, 0.5])),
+      detection_thresholds: Object.fromEntries(outputSubjects.map((uid) => [uid, demo.detectionThreshold ?? 0.5])),
       app_managers: [DEMO_ACCOUNTS.manager.email],
       requested_feedback_per_hour: DEMO_FEEDBACK_PER_HOUR,
       custom_fields: customFields,
@@ -73,16 +73,19 @@ async function findOrCreateApplication(
 
 /** The photo applications, first (the dashboard lists applications in the order they were made). */
 async function seedPhotoApplications(ctx: ServiceContext, tenantId: string): Promise<DemoApplicationSet['photos']> {
-  const cameraUid = await findOrCreateSubject(ctx, tenantId, PHOTO_CAMERA, 'Real photographs of streets, sports, animals and fruit (server/demo/photos).');
+  const cameraUids = {} as Record<PhotoCameraKey, string>;
+  for (const [key, camera] of Object.entries(PHOTO_CAMERAS) as [PhotoCameraKey, (typeof PHOTO_CAMERAS)[PhotoCameraKey]][]) {
+    cameraUids[key] = await findOrCreateSubject(ctx, tenantId, camera.name, camera.description);
+  }
   const uidByName: Record<string, string> = {};
   for (const name of new Set(PHOTO_APPLICATIONS.flatMap((app) => app.outputSubjects))) {
     uidByName[name] = await findOrCreateSubject(ctx, tenantId, name, `A ${name} in a photograph; the pretrained detector sees it.`);
   }
   const applicationIds: Record<string, string> = {};
   for (const app of PHOTO_APPLICATIONS) {
-    applicationIds[app.name] = await findOrCreateApplication(ctx, tenantId, app, cameraUid, uidByName, {});
+    applicationIds[app.name] = await findOrCreateApplication(ctx, tenantId, app, cameraUids[app.camera], uidByName, {});
   }
-  return { applicationIds, cameraUid };
+  return { applicationIds, cameraUids };
 }
 
 /**
