@@ -40,7 +40,7 @@ interface NewAssertion {
   uncalProb?: number;
 }
 
-/** The batch as the database function `record_assertions` takes it (migration 0005), with a new id per assertion. */
+/** The batch as the database function `record_assertions` takes it (db/functions), with a new id per assertion. */
 export function assertionBatchJson(batch: AssertionBatch) {
   const focus = batch.focus ?? null;
   return {
