@@ -7,7 +7,7 @@ import { getApplicationRow, requireManageApplication, type ApplicationRow } from
 import { focusKey, toMediaAssertion } from '../domain/assertions';
 import { getMediaRow, type MediaRow } from '../domain/media';
 import { invalid } from '../errors';
-import type { ServiceContext } from '../processing/context';
+import type { ServiceContext } from '../service-context';
 import { recordModelProposals } from '../processing/record-proposals';
 import type { ModelProposal } from '../vision/models/proposal';
 import { alreadyAsserted } from './unchanged';

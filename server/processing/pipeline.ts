@@ -2,7 +2,7 @@ import { kindOf, type ApplicationKind, type Focus } from '../../src/api/types';
 import type { ApplicationRow } from '../domain/applications';
 import { recordAssertions } from '../domain/assertions';
 import type { MediaRow } from '../domain/media';
-import type { ServiceContext } from './context';
+import type { ServiceContext } from '../service-context';
 import { enqueueForSubjects } from './record-proposals';
 import type { ApplicationRun, KindRunner } from './runners/application-run';
 import { runFrameComparison } from './runners/frame-comparison';

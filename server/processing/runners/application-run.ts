@@ -4,7 +4,7 @@ import type { ApplicationRow } from '../../domain/applications';
 import type { MediaRow } from '../../domain/media';
 import { markJobFinished } from '../../jobs/finished';
 import type { ModelProposal } from '../../vision/models/proposal';
-import type { ServiceContext } from '../context';
+import type { ServiceContext } from '../../service-context';
 import { recordModelProposals } from '../record-proposals';
 
 /** One media item (and focus) to run through one application. */
