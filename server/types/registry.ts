@@ -50,7 +50,7 @@ export const REGISTRIES = {
 const REGISTRIES_BY_KIND: Registries = REGISTRIES;
 
 /** The module of a type of the kind; undefined for a type of another kind. */
-export function findModuleOfKind<K extends RunKind>(kind: K, type: string): ModuleOfKind[K] | undefined {
+function findModuleOfKind<K extends RunKind>(kind: K, type: string): ModuleOfKind[K] | undefined {
   const registry: Readonly<Record<string, ModuleOfKind[K]>> = REGISTRIES_BY_KIND[kind];
   return Object.hasOwn(registry, type) ? registry[type] : undefined;
 }

@@ -67,13 +67,8 @@ const typesOfKind = <K extends ApplicationKind>(kind: K) =>
 export const LABELLABLE_TYPES = typesOfKind('labellable');
 export type LabellableType = TypesOfKind<'labellable'>;
 
-export const PIPELINE_TYPES = typesOfKind('pipeline');
 export type PipelineType = TypesOfKind<'pipeline'>;
-
-export const FRAME_COMPARISON_TYPES = typesOfKind('frame_comparison');
 export type FrameComparisonType = TypesOfKind<'frame_comparison'>;
-
-export const SEQUENCE_TYPES = typesOfKind('sequence');
 export type SequenceType = TypesOfKind<'sequence'>;
 
 /** Types offered only by special arrangement (the interface's second table); every other type is standard. */
