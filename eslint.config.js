@@ -30,10 +30,10 @@ const SERVER_FLOORS = [
   ['auth'],
   ['types'],
   ['vision'],
-  ['http', 'jobs', 'process.ts', 'openapi.ts'],
+  ['http', 'jobs', 'process.ts', 'openapi.ts', 'service-context.ts'],
   ['config.ts'],
   ['media', 'db', 'net'],
-  ['errors.ts', 'data-dir.ts'],
+  ['errors.ts', 'data-dir.ts', 'logger.ts'],
 ].map((floor) => floor.map((name) => `./server/${name}`));
 
 /** Code below the routes says what went wrong with a DomainError (server/errors.ts); only the edge speaks HTTP. */
@@ -123,6 +123,25 @@ const boundaries = [
   })),
 ];
 
+// --- The service's HTTP edge (issue 30) -------------------------------------------------------------------------
+/**
+ * Only the HTTP edge speaks Fastify: the routes, the HTTP toolkit, authentication, the app and the entry points (and
+ * tests with their support). Everything below takes plain dependencies (server/service-context.ts), never the app.
+ */
+const FASTIFY_IMPORTERS = ['server/routes/**', 'server/http/**', 'server/auth/**', 'server/app.ts', 'server/main.ts', 'server/openapi.ts', 'server/testing/**', 'server/**/*.test.ts'];
+
+const fastifyAtTheEdge = {
+  files: ['server/**/*.ts'],
+  ignores: FASTIFY_IMPORTERS,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ group: ['fastify', '@fastify/*'], message: 'Only the HTTP edge imports Fastify (eslint.config.js, FASTIFY_IMPORTERS): take plain dependencies instead.' }] },
+    ],
+  },
+};
+// --- end of the service's HTTP edge -----------------------------------------------------------------------------
+
 export default tseslint.config(
   { ignores: ['dist', 'build', 'node_modules', '.data', 'test-results', 'playwright-report', 'public/config.js'] },
   js.configs.recommended,
@@ -154,6 +173,7 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  fastifyAtTheEdge,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

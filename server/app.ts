@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { JSON_BODY_MAX_BYTES } from '../src/api/limits';
 import { RateLimiter } from './auth/rate-limit';
@@ -7,7 +8,6 @@ import { TokenIssuer } from './auth/tokens';
 import { MemberRoles } from './auth/member-roles';
 import type { ServiceConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
-import { registerDatabaseMaintenance } from './background/maintenance';
 import { handleClientError, handleFrameworkError, MAX_ID_LENGTH, registerEdgeRules } from './http/edge';
 import { handleError } from './http/error-handler';
 import { registerHostRule } from './http/host-rule';
@@ -19,11 +19,13 @@ import { registerStaticApp } from './http/static-app';
 import { registerTransportSecurity } from './http/transport';
 import { zodProjectingSerializerCompiler, zodSerializerCompiler, zodValidatorCompiler } from './http/zod';
 import type { BlobStore } from './media/blob-store';
-import { registerJobs } from './background/register-jobs';
+import { createJobQueue } from './background/register-jobs';
 import { registerOpenApi } from './openapi';
-import { registerMediaServices } from './processing/media-services';
+import { MAX_MEDIA_BYTES } from './media/inspect';
+import { mediaSigningKey, openBlobStore } from './processing/media-services';
+import { listeningPortOf } from './http/listening-port';
+import { mediaFileRoutes } from './routes/media-files';
 import { apiRoutes } from './routes';
-
 
 export interface AppDeps {
   /** An open database; the caller then closes it. Without one, the app opens it from config and closes it. */
@@ -36,6 +38,37 @@ export interface AppDeps {
   blobs?: BlobStore;
   /** Where the log lines go; stdout without one. */
   logStream?: LogDestination;
+}
+
+/** The media store (`deps.blobs`, else the configured one, closed with the app), signed media links and uploads. */
+async function registerMedia(app: FastifyInstance, serviceSecret: Buffer, blobs: BlobStore | undefined): Promise<void> {
+  if (blobs) app.decorate('blobs', blobs);
+  else {
+    const opened = await openBlobStore(app.config, app.log);
+    app.decorate('blobs', opened.store);
+    let removing = Promise.resolve();
+    app.addHook('onReady', async () => {
+      removing = opened.removeLeftovers();
+    });
+    app.addHook('onClose', async () => {
+      opened.close();
+      await removing;
+    });
+  }
+  app.decorate('mediaSecret', mediaSigningKey(serviceSecret));
+  // A file above 25 MiB is 413.
+  await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, fieldSize: 64 * 1024, fields: 200, parts: 210 } });
+  await app.register(mediaFileRoutes, { store: app.blobs, secret: app.mediaSecret });
+}
+
+/**
+ * The job queue, started with the app and stopped (finishing the jobs in hand) when it closes. The app is the jobs'
+ * service context; its `jobs` is this queue.
+ */
+async function registerJobs(app: FastifyInstance, database: DatabaseHandle, limiter: RateLimiter): Promise<void> {
+  app.decorate('jobs', await createJobQueue(app, { maintain: () => database.maintain(), limiter, listeningPort: listeningPortOf(app) }));
+  app.addHook('onReady', () => app.jobs.start());
+  app.addHook('preClose', () => app.jobs.stop());
 }
 
 function createServer(config: ServiceConfig, logStream?: LogDestination): FastifyInstance {
@@ -75,12 +108,14 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   await registerSecurityHeaders(app);
   registerTransportSecurity(app, config);
   registerHostRule(app, config);
-  await registerMediaServices(app, { serviceSecret: secret, blobs: deps.blobs });
+  await registerMedia(app, secret, deps.blobs);
   await registerJobs(app, database, limiter);
   await registerOpenApi(app);
   const memberRoles = new MemberRoles(database.db);
   await app.register(apiRoutes({ db: database.db, tokens, limiter, memberRoles }));
   await registerStaticApp(app, config.staticDir);
-  registerDatabaseMaintenance(app, database);
+  app.decorate('maintainDatabase', () => database.maintain());
+  // The files a killed run left 0666 sit in 0700 folders: they are made private once the service listens, not before.
+  app.addHook('onListen', () => database.restrictFiles());
   return app;
 }

@@ -13,6 +13,8 @@ export type DomainErrorKind =
   | 'too-large'
   /** A file that is not an image the service can read. */
   | 'unsupported-media'
+  /** A part of a file that starts past its end. */
+  | 'range-not-satisfiable'
   /** An Idempotency-Key sent again with a different body. */
   | 'key-reused'
   | 'too-many-requests'
@@ -24,6 +26,8 @@ export interface DomainErrorDetails {
   fieldErrors?: FieldError[];
   /** For `too-many-requests` and `unavailable`: when to try again. */
   retryAfterSeconds?: number;
+  /** For `range-not-satisfiable`: the size of the whole file, in bytes. */
+  fileSize?: number;
 }
 
 /** An error whose message is safe to show the caller. */
@@ -53,6 +57,8 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 export const tooLarge = (message: string) => new DomainError('too-large', message);
 
 export const unsupportedMedia = (message: string) => new DomainError('unsupported-media', message);
+
+export const rangeNotSatisfiable = (message: string, fileSize: number) => new DomainError('range-not-satisfiable', message, { fileSize });
 
 export const unavailable = (message: string, retryAfterSeconds: number) =>
   new DomainError('unavailable', message, { retryAfterSeconds });

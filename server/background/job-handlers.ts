@@ -3,7 +3,7 @@ import { applications, media } from '../db/schema';
 import { runExportJob } from '../export/export-jobs';
 import { runImportJob } from '../import/import-jobs';
 import { releaseModel } from '../feedback/release';
-import type { ServiceContext } from '../processing/context';
+import type { ServiceContext } from '../service-context';
 import { processMediaForApplication } from '../processing/pipeline';
 import type { JobHandlers } from '../jobs/queue';
 

@@ -1,16 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { removeExpiredExports } from '../export/export-jobs';
 import { removeExpiredImports } from '../import/import-jobs';
 import { pruneFinishedJobs } from '../jobs/finished';
 import type { PeriodicJob } from '../jobs/queue';
-import type { DatabaseHandle } from '../db';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Vacuums the embedded database and refreshes its statistics now (also after bulk loads). */
-    maintainDatabase(): Promise<void>;
-  }
-}
+import type { ServiceContext } from '../service-context';
 
 /**
  * How often the database is maintained. Refreshing the statistics of 100,000 assertions takes about half a second
@@ -18,17 +10,11 @@ declare module 'fastify' {
  */
 const MAINTENANCE_INTERVAL_SECONDS = 10 * 60;
 
-export function registerDatabaseMaintenance(app: FastifyInstance, database: DatabaseHandle): void {
-  app.decorate('maintainDatabase', () => database.maintain());
-  // The files a killed run left 0666 sit in 0700 folders: they are made private once the service listens, not before.
-  app.addHook('onListen', () => database.restrictFiles());
-}
-
 /**
  * Maintains the embedded database as autovacuum would on a server (`maintain`), forgets jobs finished long ago and
  * removes the expired label exports with their files.
  */
-export function databaseMaintenanceJob({ db, blobs }: Pick<FastifyInstance, 'db' | 'blobs'>, maintain: () => Promise<void>): PeriodicJob {
+export function databaseMaintenanceJob({ db, blobs }: Pick<ServiceContext, 'db' | 'blobs'>, maintain: () => Promise<void>): PeriodicJob {
   return {
     name: 'database-maintenance',
     intervalSeconds: MAINTENANCE_INTERVAL_SECONDS,

@@ -1,24 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { DEFAULT_CALLBACK_CONFIG, isLoopbackAddress } from '../config';
+import { DEFAULT_CALLBACK_CONFIG, isLoopbackAddress, type ServiceConfig } from '../config';
 import type { PeriodicJob } from '../jobs/queue';
 import type { CallbackAddressRules } from '../net/address-rule';
+import type { ServiceContext } from '../service-context';
 import { createCallbackDispatcher } from './delivery';
 
 const userAgentOf = (buildNumber: number) => `looplabel-local-service/1.${buildNumber}`;
 
+/** The port the service listens on, once it does; null before. */
+export type ListeningPort = () => number | null;
+
 /**
- * The callback address rule as this app's configuration sets it: hosts the operator allows, and loopback only while
- * the service listens on loopback, never on the port it listens on.
+ * The callback address rule as the configuration sets it: hosts the operator allows, and loopback only while the
+ * service listens on loopback, never on the port it listens on (the configured one until it listens).
  */
-export function callbackAddressRules(app: FastifyInstance): CallbackAddressRules {
-  const { host, port } = app.config;
+export function callbackAddressRules(config: ServiceConfig, listeningPort: ListeningPort): CallbackAddressRules {
+  const { host, port } = config;
   return {
-    allowedHosts: new Set((app.config.callbacks ?? DEFAULT_CALLBACK_CONFIG).allowedHosts),
+    allowedHosts: new Set((config.callbacks ?? DEFAULT_CALLBACK_CONFIG).allowedHosts),
     listensOnLoopback: isLoopbackAddress(host),
-    ownPort: () => {
-      const address = app.server.address();
-      return typeof address === 'object' && address ? address.port : port;
-    },
+    ownPort: () => listeningPort() ?? port,
   };
 }
 
@@ -27,12 +27,12 @@ export function callbackAddressRules(app: FastifyInstance): CallbackAddressRules
  * waiting for those in flight. Posts are claimed row by row, so any number of workers can deliver at once; a
  * restart loses no pending post. Stopping aborts the posts in flight, which stay pending. None when the interval is 0.
  */
-export function callbackDeliveryJob(app: FastifyInstance): PeriodicJob | null {
-  const settings = app.config.callbacks ?? DEFAULT_CALLBACK_CONFIG;
+export function callbackDeliveryJob({ db, config, log }: Pick<ServiceContext, 'db' | 'config' | 'log'>, listeningPort: ListeningPort): PeriodicJob | null {
+  const settings = config.callbacks ?? DEFAULT_CALLBACK_CONFIG;
   if (settings.pollMilliseconds === 0) return null;
-  const report = (error: unknown) => app.log.error({ err: error }, 'Delivering detection posts failed.');
+  const report = (error: unknown) => log.error({ err: error }, 'Delivering detection posts failed.');
   const dispatcher = createCallbackDispatcher(
-    { db: app.db, settings, userAgent: userAgentOf(app.config.build.number), addresses: callbackAddressRules(app) },
+    { db, settings, userAgent: userAgentOf(config.build.number), addresses: callbackAddressRules(config, listeningPort) },
     report,
   );
   return {

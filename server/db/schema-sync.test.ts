@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { describe, expect, it } from 'vitest';
 import { pgliteTransactions } from '.';
-import { migrate, MIGRATIONS_DIR } from './migrate';
+import { migrate, SCHEMA_DIRS } from './migrate';
 import * as schema from './schema';
 
 /** Tables the migrations keep for themselves, which no query goes through drizzle for. */
@@ -52,13 +52,8 @@ async function fromMigrations(): Promise<PGlite> {
   return client;
 }
 
-/** Generated columns call this function, which drizzle does not declare: it is taken from its migration. */
-async function answerSetFunction(): Promise<string> {
-  const migration = await readFile(path.join(MIGRATIONS_DIR, '0010_model_history.sql'), 'utf8');
-  const definition = /CREATE FUNCTION answer_set\b[\s\S]*?\$\$;/.exec(migration)?.[0];
-  if (!definition) throw new Error('0010_model_history.sql no longer defines answer_set.');
-  return definition;
-}
+/** Generated columns call this function, which drizzle does not declare: it is taken from its file. */
+const answerSetFunction = () => readFile(path.join(SCHEMA_DIRS.functions, 'answer_set.sql'), 'utf8');
 
 /** drizzle cannot declare the columns an index INCLUDEs (a covering index): these are added to its statement. */
 const INCLUDED_COLUMNS: Record<string, string> = { assertions_app_current_idx: 'user_id, model_id, seq' };

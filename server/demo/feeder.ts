@@ -4,7 +4,7 @@ import { applications, assertions, feedbackQueue } from '../db/schema';
 import { insertMedia } from '../domain/media';
 import { queueCounts } from '../feedback/scheduler';
 import { storeMedia } from '../media/store-media';
-import type { ServiceContext } from '../processing/context';
+import type { ServiceContext } from '../service-context';
 import { associateMedia, drainProcessing } from '../processing/pipeline';
 import { IMPLEMENTED_TYPES } from '../types/registry';
 import type { GeneratedScene } from '../vision/scenes';

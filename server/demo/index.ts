@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../processing/context';
+import type { ServiceContext } from '../service-context';
 import { createDemoFeeder, DEFAULT_FEEDER_OPTIONS, DEMO_FIRST_WAITING, type DemoFeeder, type FillResult } from './feeder';
 import { uploadDemoPhotos } from './photo-applications';
 import { seedApplications, type DemoApplicationSet } from './seed-applications';

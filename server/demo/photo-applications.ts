@@ -3,7 +3,7 @@ import type { LabellableType } from '../../src/api/types';
 import { assertions, media } from '../db/schema';
 import { insertMedia } from '../domain/media';
 import { storeMedia } from '../media/store-media';
-import type { ServiceContext } from '../processing/context';
+import type { ServiceContext } from '../service-context';
 import { associateMedia, drainProcessing } from '../processing/pipeline';
 import { readPhoto, readPhotoManifest } from './photo-library';
 import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';

@@ -3,7 +3,7 @@ import type { LabellableType } from '../../src/api/types';
 import { applications, subjects } from '../db/schema';
 import { createApplication } from '../domain/applications';
 import { createSubject } from '../domain/subjects';
-import type { ServiceContext } from '../processing/context';
+import type { ServiceContext } from '../service-context';
 import { TYPE_MODULES } from '../types/registry';
 import { DEMO_PALETTE, demoCustomFields, type DemoSubjectName } from '../vision/demo';
 import { PHOTO_APPLICATIONS, PHOTO_CAMERAS, type PhotoApplication, type PhotoCameraKey } from './photo-applications';

@@ -105,6 +105,15 @@ export async function listActiveApplicationsWithInput(db: Database, tenantId: st
     .orderBy(asc(applications.createdAt), asc(applications.applicationId));
 }
 
+/** The ids of the tenant's applications that have the subject among their output subjects. */
+export async function listApplicationIdsWithOutput(db: Database, tenantId: string, subjectUid: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: applications.applicationId })
+    .from(applications)
+    .where(and(eq(applications.tenantId, tenantId), sql`${applications.outputSubjects} @> ${JSON.stringify([subjectUid])}::jsonb`));
+  return rows.map((row) => row.id);
+}
+
 /**
  * The subject's own threshold, 0 included (the operator asked for every detection), else
  * {@link DEFAULT_DETECTION_THRESHOLD}: decisions.md's rule for callbacks, which the downstream flow shares.

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AppData } from '../../src/api/application-types/answer';
 import type { AppDataType, Focus } from '../../src/api/types';
 import type { Assertion, MediaAssertion } from '../../src/api/schemas/detections';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { unixNow } from '../db/unix-time';
-import type { assertions } from '../db/schema';
+import { assertions } from '../db/schema';
 
 export type AssertionRow = typeof assertions.$inferSelect;
 
@@ -40,7 +40,7 @@ interface NewAssertion {
   uncalProb?: number;
 }
 
-/** The batch as the database function `record_assertions` takes it (migration 0005), with a new id per assertion. */
+/** The batch as the database function `record_assertions` takes it (db/functions), with a new id per assertion. */
 export function assertionBatchJson(batch: AssertionBatch) {
   const focus = batch.focus ?? null;
   return {
@@ -86,6 +86,10 @@ export async function touchDetectionRecord(db: Database, appId: string, mediaId:
   await db.execute(sql`SELECT touch_detection_record(${appId}, ${mediaId}, ${JSON.stringify(focus)}::jsonb,
     ${focusKey(focus)}, ${updatedAt}::double precision)`);
 }
+
+/** Every assertion on the media item, in the order they came. */
+export const listAssertionsOfMedia = (db: Database, mediaId: string): Promise<AssertionRow[]> =>
+  db.select().from(assertions).where(eq(assertions.mediaId, mediaId)).orderBy(asc(assertions.seq));
 
 /** An assertion as application detection records list it. */
 export function toAssertion(row: AssertionRow): Assertion {

@@ -13,7 +13,7 @@ import { finishJobOnce } from '../jobs/finished';
 import type { Job } from '../jobs/queue';
 import type { BlobStore, StoredBlob } from '../media/blob-store';
 import { makeScratchDir } from '../media/scratch-dir';
-import type { ServiceContext } from '../processing/context';
+import type { ServiceContext } from '../service-context';
 import { buildDataset } from './dataset';
 import { ExportTooLargeError, lockTenantExports, removeOldestKept, requireRunningRoom } from './export-limits';
 import { FORMAT_WRITERS } from './formats';

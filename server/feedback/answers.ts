@@ -77,8 +77,8 @@ export interface SubmittedFeedback {
  * A person's answers on one media item (and focus) in an application: each becomes a user assertion (source 2,
  * probability 1.0 for True and 0.0 for False), the detection record moves, the item leaves the application's
  * feedback queue and the application counts the answer. After one query for the application and the media, the
- * write is one call of the database function `submit_feedback` (migrations 0005, 0012): all of it or, when the
- * idempotency key was already used, none of it. With several labellers per item, the item stays queued for the
+ * write is one call of the database function `submit_feedback` (db/functions/submit_feedback.sql): all of it or,
+ * when the idempotency key was already used, none of it. With several labellers per item, the item stays queued for the
  * others until enough answered; then its consensus is decided (agreed, or into the review queue).
  */
 export async function submitFeedback(

@@ -1,5 +1,4 @@
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { baselineModelId, type ModelEvaluation } from '../../src/api/schemas/models';
 import type { LabellableType } from '../../src/api/types';
 import type { Database } from '../db';
@@ -11,6 +10,7 @@ import { DEFAULT_FEEDBACK_CONFIG } from '../config';
 import { conflict, invalid } from '../errors';
 import { markJobFinished } from '../jobs/finished';
 import type { BlobStore } from '../media/blob-store';
+import type { ServiceContext } from '../service-context';
 import { isImplemented, typeModule } from '../types/registry';
 import type { TypeModule } from '../types/type-module';
 import { runModel } from '../types/run-model';
@@ -177,7 +177,7 @@ export async function releaseModel(
 }
 
 /** Whether a release of the application waits or runs, on any instance. */
-export const isReleasing = (app: FastifyInstance, applicationId: string) => app.jobs.isPending('release-model', applicationId);
+export const isReleasing = ({ jobs }: Pick<ServiceContext, 'jobs'>, applicationId: string) => jobs.isPending('release-model', applicationId);
 
 /**
  * Queues a release of the application (a `release-model` job: at most one waits per application, so while one
@@ -185,17 +185,17 @@ export const isReleasing = (app: FastifyInstance, applicationId: string) => app.
  * release cannot join one that waits (it would not be forced): that is a conflict.
  */
 export async function startRelease(
-  app: Pick<FastifyInstance, 'db' | 'jobs'>,
+  { db, jobs }: Pick<ServiceContext, 'db' | 'jobs'>,
   appRow: Pick<ApplicationRow, 'tenantId' | 'applicationId' | 'type'>,
   { force = false }: { force?: boolean } = {},
 ): Promise<void> {
   if (!isImplemented(appRow.type)) throw invalid(`Applications of type ${appRow.type} have no baseline model to release.`);
-  if (force && (await app.jobs.isPending('release-model', appRow.applicationId))) {
+  if (force && (await jobs.isPending('release-model', appRow.applicationId))) {
     throw conflict('A release is already running: release anyway once it has finished.');
   }
   const release = { tenantId: appRow.tenantId, applicationId: appRow.applicationId, ...(force ? { force } : {}) };
-  await app.jobs.send(app.db, 'release-model', release, { singletonKey: appRow.applicationId });
-  app.jobs.kick();
+  await jobs.send(db, 'release-model', release, { singletonKey: appRow.applicationId });
+  jobs.kick();
 }
 
 /**
@@ -203,12 +203,12 @@ export async function startRelease(
  * on request). `answersSinceRelease` is what recording the latest answer returned (null: it recorded nothing).
  */
 export async function releaseIfDue(
-  app: Pick<FastifyInstance, 'db' | 'jobs' | 'config'>,
+  ctx: Pick<ServiceContext, 'db' | 'jobs' | 'config'>,
   appRow: Pick<ApplicationRow, 'tenantId' | 'applicationId' | 'type'>,
   answersSinceRelease: number | null,
 ): Promise<void> {
-  const releaseEvery = (app.config.feedback ?? DEFAULT_FEEDBACK_CONFIG).releaseEveryAnswers;
+  const releaseEvery = (ctx.config.feedback ?? DEFAULT_FEEDBACK_CONFIG).releaseEveryAnswers;
   if (answersSinceRelease !== null && releaseEvery > 0 && answersSinceRelease >= releaseEvery && isImplemented(appRow.type)) {
-    await startRelease(app, appRow);
+    await startRelease(ctx, appRow);
   }
 }

@@ -11,6 +11,7 @@ const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   conflict: 409,
   'too-large': 413,
   'unsupported-media': 415,
+  'range-not-satisfiable': 416,
   'key-reused': 422,
   'too-many-requests': 429,
   unavailable: 503,
@@ -55,9 +56,10 @@ function challengeHeaders(headers: Record<string, string>, request: FastifyReque
 export function handleError(error: FastifyError | HttpError | DomainError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof DomainError) {
     const body: ErrorBody = { message: error.message };
-    const { fieldErrors, retryAfterSeconds } = error.details;
+    const { fieldErrors, retryAfterSeconds, fileSize } = error.details;
     if (fieldErrors?.length) body.errors = fieldErrors;
     if (retryAfterSeconds !== undefined) reply.header('Retry-After', String(retryAfterSeconds));
+    if (fileSize !== undefined) reply.header('Content-Range', `bytes */${fileSize}`);
     return reply.status(STATUS_OF_KIND[error.kind]).send(body);
   }
   if (error instanceof HttpError) {

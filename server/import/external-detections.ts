@@ -7,8 +7,8 @@ import { getApplicationRow, requireManageApplication, type ApplicationRow } from
 import { focusKey, toMediaAssertion } from '../domain/assertions';
 import { getMediaRow, type MediaRow } from '../domain/media';
 import { invalid } from '../errors';
-import type { ServiceContext } from '../processing/context';
-import { recordModelProposals } from '../processing/pipeline';
+import type { ServiceContext } from '../service-context';
+import { recordModelProposals } from '../processing/record-proposals';
 import type { ModelProposal } from '../vision/models/proposal';
 import { alreadyAsserted } from './unchanged';
 
@@ -22,7 +22,7 @@ export interface ExternalProposals {
 
 /**
  * Records an outside model's proposals for a media item (and focus) of an application as the service records its
- * own models' (pipeline.recordModelProposals): they become the application's model assertions, enter the feedback
+ * own models' (processing/record-proposals.ts): they become the application's model assertions, enter the feedback
  * queue when ambiguous, and flow to detection posts and downstream applications. Nothing is recorded when the model
  * already asserted exactly these. Returns whether anything was recorded, and whether the media was queued.
  */

@@ -16,7 +16,7 @@ import { finishJobOnce } from '../jobs/finished';
 import type { Job } from '../jobs/queue';
 import type { BlobStore } from '../media/blob-store';
 import { makeScratchDir } from '../media/scratch-dir';
-import type { ServiceContext } from '../processing/context';
+import type { ServiceContext } from '../service-context';
 import type { UploadedFile } from './label-source';
 import { runImport, type ImportRequest } from './run-import';
 

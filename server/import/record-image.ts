@@ -5,7 +5,7 @@ import { externalDetectionErrors, externalDetectionsBody } from '../../src/api/s
 import type { ApplicationRow } from '../domain/applications';
 import type { MediaRow } from '../domain/media';
 import { submitFeedback, type FeedbackAuthor } from '../feedback/answers';
-import type { ServiceContext } from '../processing/context';
+import type { ServiceContext } from '../service-context';
 import { labelMessages, predictionProposals, type AnswerTarget } from './answers';
 import { recordExternalProposals } from './external-detections';
 import { alreadyAsserted } from './unchanged';

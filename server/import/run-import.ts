@@ -9,7 +9,7 @@ import type { ApplicationRow } from '../domain/applications';
 import { invalid } from '../errors';
 import { ExportNotes } from '../export/notes';
 import { releaseIfDue } from '../feedback/release';
-import type { ServiceContext } from '../processing/context';
+import type { ServiceContext } from '../service-context';
 import type { AnswerTarget } from './answers';
 import { describeRef, type FileImage, type ParsedLabels } from './formats/parsed';
 import type { UploadedFile } from './label-source';

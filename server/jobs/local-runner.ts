@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, gte, lte, min, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { startPeriodicTask, type PeriodicTask } from './periodic-task';
 import type { Database } from '../db';
+import type { Logger } from '../logger';
 import { localJobs } from '../db/schema';
 import type { Job, JobHandlers, JobName, JobQueue, PeriodicJob } from './queue';
 import { unixNow } from '../db/unix-time';
@@ -40,7 +40,7 @@ async function claimJob(db: Database, now: number): Promise<LocalJobRow | undefi
  * does not do so at every start. The embedded database has one process (docs/service.md), so no claim is another
  * runner's. A job waiting out a retry delay is due at once too.
  */
-async function takeBackClaims(db: Database, log: FastifyBaseLogger): Promise<void> {
+async function takeBackClaims(db: Database, log: Logger): Promise<void> {
   const now = unixNow();
   // Claimed, or waiting out a retry delay (a failure at the last attempt deletes the job).
   const notDue = gt(localJobs.runAfter, now);
@@ -61,7 +61,7 @@ export interface LocalRunnerOptions {
   db: Database;
   handlers: JobHandlers;
   periodic: PeriodicJob[];
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /**

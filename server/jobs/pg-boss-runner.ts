@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { startPeriodicTask, type PeriodicTask } from './periodic-task';
 import type { Database } from '../db';
+import type { Logger } from '../logger';
 import { rowsOf } from '../db/json-row';
 import { JOB_NAMES, type Job, type JobHandlers, type JobName, type JobQueue, type PeriodicJob } from './queue';
 
@@ -25,7 +25,7 @@ export interface PgBossRunnerOptions {
   timeoutSeconds: number;
   handlers: JobHandlers;
   periodic: PeriodicJob[];
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /**

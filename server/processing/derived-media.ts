@@ -6,7 +6,7 @@ import { insertMedia, isVideo, readOriginalBytes, type MediaRow } from '../domai
 import { markJobFinished } from '../jobs/finished';
 import { storeMedia, type StoredMedia } from '../media/store-media';
 import { MediaSkipped, type DerivedMedia, type PipelineModule } from '../types/pipeline-module';
-import type { ServiceContext } from './context';
+import type { ServiceContext } from '../service-context';
 
 /** The children an application already made of this media item, by their frame: a second run makes no twins. */
 async function childrenByFrame(tx: Database, source: MediaRow): Promise<Map<number, MediaRow>> {

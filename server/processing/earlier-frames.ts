@@ -5,7 +5,7 @@ import type { ApplicationRow } from '../domain/applications';
 import { isVideo, readMediaBytes, type MediaRow } from '../domain/media';
 import type { ComparedFrame, FrameComparisonModule } from '../types/frame-comparison-module';
 import type { ModelProposal } from '../vision/models/proposal';
-import type { ServiceContext } from './context';
+import type { ServiceContext } from '../service-context';
 
 /** The media currently associated with any of the subjects. */
 const mediaOfSubjects = (db: Database, tenantId: string, subjectUids: readonly string[]) =>

@@ -9,7 +9,7 @@ import { focusKey } from '../domain/assertions';
 import type { MediaRow } from '../domain/media';
 import { markJobFinished } from '../jobs/finished';
 import type { SequenceFrame, SequenceModule } from '../types/sequence-module';
-import type { ServiceContext } from './context';
+import type { ServiceContext } from '../service-context';
 import type { ModelProposal } from '../vision/models/proposal';
 
 /** The media item's video's frames up to and including it, in order; a media item that is no frame is alone. */

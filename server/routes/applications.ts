@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requireAuth, requireTenantAdmin, resolveTenantId } from '../auth/context';
 import { applicationSchema, createApplicationBody, updateApplicationBody } from '../../src/api/schemas/application';
 import { callbackAddressRules } from '../callbacks/worker';
+import { listeningPortOf } from '../http/listening-port';
 import { applicationStats } from '../feedback/application-stats';
 import {
   createApplication,
@@ -26,7 +27,7 @@ const statsSchema = z.object({
 });
 
 export const applicationRoutes: RoutesPlugin = async (app) => {
-  const rules = { allowSpecialTypes: app.config.allowSpecialTypes, callbackAddresses: callbackAddressRules(app) };
+  const rules = { allowSpecialTypes: app.config.allowSpecialTypes, callbackAddresses: callbackAddressRules(app.config, listeningPortOf(app)) };
 
   app.get(
     '/1/tenants/:tenantId/applications',

@@ -1,17 +1,17 @@
-import { and, asc, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { consensusEntrySchema, consensusReleaseSchema, consensusSnapshotSchema } from '../../src/api/schemas/consensus';
 import { requireAuth } from '../auth/context';
-import { assertions, models, applications } from '../db/schema';
-import { getApplicationRow } from '../domain/applications';
+import type { ModelRow } from '../domain/models';
+import { getApplicationRow, listApplicationIdsWithOutput } from '../domain/applications';
 import { toAssertion } from '../domain/assertions';
 import { countDecided, pageDecided, type DecidedQuery } from '../domain/consensus';
+import { getConsensusRelease, latestConsensusRelease, pageConsensusReleases, pageUpstreamAssertions } from '../domain/consensus-releases';
 import { labellerStandings } from '../domain/labeller-standings';
 import { assertionSchema, pagedListOf } from '../domain/media-schemas';
 import { countReviews } from '../domain/reviews';
 import { getSubjectRow } from '../domain/subjects';
-import { invalid, notFound } from '../errors';
+import { invalid } from '../errors';
 import type { RoutesPlugin } from './instance';
 import { nodeId, queryBoolean } from '../http/schemas';
 import type { Database } from '../db';
@@ -45,14 +45,7 @@ async function historyPage(db: Database, request: FastifyRequest, appIds: string
   return { data: entries, paging: nextOffset === null ? {} : { next: pagingLink(request, { ...params, cursor: nextOffset }) } };
 }
 
-/** A consensus release is the consensus a model release learned from: one per release of the application's model. */
-async function getRelease(db: Database, appId: string, releaseId: string) {
-  const [row] = await db.select().from(models).where(and(eq(models.applicationId, appId), eq(models.modelId, releaseId)));
-  if (!row) throw notFound('Consensus release not found.');
-  return row;
-}
-
-const toRelease = (row: typeof models.$inferSelect) => ({
+const toRelease = (row: ModelRow) => ({
   consensus_release_id: row.modelId,
   application_id: row.applicationId,
   model_version: row.version,
@@ -75,11 +68,8 @@ export const consensusRoutes: RoutesPlugin = async (app) => {
     async (request) => {
       const { tenantId } = requireAuth(request);
       const subject = await getSubjectRow(app.db, tenantId, request.params.subjectUid);
-      const apps = await app.db
-        .select({ id: applications.applicationId })
-        .from(applications)
-        .where(and(eq(applications.tenantId, tenantId), sql`${applications.outputSubjects} @> ${JSON.stringify([subject.subjectUid])}::jsonb`));
-      return historyPage(app.db, request, apps.map((row) => row.id), { ...request.query, subject_uid: subject.subjectUid });
+      const appIds = await listApplicationIdsWithOutput(app.db, tenantId, subject.subjectUid);
+      return historyPage(app.db, request, appIds, { ...request.query, subject_uid: subject.subjectUid });
     },
   );
 
@@ -88,15 +78,9 @@ export const consensusRoutes: RoutesPlugin = async (app) => {
     { schema: { params: appParams, querystring: pagingQuery, response: { 200: pagedListOf(consensusReleaseSchema) } } },
     async (request) => {
       const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
-      const { limit, cursor } = request.query;
-      const rows = await app.db
-        .select()
-        .from(models)
-        .where(and(eq(models.applicationId, appRow.applicationId), cursor === undefined ? undefined : lte(models.version, cursor)))
-        .orderBy(desc(models.version))
-        .limit(limit + 1);
-      const next = rows[limit];
-      return { data: rows.slice(0, limit).map(toRelease), paging: next ? { next: pagingLink(request, { limit, cursor: next.version }) } : {} };
+      const { limit } = request.query;
+      const { rows, nextCursor } = await pageConsensusReleases(app.db, appRow.applicationId, request.query);
+      return { data: rows.map(toRelease), paging: nextCursor === null ? {} : { next: pagingLink(request, { limit, cursor: nextCursor }) } };
     },
   );
 
@@ -105,7 +89,7 @@ export const consensusRoutes: RoutesPlugin = async (app) => {
     { schema: { params: releaseParams, response: { 200: consensusReleaseSchema } } },
     async (request) => {
       const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
-      const release = await getRelease(app.db, appRow.applicationId, request.params.releaseId);
+      const release = await getConsensusRelease(app.db, appRow.applicationId, request.params.releaseId);
       return { ...toRelease(release), consensus_item_count: await countDecided(app.db, appRow.applicationId, release.createdAt) };
     },
   );
@@ -115,7 +99,7 @@ export const consensusRoutes: RoutesPlugin = async (app) => {
     { schema: { params: releaseParams, querystring: pagingQuery, response: { 200: pagedListOf(consensusEntrySchema) } } },
     async (request) => {
       const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
-      const release = await getRelease(app.db, appRow.applicationId, request.params.releaseId);
+      const release = await getConsensusRelease(app.db, appRow.applicationId, request.params.releaseId);
       const { limit, cursor } = request.query;
       const { entries, nextOffset } = await pageDecided(app.db, [appRow.applicationId], {
         end: release.createdAt,
@@ -132,24 +116,10 @@ export const consensusRoutes: RoutesPlugin = async (app) => {
     { schema: { params: releaseParams, querystring: pagingQuery, response: { 200: pagedListOf(assertionSchema) } } },
     async (request) => {
       const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
-      const release = await getRelease(app.db, appRow.applicationId, request.params.releaseId);
-      const { limit, cursor } = request.query;
-      const rows = await app.db
-        .select()
-        .from(assertions)
-        .where(
-          and(
-            eq(assertions.appId, appRow.applicationId),
-            isNotNull(assertions.userId),
-            lte(assertions.createdAt, release.createdAt),
-            cursor === undefined ? undefined : gt(assertions.seq, cursor),
-          ),
-        )
-        .orderBy(asc(assertions.seq))
-        .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return { data: page.map(toAssertion), paging: rows.length > limit && last ? { next: pagingLink(request, { limit, cursor: last.seq }) } : {} };
+      const release = await getConsensusRelease(app.db, appRow.applicationId, request.params.releaseId);
+      const { limit } = request.query;
+      const { rows, nextCursor } = await pageUpstreamAssertions(app.db, appRow.applicationId, release, request.query);
+      return { data: rows.map(toAssertion), paging: nextCursor === null ? {} : { next: pagingLink(request, { limit, cursor: nextCursor }) } };
     },
   );
 
@@ -158,7 +128,7 @@ export const consensusRoutes: RoutesPlugin = async (app) => {
     { schema: { params: appParams, response: { 200: consensusSnapshotSchema } } },
     async (request) => {
       const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
-      const [latest] = await app.db.select().from(models).where(eq(models.applicationId, appRow.applicationId)).orderBy(desc(models.version)).limit(1);
+      const latest = await latestConsensusRelease(app.db, appRow.applicationId);
       return {
         app_id: appRow.applicationId,
         leaderboard_timestamp: unixNow(),

@@ -3,6 +3,8 @@ import type { RateLimiter } from '../auth/rate-limit';
 import type { TokenIssuer } from '../auth/tokens';
 import type { ServiceConfig } from '../config';
 import type { Database } from '../db';
+import type { JobQueue } from '../jobs/queue';
+import type { BlobStore } from '../media/blob-store';
 import type { ZodTypeProvider } from '../http/zod';
 
 declare module 'fastify' {
@@ -12,6 +14,14 @@ declare module 'fastify' {
     tokens: TokenIssuer;
     /** Rate limits shared by every instance (in the database). */
     limiter: RateLimiter;
+    /** Media bytes: `<dataDir>/media` on disk, in memory in tests. */
+    blobs: BlobStore;
+    /** Signs the media URLs; derived from the service secret, so links survive a restart. */
+    mediaSecret: Buffer;
+    /** The background work: media processing, releases, label exports, and the periodic jobs. */
+    jobs: JobQueue;
+    /** Vacuums the embedded database and refreshes its statistics now (also after bulk loads). */
+    maintainDatabase(): Promise<void>;
   }
 }
 

@@ -1,8 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { requireAuth } from '../auth/context';
-import { assertions } from '../db/schema';
-import { toMediaAssertion } from '../domain/assertions';
+import { listAssertionsOfMedia, toMediaAssertion } from '../domain/assertions';
 import { deleteMediaItem, getMediaRow, listFramesOf, readMediaBytes, searchMedia, storeUpload, toMedia } from '../domain/media';
 import { mediaAssertionSchema, mediaSchema, mediaSubjectAssociationSchema, uploadedMediaSchema } from '../domain/media-schemas';
 import { currentAssertionsOfMedia, toAssociations } from '../domain/media-subjects';
@@ -84,8 +82,7 @@ export const mediaRoutes: RoutesPlugin = async (app) => {
     { schema: { params: mediaParams, response: { 200: z.object({ detections: z.array(mediaAssertionSchema) }) } } },
     async (request) => {
       const row = await getMediaRow(app.db, requireAuth(request).tenantId, request.params.mediaId);
-      const rows = await app.db.select().from(assertions).where(eq(assertions.mediaId, row.mediaId)).orderBy(asc(assertions.seq));
-      return { detections: rows.map(toMediaAssertion) };
+      return { detections: (await listAssertionsOfMedia(app.db, row.mediaId)).map(toMediaAssertion) };
     },
   );
 

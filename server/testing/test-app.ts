@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import type { LogDestination } from '../http/logging';
 import type { ServiceConfig } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db';
-import { listMigrations, MIGRATIONS_DIR } from '../db/migrate';
+import { listFunctions, listMigrations, SCHEMA_DIRS } from '../db/migrate';
 import { DEMO_PASSWORD, seedIdentity, type DemoIdentity } from '../demo/seed-identity';
 import { createMemoryBlobStore } from '../media/blob-store';
 
@@ -76,13 +76,14 @@ export function testConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfi
 }
 
 /**
- * A dump of a freshly migrated PGlite database, made once per PGlite version and set of migrations and shared by
- * test processes through a file: a PGlite started from it skips its initdb and the migrations (about 1.5 s of each
- * test file's set-up).
+ * A dump of a freshly migrated PGlite database, made once per PGlite version and set of migrations and SQL functions
+ * and shared by test processes through a file: a PGlite started from it skips its initdb and the migrations (about
+ * 1.5 s of each test file's set-up).
  */
 async function migratedPgliteDump(): Promise<Blob> {
   const hash = createHash('sha256').update(await readFile(PGLITE_PACKAGE));
-  for (const name of await listMigrations()) hash.update(name).update(await readFile(path.join(MIGRATIONS_DIR, name)));
+  for (const name of await listMigrations()) hash.update(name).update(await readFile(path.join(SCHEMA_DIRS.migrations, name)));
+  for (const name of await listFunctions()) hash.update(name).update(await readFile(path.join(SCHEMA_DIRS.functions, name)));
   const file = path.join(os.tmpdir(), `looplabel-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   try {
     return new Blob([await readFile(file)]);

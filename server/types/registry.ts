@@ -1,5 +1,5 @@
 import type { z } from '../../src/api/zod';
-import type { LabellableType } from '../../src/api/types';
+import { kindOf, LABELLABLE_TYPES, type ApplicationKind, type LabellableType, type TypesOfKind } from '../../src/api/types';
 import type { PipelineModule } from './pipeline-module';
 import { boxDetection } from './box-detection/module';
 import { classification } from './classification/module';
@@ -17,52 +17,69 @@ import { motion } from './motion/module';
 import type { FrameComparisonModule } from './frame-comparison-module';
 import { staticCrop } from './static-crop/module';
 
-/**
- * Every application type the service implements, each by its one module. The order is the demo's: a demo
- * application's scenes are seeded by its type's place here, so a new type goes at the end.
- */
-export const TYPE_MODULES: readonly TypeModule[] = [classification, detectionFullframe, boxDetection, staticCount, offsetX, offsetY, point, ocr];
+/** The module each kind of type the service runs has (src/api/types.ts, APPLICATION_TYPE_KINDS). */
+interface ModuleOfKind {
+  labellable: TypeModule;
+  pipeline: PipelineModule;
+  frame_comparison: FrameComparisonModule;
+  sequence: SequenceModule;
+}
+export type RunKind = keyof ModuleOfKind & ApplicationKind;
 
-export const IMPLEMENTED_TYPES: readonly LabellableType[] = TYPE_MODULES.map((module) => module.type);
+/** One module for every type of the kind: a type of the kind without its module here is a type error. */
+type Registry<K extends RunKind> = { readonly [T in TypesOfKind<K>]: ModuleOfKind[K] };
+type Registries = { readonly [K in RunKind]: Registry<K> };
 
-const byType = new Map<string, TypeModule>(TYPE_MODULES.map((module) => [module.type, module]));
+/** Every kind's registry: the only lists of the service's type modules. A new type adds its module and one line here. */
+export const REGISTRIES = {
+  labellable: {
+    classification,
+    detection_fullframe: detectionFullframe,
+    box_detection: boxDetection,
+    static_count: staticCount,
+    offset_x: offsetX,
+    offset_y: offsetY,
+    point,
+    ocr,
+  },
+  pipeline: { video_segmentation: videoSegmentation, static_crop: staticCrop },
+  frame_comparison: { motion },
+  sequence: { dynamic_tracking: dynamicTracking, line_crossing: lineCrossing },
+} satisfies Registries;
 
-/** The module of a type; undefined for types the service takes no feedback on and has no model for. */
-export const typeModule = (type: string): TypeModule | undefined => byType.get(type);
+const REGISTRIES_BY_KIND: Registries = REGISTRIES;
 
-export const isImplemented = (type: string): type is LabellableType => byType.has(type);
+/** The module of a type of the kind; undefined for a type of another kind. */
+function findModuleOfKind<K extends RunKind>(kind: K, type: string): ModuleOfKind[K] | undefined {
+  const registry: Readonly<Record<string, ModuleOfKind[K]>> = REGISTRIES_BY_KIND[kind];
+  return Object.hasOwn(registry, type) ? registry[type] : undefined;
+}
 
-/** The module of a type known to be implemented. */
-export function moduleOf(type: LabellableType): TypeModule {
-  const module = byType.get(type);
-  if (!module) throw new RangeError(`The service has no module for the application type ${type}.`);
+/** The module of a type known to be of the kind. */
+export function moduleOfKind<K extends RunKind>(kind: K, type: string): ModuleOfKind[K] {
+  const module = findModuleOfKind(kind, type);
+  if (!module) throw new RangeError(`The service has no ${kind} module for the application type ${type}.`);
   return module;
 }
 
-/** Every pipeline type the service runs (src/api/types.ts, PIPELINE_TYPES), each by its one module. */
-export const PIPELINE_MODULES: readonly PipelineModule[] = [videoSegmentation, staticCrop];
+/**
+ * Every labellable type's module, in the order of LABELLABLE_TYPES, which is the demo's: a demo application's scenes
+ * are seeded by its type's place there.
+ */
+export const TYPE_MODULES: readonly TypeModule[] = LABELLABLE_TYPES.map((type) => REGISTRIES.labellable[type]);
 
-const pipelineByType = new Map<string, PipelineModule>(PIPELINE_MODULES.map((module) => [module.type, module]));
+export const IMPLEMENTED_TYPES: readonly LabellableType[] = TYPE_MODULES.map((module) => module.type);
 
-/** The module of a pipeline type; undefined for any other type. */
-export const pipelineModule = (type: string): PipelineModule | undefined => pipelineByType.get(type);
+/** The module of a type; undefined for types the service takes no feedback on and has no model for. */
+export const typeModule = (type: string): TypeModule | undefined => findModuleOfKind('labellable', type);
 
-/** Every frame comparison type the service runs (src/api/types.ts, FRAME_COMPARISON_TYPES), each by its one module. */
-export const FRAME_COMPARISON_MODULES: readonly FrameComparisonModule[] = [motion];
+export const isImplemented = (type: string): type is LabellableType => typeModule(type) !== undefined;
 
-const frameComparisonByType = new Map<string, FrameComparisonModule>(FRAME_COMPARISON_MODULES.map((module) => [module.type, module]));
-
-/** The module of a frame comparison type; undefined for any other type. */
-export const frameComparisonModule = (type: string): FrameComparisonModule | undefined => frameComparisonByType.get(type);
-
-/** Every sequence type the service runs (src/api/types.ts, SEQUENCE_TYPES), each by its one module. */
-export const SEQUENCE_MODULES: readonly SequenceModule[] = [dynamicTracking, lineCrossing];
-
-const sequenceByType = new Map<string, SequenceModule>(SEQUENCE_MODULES.map((module) => [module.type, module]));
-
-/** The module of a sequence type; undefined for any other type. */
-export const sequenceModule = (type: string): SequenceModule | undefined => sequenceByType.get(type);
+/** The module of a type known to be implemented. */
+export const moduleOf = (type: LabellableType): TypeModule => moduleOfKind('labellable', type);
 
 /** The rule of a type's settings (an application's custom_fields), if its module has one. */
-export const settingsRuleOf = (type: string): z.ZodMiniType | undefined =>
-  pipelineModule(type)?.settings ?? frameComparisonModule(type)?.settings ?? sequenceModule(type)?.settings ?? typeModule(type)?.settings;
+export function settingsRuleOf(type: string): z.ZodMiniType | undefined {
+  const kind = kindOf(type);
+  return kind === undefined || kind === 'unimplemented' ? undefined : findModuleOfKind(kind, type)?.settings;
+}

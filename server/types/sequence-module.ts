@@ -16,7 +16,7 @@ interface SequenceResult {
 }
 
 /**
- * One sequence application type as the service runs it (src/api/types.ts, SEQUENCE_TYPES): the rule of its settings,
+ * One sequence application type as the service runs it (the `sequence` kind of src/api/types.ts): the rule of its settings,
  * the app_data_type it reads from its immediate upstream application and the schema of what it asserts (the upstream's type is thereby checked: other
  * assertions are not read), and its result on the newest frame from the video's frames up to it, in order.
  * Sequence types take no feedback and have no model to release.

@@ -15,57 +15,69 @@ export interface PagedResponse<T> extends ListResponse<T> {
 
 // Application types
 
-export const LABELLABLE_TYPES = [
-  'classification',
-  'detection_fullframe',
-  'box_detection',
-  'static_count',
-  'offset_x',
-  'offset_y',
-  'point',
-  'ocr',
-] as const;
-export type LabellableType = (typeof LABELLABLE_TYPES)[number];
-
 /**
- * Types the service runs as a step of the pipeline: each makes new media for its output subjects from the media of
- * its input subjects, and takes no feedback.
+ * Every application type of the interface with its kind, the one place that says it. The order is the interface's
+ * (standard types, then those by special arrangement) and the demo's: it seeds a type's scenes by its place.
+ *
+ * - `labellable`: people give feedback on it, and the service has a baseline model for it.
+ * - `frame_comparison`: its model looks at a media item together with the media before it on the same subject (a
+ *   camera's earlier frames) and asserts what it finds for its output subjects; no feedback, no model to release.
+ * - `pipeline`: a step of the pipeline that makes new media for its output subjects from the media of its input
+ *   subjects; no feedback.
+ * - `sequence`: runs over the frames of a video in order, reads what the application upstream asserted on the frames
+ *   so far and asserts its own result on the newest (tracks, line counts); no feedback.
+ * - `unimplemented`: applications of it can be made, but the service runs nothing for them.
  */
-export const PIPELINE_TYPES = ['video_segmentation', 'static_crop'] as const;
-export type PipelineType = (typeof PIPELINE_TYPES)[number];
+export const APPLICATION_TYPE_KINDS = {
+  classification: 'labellable',
+  detection_fullframe: 'labellable',
+  box_detection: 'labellable',
+  static_count: 'labellable',
+  offset_x: 'labellable',
+  offset_y: 'labellable',
+  point: 'labellable',
+  ocr: 'labellable',
+  motion: 'frame_comparison',
+  network_camera: 'unimplemented',
+  social_feed: 'unimplemented',
+  video_segmentation: 'pipeline',
+  static_crop: 'pipeline',
+  dynamic_tracking: 'sequence',
+  line_crossing: 'sequence',
+  retiler: 'unimplemented',
+  static_focus: 'unimplemented',
+  nsfw: 'unimplemented',
+} as const;
 
-/**
- * Types whose model looks at a media item together with the media before it on the same subject (a camera's earlier
- * frames), and asserts what it finds for its output subjects; they take no feedback and have no model to release.
- */
-export const FRAME_COMPARISON_TYPES = ['motion'] as const;
-export type FrameComparisonType = (typeof FRAME_COMPARISON_TYPES)[number];
+export type ApplicationType = keyof typeof APPLICATION_TYPE_KINDS;
+export type ApplicationKind = (typeof APPLICATION_TYPE_KINDS)[ApplicationType];
+/** The types of one kind, e.g. `TypesOfKind<'pipeline'>` is `'video_segmentation' | 'static_crop'`. */
+export type TypesOfKind<K extends ApplicationKind> = { [T in ApplicationType]: (typeof APPLICATION_TYPE_KINDS)[T] extends K ? T : never }[ApplicationType];
 
-export const STANDARD_APPLICATION_TYPES = [
-  ...LABELLABLE_TYPES,
-  ...FRAME_COMPARISON_TYPES,
-  'network_camera',
-  'social_feed',
-  ...PIPELINE_TYPES,
-] as const;
+const ALL_TYPES = Object.keys(APPLICATION_TYPE_KINDS) as ApplicationType[];
 
-/**
- * Types the service runs over the frames of a video in order: each reads what the application upstream asserted on
- * the frames so far and asserts its own result on the newest (tracks, line counts), and takes no feedback.
- */
-export const SEQUENCE_TYPES = ['dynamic_tracking', 'line_crossing'] as const;
-export type SequenceType = (typeof SEQUENCE_TYPES)[number];
+/** The kind of a type; undefined for a string that names no type. */
+export const kindOf = (type: string): ApplicationKind | undefined =>
+  Object.hasOwn(APPLICATION_TYPE_KINDS, type) ? APPLICATION_TYPE_KINDS[type as ApplicationType] : undefined;
 
-export const SPECIAL_APPLICATION_TYPES = [
-  ...SEQUENCE_TYPES,
-  'retiler',
-  'static_focus',
-  'nsfw',
-] as const;
+/** The types of one kind, in the order of APPLICATION_TYPE_KINDS. */
+const typesOfKind = <K extends ApplicationKind>(kind: K) =>
+  ALL_TYPES.filter((type): type is TypesOfKind<K> => APPLICATION_TYPE_KINDS[type] === kind);
 
-export type ApplicationType =
-  | (typeof STANDARD_APPLICATION_TYPES)[number]
-  | (typeof SPECIAL_APPLICATION_TYPES)[number];
+export const LABELLABLE_TYPES = typesOfKind('labellable');
+export type LabellableType = TypesOfKind<'labellable'>;
+
+export type PipelineType = TypesOfKind<'pipeline'>;
+export type FrameComparisonType = TypesOfKind<'frame_comparison'>;
+export type SequenceType = TypesOfKind<'sequence'>;
+
+/** Types offered only by special arrangement (the interface's second table); every other type is standard. */
+export const SPECIAL_APPLICATION_TYPES = ['dynamic_tracking', 'line_crossing', 'retiler', 'static_focus', 'nsfw'] as const satisfies readonly ApplicationType[];
+type SpecialApplicationType = (typeof SPECIAL_APPLICATION_TYPES)[number];
+
+export const STANDARD_APPLICATION_TYPES = ALL_TYPES.filter(
+  (type): type is Exclude<ApplicationType, SpecialApplicationType> => !(SPECIAL_APPLICATION_TYPES as readonly string[]).includes(type),
+);
 
 export const RELEASE_METRICS = ['best_recall', 'best_precision', 'best_F1'] as const;
 export type ReleaseMetric = (typeof RELEASE_METRICS)[number];

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BlobStore } from './blob-store';
-import { createFileBlobStore } from './blob-store';
-import { mediaFileRoutes } from './routes';
-import { signMediaPath } from './signed-urls';
-import { makeImage } from './test-images';
+import type { BlobStore } from '../media/blob-store';
+import { createFileBlobStore } from '../media/blob-store';
+import { signMediaPath } from '../media/signed-urls';
+import { makeImage } from '../media/test-images';
+import { handleError } from '../http/error-handler';
+import { mediaFileRoutes } from './media-files';
 
 const secret = 'route-test-secret';
 const now = 1_700_000_000;
@@ -27,6 +28,7 @@ beforeEach(async () => {
   png = await makeImage('png', 20, 10);
   ({ key } = await store.put(png, 'image/png'));
   app = Fastify();
+  app.setErrorHandler(handleError);
   await app.register(mediaFileRoutes, { store, secret });
 });
 
