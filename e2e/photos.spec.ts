@@ -2,6 +2,7 @@
 // confirm or correct.
 import { getMedia } from '../src/api/endpoints/media';
 import type { Annotation } from '../src/features/labelling/types/annotation';
+import { PHOTO_CAMERAS } from '../server/demo/photo-applications';
 import { PHOTO_APP_NAMES } from './support/demo-apps';
 import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './support/fixtures';
 import { drawnItem, signInToLabel } from './support/labelling';
@@ -40,4 +41,15 @@ test('a labeller opens the first photo application and gets a photograph with th
   const next = await drawnItem(page, item.mediaId);
   await saveScreenshot(page, 'workspace-photo-2');
   expect(next.mediaId).not.toBe(item.mediaId);
+});
+
+test('Ball spots asks about a sports photograph, which has a ball to point at', async ({ page, service }) => {
+  const labeller = await signInToLabel(page, service);
+  await page.getByRole('link', { name: 'Label Ball spots' }).click();
+  await expect(page).toHaveURL(/\/label$/);
+  await page.goto(`${page.url()}?debug=1`);
+  const item = await drawnItem(page);
+  const media = await getMedia(labeller.api, item.mediaId!);
+  expect(PHOTO_CAMERAS.sports.photos).toContain(media.filename);
+  await saveScreenshot(page, 'ball-spots');
 });
