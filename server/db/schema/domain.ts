@@ -5,6 +5,7 @@ import type { DetectorClassSetting } from '../../../src/api/detector/classes';
 import type { CandidateDecision, ModelEvaluation } from '../../../src/api/schemas/models';
 import type { ExportFormat, ExportNote, ExportState } from '../../../src/api/schemas/exports';
 import type { GatewayStatus } from '../../../src/api/schemas/gateways';
+import type { PlaceInPlan } from '../../../src/api/schemas/media';
 import type { ImportJobFields, ImportReport, ImportState } from '../../../src/api/schemas/imports';
 import type { ApplicationType, ReleaseMetric } from '../../../src/api/types';
 
@@ -97,8 +98,10 @@ export interface MediaDetails {
   author_profile_url?: string | null;
   external_media_id?: string | null;
   filename?: string | null;
-  /** The frame's index in its parent video, for a frame that video_segmentation took. */
+  /** The frame's index in its parent video (video_segmentation), or a sub-plan's in its plan's grid (retiler). */
   frame?: number | null;
+  /** Where a crop or sub-plan lies in the plan it was made of (see the media object's place_in_plan). */
+  place_in_plan?: PlaceInPlan | null;
   /** Seconds, for a video (or animated GIF): its poster is the variant at its full width. */
   duration?: number | null;
   license?: string | null;
