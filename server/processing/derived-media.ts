@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PlaceInPlan } from '../../src/api/schemas/media';
 import type { Focus } from '../../src/api/types';
 import type { Database } from '../db';
-import { media } from '../db/schema';
+import { assertions, media } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import { insertMedia, isVideo, readOriginalBytes, type MediaRow } from '../domain/media';
 import { listPlanTiles } from '../domain/plan-tiles';
@@ -11,12 +11,21 @@ import { storeMedia, type StoredMedia } from '../media/store-media';
 import { MediaSkipped, type DerivedMedia, type PipelineModule, type PipelineResult, type SourceMedia } from '../types/pipeline-module';
 import type { ServiceContext } from '../service-context';
 
-/** The children an application already made of this media item, by their frame: a second run makes no twins. */
-async function childrenByFrame(tx: Database, source: MediaRow): Promise<Map<number, MediaRow>> {
+/**
+ * The children this application already made of this media item (those it asserted), by their frame: a second run
+ * makes no twins, and the children other pipeline applications made of the item are not taken for its own.
+ */
+async function childrenByFrame(tx: Database, source: MediaRow, appRow: ApplicationRow): Promise<Map<number, MediaRow>> {
   const rows = await tx
     .select()
     .from(media)
-    .where(and(eq(media.tenantId, source.tenantId), sql`${media.parentMediaIds} @> ${JSON.stringify([source.mediaId])}::jsonb`));
+    .where(
+      and(
+        eq(media.tenantId, source.tenantId),
+        sql`${media.parentMediaIds} @> ${JSON.stringify([source.mediaId])}::jsonb`,
+        sql`EXISTS (SELECT 1 FROM ${assertions} WHERE ${assertions.mediaId} = ${media.mediaId} AND ${assertions.appId} = ${appRow.applicationId})`,
+      ),
+    );
   return new Map(rows.flatMap((row) => (row.details.frame == null ? [] : [[row.details.frame, row] as const])));
 }
 
@@ -88,7 +97,7 @@ export async function runPipelineModule(
   return ctx.db.transaction(async (tx) => {
     if (jobId !== undefined && !(await markJobFinished(tx, jobId))) return 0;
     let flowed = result.passOn ? await recordFor(tx, source, result.passOn.focus) : 0;
-    const existing = await childrenByFrame(tx, source);
+    const existing = await childrenByFrame(tx, source, appRow);
     for (const { item, stored: file } of stored) {
       const place = placeOf(item, source, appRow);
       const child =
