@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Media } from '../../src/api/schemas/media';
 import { drainProcessing } from '../processing/pipeline';
@@ -17,7 +17,7 @@ async function bytesOf(media: Media): Promise<Buffer> {
 }
 
 /** The mean absolute difference of two images' pixels at 1/8 of the size (JPEG round trips differ slightly). */
-async function meanDifference(a: sharp.Sharp, b: sharp.Sharp, width: number): Promise<number> {
+async function meanDifference(a: Sharp, b: Sharp, width: number): Promise<number> {
   const [pa, pb] = await Promise.all([a, b].map((image) => image.resize({ width: Math.round(width / 8) }).removeAlpha().raw().toBuffer()));
   return pa!.reduce((sum, value, i) => sum + Math.abs(value - pb![i]!), 0) / pa!.length;
 }

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Media } from '../../src/api/schemas/media';
 import type { BoxCoords } from '../../src/api/types';
+import { recordAssertions } from '../domain/assertions';
 import { drainProcessing } from '../processing/pipeline';
-import { createSubject, mediaOfSubject, post, t, uploadToSubject, usePipelineApp } from '../testing/pipeline-fixture';
+import { admin, createSubject, mediaOfSubject, post, t, uploadToSubject, usePipelineApp } from '../testing/pipeline-fixture';
 
 usePipelineApp({ allowSpecialTypes: true });
 
@@ -19,7 +20,7 @@ async function pipelineApp(type: 'retiler' | 'static_crop', name: string, inputs
   return { outputs, appId: created.json().application_id };
 }
 
-const rawPixels = (image: sharp.Sharp) => image.removeAlpha().raw().toBuffer();
+const rawPixels = (image: Sharp) => image.removeAlpha().raw().toBuffer();
 
 async function bytesOf(media: Media): Promise<Buffer> {
   const { pathname, search } = new URL(media.media_url);
@@ -114,5 +115,44 @@ describe('a retiler application', () => {
     expect(overlap.json().errors).toEqual([{ field: 'custom_fields.overlap', message: 'The overlap may be at most half of the smaller of max_width and max_height.' }]);
     const huge = await post('/1/applications', { name: 'Huge', type: 'retiler', custom_fields: { max_width: 20_000 } });
     expect(huge.json().errors).toEqual([{ field: 'custom_fields.max_width', message: 'Use a whole number of pixels from 64 to 10,000.' }]);
+  });
+});
+
+describe('an export of answers on sub-plans', () => {
+  it("gives boxes in each sub-plan's pixels, or with coordinates plan in the plan's, every sub-plan's answers on the plan", async () => {
+    const inputs = await createSubject('Exported plans');
+    const tiles = await pipelineApp('retiler', 'Exported tiles', inputs, { max_width: 400, max_height: 400, overlap: 20 });
+    const doors = await createSubject('door');
+    const boxApp = (await post('/1/applications', { name: 'Doors', type: 'box_detection', input_subjects: [tiles.outputs], output_subjects: [doors] })).json();
+    // Other bytes than the other tests' plans: a plan of its own.
+    const plan = await sharp(await photoPlan()).flop().png().toBuffer();
+    const planId = await uploadToSubject(inputs, plan, 'doors.png', 1_700_000_400);
+    await drainProcessing(t.app);
+    const subPlans = byFrame(await mediaOfSubject(tiles.outputs));
+    const labellerId = t.demo!.userIds.labeller;
+    const answerBoxes = (mediaId: string, box: BoxCoords) =>
+      recordAssertions(t.db, { tenantId: t.demo!.tenantIds.demoLab, mediaId, userId: labellerId, appId: boxApp.application_id, decisionTime: 1_700_000_500, assertions: [{ subjectUid: doors, probability: 1, appData: [{ box }] }] });
+    await answerBoxes(subPlans[0]!.media_id, { x0: 0, y0: 0, x1: 30, y1: 30 });
+    await answerBoxes(subPlans[4]!.media_id, { x0: 10, y0: 20, x1: 50, y1: 60 });
+
+    const exported = async (coordinates?: string) => {
+      const started = await post(`/1/applications/${boxApp.application_id}/exports`, { format: 'coco', ...(coordinates ? { coordinates } : {}) });
+      expect(started.statusCode).toBe(202);
+      await drainProcessing(t.app);
+      const url = `/1/applications/${boxApp.application_id}/exports/${started.json().export_id}`;
+      const status = (await t.inject({ method: 'GET', url, headers: admin })).json();
+      return { status, coco: (await t.inject({ method: 'GET', url: `${url}/file`, headers: admin })).json() };
+    };
+    const inMedia = await exported();
+    expect(inMedia.status.coordinates).toBe('media');
+    expect(inMedia.coco.images.map((image: { width: number }) => image.width)).toEqual([346, 347].sort());
+    const inPlan = await exported('plan');
+    expect(inPlan.status).toMatchObject({ coordinates: 'plan', total: 1 });
+    expect(inPlan.coco.images).toMatchObject([{ file_name: 'doors.png', width: 1000, height: 600 }]);
+    expect(inPlan.coco.annotations.map((annotation: { bbox: number[] }) => annotation.bbox)).toEqual([
+      [0, 0, 30, 30],
+      [336, 310, 40, 40],
+    ]);
+    expect(planId).toBe(subPlans[4]!.place_in_plan?.media_id);
   });
 });

@@ -6,7 +6,7 @@ import type { ServiceConfig } from '../config';
 import { createTestApp, type TestApp } from './test-app';
 
 export let t: TestApp;
-let admin: Record<string, string>;
+export let admin: Record<string, string>;
 export let labeller: Record<string, string>;
 
 /** A test app with the demo data for the file's tests; `config` e.g. allows the types by special arrangement. */
