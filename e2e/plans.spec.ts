@@ -63,10 +63,11 @@ test('a retiler set up on its settings page cuts a plan into sub-plans, and a st
   }).toPass({ timeout: 60_000 });
 
   const children = await Promise.all((await listSubjectMedia(api, subPlans.subject_uid, 10)).data.map((item) => getMedia(api, item.media.media_id)));
-  expect(children.map((child) => [child.image_width, child.image_height, child.place_in_plan?.box]).sort()).toEqual([
+  const byCell = children.sort((a, b) => (a.frame ?? 0) - (b.frame ?? 0));
+  expect(byCell.map((child) => [child.image_width, child.image_height, child.place_in_plan?.box])).toEqual([
     [520, 370, { x0: 0, y0: 0, x1: 520, y1: 370 }],
-    [520, 370, { x0: 0, y0: 330, x1: 520, y1: 700 }],
     [520, 370, { x0: 480, y0: 0, x1: 1000, y1: 370 }],
+    [520, 370, { x0: 0, y0: 330, x1: 520, y1: 700 }],
     [520, 370, { x0: 480, y0: 330, x1: 1000, y1: 700 }],
   ]);
   // Each 520-pixel-wide sub-plan reaches the static_focus, whose 500–700 box moves inside at its size: 320–520.
