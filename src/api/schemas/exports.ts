@@ -13,7 +13,7 @@ const exportFormat = z.enum(EXPORT_FORMATS, { error: `format is one of ${EXPORT_
  * sub-plan or crop lies in (its place_in_plan, followed up to a media item that lies in no plan), where the labels of
  * all its sub-plans are gathered.
  */
-export const EXPORT_COORDINATES = ['media', 'plan'] as const;
+const EXPORT_COORDINATES = ['media', 'plan'] as const;
 export type ExportCoordinates = (typeof EXPORT_COORDINATES)[number];
 const exportCoordinates = z.enum(EXPORT_COORDINATES, { error: `coordinates is one of ${EXPORT_COORDINATES.join(', ')}.` });
 
