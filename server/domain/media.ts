@@ -10,6 +10,7 @@ import { media, type MediaDetails } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import type { BlobStore } from '../media/blob-store';
 import { mediaUrls, type MediaSigningSecret } from '../media/signed-urls';
+import type { PlanAllowance } from '../media/open-image';
 import { storeMedia, type StoredMedia } from '../media/store-media';
 import { unixNow } from '../db/unix-time';
 
@@ -51,6 +52,7 @@ export function toMedia(row: MediaRow, { baseUrl, secret }: MediaLinks): Media {
     external_media_id: details.external_media_id ?? null,
     filename: details.filename ?? null,
     frame: details.frame ?? null,
+    place_in_plan: details.place_in_plan ?? null,
     license: details.license ?? null,
     network_camera_id: null,
     original_landing_url: null,
@@ -113,8 +115,11 @@ export async function insertMedia(db: Database, input: NewMedia): Promise<MediaR
   return row!;
 }
 
-/** An uploaded file and what the uploader said of it; `allowDuplicate` keeps bytes the tenant already has as a new item. */
-export type NewUpload = Omit<NewMedia, 'stored'> & { bytes: Buffer; allowDuplicate?: boolean };
+/**
+ * An uploaded file and what the uploader said of it; `allowDuplicate` keeps bytes the tenant already has as a new item,
+ * and `plan` lets it have the pixels of a plan (PLAN_MAX_PIXELS).
+ */
+export type NewUpload = Omit<NewMedia, 'stored'> & { bytes: Buffer; allowDuplicate?: boolean } & PlanAllowance;
 
 /** An upload's media item, and whether it is an earlier item of the same bytes rather than a new one. */
 export interface StoredUpload {
@@ -139,11 +144,11 @@ async function mediaOfBytes(db: Database, tenantId: string, md5: string): Promis
  * duplicate, unless the upload allows duplicates. Uploads of the same bytes at once wait for each other (an advisory
  * lock on tenant and md5), so they make one item.
  */
-export async function storeUpload(db: Database, blobs: BlobStore, { bytes, allowDuplicate = false, ...item }: NewUpload): Promise<StoredUpload> {
+export async function storeUpload(db: Database, blobs: BlobStore, { bytes, allowDuplicate = false, plan, ...item }: NewUpload): Promise<StoredUpload> {
   const md5 = createHash('md5').update(bytes).digest('hex');
   const earlier = allowDuplicate ? undefined : await mediaOfBytes(db, item.tenantId, md5);
   if (earlier) return { row: earlier, duplicate: true };
-  const stored = await storeMedia(blobs, bytes);
+  const stored = await storeMedia(blobs, bytes, { plan });
   return db.transaction(async (tx) => {
     if (!allowDuplicate) {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`media:${item.tenantId}:${md5}`}))`);

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { answerRuleOf } from '../../src/api/application-types';
 import type { ExportAnnotation } from '../../src/api/application-types/export-annotation';
 import type { AnswerRule } from '../../src/api/application-types/rule';
+import type { ExportCoordinates } from '../../src/api/schemas/exports';
 import type { Database } from '../db';
 import { media, subjects } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
@@ -9,6 +10,7 @@ import { invalid } from '../errors';
 import { uniqueFileNames } from './file-names';
 import type { ExportLabel } from './labels-source';
 import type { ExportNotes } from './notes';
+import { gatherIntoPlans } from './plan-coordinates';
 
 /** A class of the export: one of the application's output subjects, numbered from 1 in the application's order. */
 export interface ExportCategory {
@@ -95,18 +97,26 @@ function annotationsOf(rule: AnswerRule, label: ExportLabel, categoryOf: Readonl
 
 /**
  * Gathers the application's labels into images and classes. Every labelled media item of the tenant becomes an image,
- * also one whose answers all said "absent" (an image with no marks teaches a model what is not there).
+ * also one whose answers all said "absent" (an image with no marks teaches a model what is not there); in `plan`
+ * coordinates, every plan that a labelled sub-plan or crop lies in does instead (gatherIntoPlans).
  */
-export async function buildDataset(db: Database, appRow: ApplicationRow, labels: ExportLabel[], notes: ExportNotes): Promise<ExportDataset> {
+export async function buildDataset(
+  db: Database,
+  appRow: ApplicationRow,
+  labels: ExportLabel[],
+  notes: ExportNotes,
+  coordinates: ExportCoordinates = 'media',
+): Promise<ExportDataset> {
   const rule = exportableRule(appRow);
   const categories = await categoriesOf(db, appRow);
   const categoryOf = new Map(categories.map((category) => [category.subjectUid, category]));
-  const byMedia = new Map<string, ExportAnnotation[]>();
+  const byItem = new Map<string, ExportAnnotation[]>();
   for (const label of labels) {
-    const annotations = byMedia.get(label.media_id) ?? [];
+    const annotations = byItem.get(label.media_id) ?? [];
     annotations.push(...annotationsOf(rule, label, categoryOf, notes));
-    byMedia.set(label.media_id, annotations);
+    byItem.set(label.media_id, annotations);
   }
+  const byMedia = coordinates === 'plan' ? await gatherIntoPlans(db, appRow.tenantId, byItem, notes) : byItem;
   const rows = (await mediaOf(db, appRow.tenantId, [...byMedia.keys()])).sort((a, b) => (a.mediaId < b.mediaId ? -1 : a.mediaId > b.mediaId ? 1 : 0));
   const fileNames = uniqueFileNames(rows.map((row) => ({ mediaId: row.mediaId, uploadedName: row.filename, extension: extensionOf(row.format) })));
   const images = rows.map((row, index) => ({

@@ -55,6 +55,7 @@ const statusOf = (row: ExportRow): ExportStatus => ({
   application_id: row.applicationId,
   format: row.format,
   include_images: row.includeImages,
+  coordinates: row.coordinates,
   state: row.state,
   done: row.done,
   total: row.total,
@@ -67,7 +68,7 @@ const statusOf = (row: ExportRow): ExportStatus => ({
 
 /**
  * Starts an export of the application's labels (the caller has checked that they may): its row and its `export`
- * job, in one transaction. While the same export (format and images) of the application is being prepared, that one
+ * job, in one transaction. While the same export (format, images, coordinates) of the application is being prepared, that one
  * is returned instead of starting another; else the export limits apply (429 beyond a running limit, the oldest
  * kept exports and their files removed beyond a kept limit).
  */
@@ -77,6 +78,7 @@ export async function startExport(ctx: ServiceContext, auth: AuthContext, appRow
     eq(exports.applicationId, appRow.applicationId),
     eq(exports.format, body.format),
     eq(exports.includeImages, body.include_images),
+    eq(exports.coordinates, body.coordinates),
     eq(exports.state, 'preparing'),
   );
   const { row, removedBlobKeys } = await ctx.db.transaction(async (tx) => {
@@ -97,6 +99,7 @@ export async function startExport(ctx: ServiceContext, auth: AuthContext, appRow
           requestedBy: auth.userId,
           format: body.format,
           includeImages: body.include_images,
+          coordinates: body.coordinates,
           state: 'preparing',
           fileName: fileNameOf(appRow.name, body.format, zipped),
           blobKey: blobKeyOf(exportId),
@@ -168,7 +171,7 @@ async function writeExportBlob(ctx: ServiceContext, row: ExportRow, appRow: Appl
   try {
     const filePath = path.join(folder, row.fileName);
     const labels = await listExportLabels(ctx.db, appRow.applicationId);
-    const dataset = await buildDataset(ctx.db, appRow, labels, notes);
+    const dataset = await buildDataset(ctx.db, appRow, labels, notes, row.coordinates);
     await ctx.db.update(exports).set({ total: dataset.images.length, notes: notes.list() }).where(eq(exports.exportId, row.exportId));
     await writeExport({
       path: filePath,

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { MEDIA_MAX_BYTES } from '../../src/api/limits';
 import { tooLarge, unsupportedMedia } from '../errors';
 import { declaredSize, type ImageFormat } from './image-header';
-import { MAX_MEDIA_PIXELS, openImage, runImageWork } from './open-image';
+import { maxPixelsOf, openImage, runImageWork, type PlanAllowance } from './open-image';
 
 const MIB = 1024 * 1024;
 export const MAX_MEDIA_BYTES = MEDIA_MAX_BYTES;
@@ -38,7 +38,7 @@ export function sniffImageFormat(bytes: Buffer): ImageFormat | null {
 }
 
 const UNSUPPORTED = 'The file is not a JPEG, PNG, WebP or GIF image.';
-const tooManyPixels = () => tooLarge(`The image has more than ${MAX_MEDIA_PIXELS / 1_000_000} megapixels.`);
+const tooManyPixels = (maxPixels: number) => tooLarge(`The image has more than ${maxPixels / 1_000_000} megapixels.`);
 const DAMAGED = 'The image file is damaged or incomplete.';
 
 /** Refuses a file larger than the limit (413), whatever it holds. */
@@ -48,19 +48,23 @@ export function refuseLargerThan(bytes: Buffer, maxBytes = MAX_MEDIA_BYTES): voi
   throw tooLarge(`The file is larger than ${limit}.`);
 }
 
-/** Reads the facts of an upload and proves it decodes, or refuses it: too large, or not a supported, intact image. */
+/**
+ * Reads the facts of an upload and proves it decodes, or refuses it: too large, or not a supported, intact image. A
+ * plan may have more pixels (PLAN_MAX_PIXELS).
+ */
 export async function inspectImage(
   bytes: Buffer,
-  { maxBytes = MAX_MEDIA_BYTES }: { maxBytes?: number } = {},
+  { maxBytes = MAX_MEDIA_BYTES, ...allowance }: { maxBytes?: number } & PlanAllowance = {},
 ): Promise<ImageFacts> {
   refuseLargerThan(bytes, maxBytes);
+  const maxPixels = maxPixelsOf(allowance);
   const format = sniffImageFormat(bytes);
   if (!format) throw unsupportedMedia(UNSUPPORTED);
 
   // The size the header declares, read before any decoder sees the file: decoders refuse some huge sizes as if the
   // file were damaged, and the answer to too many pixels is 413 whatever the decoder thinks.
   const declared = declaredSize(bytes, format);
-  if (declared && declared.width * declared.height > MAX_MEDIA_PIXELS) throw tooManyPixels();
+  if (declared && declared.width * declared.height > maxPixels) throw tooManyPixels(maxPixels);
 
   // The header as the decoder reads it, without its pixel limit, so that too many pixels can be answered with 413.
   const metadata = await sharp(bytes)
@@ -69,10 +73,10 @@ export async function inspectImage(
       throw unsupportedMedia(DAMAGED);
     });
   const { width, height } = metadata.autoOrient;
-  if (width * height > MAX_MEDIA_PIXELS) throw tooManyPixels();
+  if (width * height > maxPixels) throw tooManyPixels(maxPixels);
   // The header can be intact while the pixel data is cut short; a small decode reads all of it cheaply
   // (JPEG decodes at 1/8 scale).
-  await runImageWork(() => openImage(bytes).resize({ width: 64 }).toBuffer()).catch(() => {
+  await runImageWork(() => openImage(bytes, allowance).resize({ width: 64 }).toBuffer()).catch(() => {
     throw unsupportedMedia(DAMAGED);
   });
 

@@ -6,11 +6,27 @@ import { createConcurrencyLimit } from './concurrency-limit';
 export const MAX_MEDIA_PIXELS = 100_000_000;
 
 /**
- * Opens untrusted image bytes the one way the service reads them: turned upright from EXIF, bounded in pixels,
- * refusing truncated or broken data but tolerating the decoder warnings that many camera files cause.
+ * The one exception, for plans (docs/api.md, "retiler"): a still image uploaded to an input subject of an active
+ * retiler application may have up to 200 megapixels (in at most MEDIA_MAX_BYTES). Only reads that stream it, top to
+ * bottom, open it so (`{ plan: true }`): the upload's checks and resized copies (shrunk on load), and the retiler's
+ * one pass; every other reader keeps MAX_MEDIA_PIXELS and passes a plan by.
  */
-export function openImage(bytes: Buffer) {
-  return sharp(bytes, { autoOrient: true, failOn: 'error', limitInputPixels: MAX_MEDIA_PIXELS });
+export const PLAN_MAX_PIXELS = 200_000_000;
+
+/** Whether bytes may be a plan (see PLAN_MAX_PIXELS), for the reads that stream an image top to bottom. */
+export interface PlanAllowance {
+  plan?: boolean;
+}
+
+export const maxPixelsOf = ({ plan = false }: PlanAllowance) => (plan ? PLAN_MAX_PIXELS : MAX_MEDIA_PIXELS);
+
+/**
+ * Opens untrusted image bytes the one way the service reads them: turned upright from EXIF, bounded in pixels,
+ * refusing truncated or broken data but tolerating the decoder warnings that many camera files cause. A plan is
+ * opened for reading top to bottom, which libvips does a band of rows at a time.
+ */
+export function openImage(bytes: Buffer, allowance: PlanAllowance = {}) {
+  return sharp(bytes, { autoOrient: true, failOn: 'error', limitInputPixels: maxPixelsOf(allowance), sequentialRead: allowance.plan === true });
 }
 
 /**

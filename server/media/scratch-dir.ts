@@ -2,10 +2,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-type ScratchPurpose = 'video' | 'export' | 'import';
+type ScratchPurpose = 'video' | 'export' | 'import' | 'plan';
 
 /** `looplabel-video-<pid>-XXXXXX`: the process that made the folder is in its name. */
-const SCRATCH_NAME = /^looplabel-(?:video|export|import)-(\d+)-/;
+const SCRATCH_NAME = /^looplabel-(?:video|export|import|plan)-(\d+)-/;
 
 /** A private (0700) folder of this process in the system's temporary folder; its work removes it when done. */
 export const makeScratchDir = (purpose: ScratchPurpose): Promise<string> => mkdtemp(join(tmpdir(), `looplabel-${purpose}-${process.pid}-`));

@@ -3,6 +3,7 @@ import type { ImageFacts } from './inspect';
 import { IMAGE_CONTENT_TYPES, inspectImage, refuseLargerThan, sniffImageFormat } from './inspect';
 import { invalid, unsupportedMedia } from '../errors';
 import { makeVariants } from './variants';
+import type { PlanAllowance } from './open-image';
 import { describeText, sniffVideoFormat, type VideoFormat } from './container';
 import { inspectVideo, isAnimatedGif, VIDEO_CONTENT_TYPES } from './video';
 
@@ -18,8 +19,8 @@ export interface StoredMedia extends Omit<ImageFacts, 'format'> {
   duration?: number;
 }
 
-async function storeVariants(store: BlobStore, image: Buffer): Promise<Record<string, string>> {
-  const variants = await makeVariants(image);
+async function storeVariants(store: BlobStore, image: Buffer, allowance: PlanAllowance = {}): Promise<Record<string, string>> {
+  const variants = await makeVariants(image, allowance);
   const keys = await Promise.all(
     variants.map(async ({ width, bytes }) => {
       const { key } = await store.put(bytes, 'image/webp');
@@ -57,18 +58,18 @@ async function storeVideo(store: BlobStore, bytes: Buffer, format: VideoFormat):
 
 /**
  * Checks an upload, then stores it and its resized copies (of a video: its poster and the poster's copies). Refuses
- * a file too large, or neither an image nor a video the service reads (a DomainError).
+ * a file too large, or neither an image nor a video the service reads (a DomainError). A plan may have more pixels.
  */
 export async function storeMedia(
   store: BlobStore,
   bytes: Buffer,
-  options: { maxBytes?: number } = {},
+  options: { maxBytes?: number } & PlanAllowance = {},
 ): Promise<StoredMedia> {
   refuseLargerThan(bytes, options.maxBytes);
   const videoFormat = await videoFormatOf(bytes);
   if (videoFormat) return storeVideo(store, bytes, videoFormat);
   if (!sniffImageFormat(bytes)) throw notMedia(bytes);
   const facts = await inspectImage(bytes, options);
-  const [original, variants] = await Promise.all([store.put(bytes, IMAGE_CONTENT_TYPES[facts.format]), storeVariants(store, bytes)]);
+  const [original, variants] = await Promise.all([store.put(bytes, IMAGE_CONTENT_TYPES[facts.format]), storeVariants(store, bytes, options)]);
   return { ...facts, originalKey: original.key, variants };
 }

@@ -4,7 +4,7 @@ import { makeImage, makeJpegWithOrientation } from './test-images';
 import { makeVariants } from './variants';
 
 async function describeVariants(bytes: Buffer, widths?: number[]) {
-  const variants = await makeVariants(bytes, widths);
+  const variants = await makeVariants(bytes, { widths });
   return Promise.all(
     variants.map(async (variant) => {
       const { format, width, height } = await sharp(variant.bytes).metadata();

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { openImage, runImageWork } from './open-image';
+import { openImage, runImageWork, type PlanAllowance } from './open-image';
 
 const VARIANT_WIDTHS = [256, 1024, 2048] as const;
 
@@ -17,15 +17,15 @@ const WEBP_OPTIONS = { quality: 80, effort: 2 };
  */
 export async function makeVariants(
   bytes: Buffer,
-  widths: readonly number[] = VARIANT_WIDTHS,
+  { widths = VARIANT_WIDTHS, ...allowance }: { widths?: readonly number[] } & PlanAllowance = {},
 ): Promise<ImageVariant[]> {
   return runImageWork(async () => {
-    const { autoOrient } = await openImage(bytes).metadata();
+    const { autoOrient } = await openImage(bytes, allowance).metadata();
     const wanted = [...new Set(widths)].filter((width) => width < autoOrient.width).sort((a, b) => a - b);
     const largest = wanted.at(-1);
     if (largest === undefined) return [];
 
-    const { data, info } = await openImage(bytes)
+    const { data, info } = await openImage(bytes, allowance)
       .resize({ width: largest })
       .raw()
       .toBuffer({ resolveWithObject: true });

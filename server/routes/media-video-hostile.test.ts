@@ -73,8 +73,8 @@ describe('uploads that name other files', () => {
   });
 
   it('let a video_segmentation run on a manifest stored before this rule fetch nothing and make no frames', async () => {
-    const stored = { video: true, readBytes: async () => dashManifest(remoteClipUrl) };
-    await expect(videoSegmentation.derive(stored, { every_nth_frame: 10 })).rejects.toThrow();
+    const stored = { mediaId: 'med_manifest', video: true, width: 640, height: 360, placeInPlan: null, readBytes: async () => dashManifest(remoteClipUrl), tilesOfItsPlan: async () => [] };
+    await expect(videoSegmentation.run(stored, { every_nth_frame: 10 })).rejects.toThrow();
     expect(requests).toEqual([]);
   });
 

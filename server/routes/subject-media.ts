@@ -13,6 +13,7 @@ import type { RoutesPlugin } from './instance';
 import { parseWith } from '../http/parse';
 import { nodeId } from '../http/schemas';
 import { associateMedia } from '../processing/pipeline';
+import { subjectTakesPlans } from '../processing/plan-inputs';
 import { mediaLinksFor } from './media-links';
 import { readUpload } from './media-upload';
 import { pagingLink, pagingQuery } from './paging';
@@ -29,11 +30,12 @@ const removeQuery = z.object({ media_id: nodeId.optional(), focus: focusText.opt
  * The media and focus of a multipart upload (with whether its bytes were the tenant's already), or of a JSON
  * `{media_id, focus?}` naming an existing item.
  */
-async function mediaToAssociate(request: FastifyRequest): Promise<{ row: MediaRow; focus: Focus | null; duplicate?: boolean }> {
+async function mediaToAssociate(request: FastifyRequest, subjectUid: string): Promise<{ row: MediaRow; focus: Focus | null; duplicate?: boolean }> {
   const auth = requireAuth(request);
   if (request.isMultipart()) {
     const { upload, focus } = await readUpload(request, auth);
-    return { ...(await storeUpload(request.server.db, request.server.blobs, upload)), focus };
+    const plan = await subjectTakesPlans(request.server.db, auth.tenantId, subjectUid);
+    return { ...(await storeUpload(request.server.db, request.server.blobs, { ...upload, plan })), focus };
   }
   const body = parseWith(associateBody, request.body, 'body');
   return { row: await getMediaRow(request.server.db, auth.tenantId, body.media_id), focus: body.focus ?? null };
@@ -46,7 +48,7 @@ export const subjectMediaRoutes: RoutesPlugin = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       const subject = await getSubjectRow(app.db, auth.tenantId, request.params.subjectUid);
-      const { row, focus, duplicate } = await mediaToAssociate(request);
+      const { row, focus, duplicate } = await mediaToAssociate(request, subject.subjectUid);
       requireFocusInside(focus, { width: row.imageWidth, height: row.imageHeight });
       const association = { tenantId: auth.tenantId, mediaId: row.mediaId, subjectUid: subject.subjectUid, focus, userId: auth.userId };
       // A file uploaded again to the subject it is in changes nothing; to another subject, it joins that one too.

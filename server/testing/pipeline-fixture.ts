@@ -2,15 +2,17 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Media } from '../../src/api/schemas/media';
 import { multipartBody } from './multipart-body';
+import type { ServiceConfig } from '../config';
 import { createTestApp, type TestApp } from './test-app';
 
 export let t: TestApp;
-let admin: Record<string, string>;
+export let admin: Record<string, string>;
 export let labeller: Record<string, string>;
 
-export function usePipelineApp() {
+/** A test app with the demo data for the file's tests; `config` e.g. allows the types by special arrangement. */
+export function usePipelineApp(config: Partial<ServiceConfig> = {}) {
   beforeAll(async () => {
-    t = await createTestApp({ seed: true });
+    t = await createTestApp({ seed: true, config });
     const tenantId = t.demo!.tenantIds.demoLab;
     admin = await t.demoAuth('admin@demo.test', tenantId);
     labeller = await t.demoAuth('labeller@demo.test', tenantId);
@@ -31,9 +33,14 @@ export async function uploadToSubject(subjectUid: string, bytes: Buffer, filenam
   return response.json().media_id as string;
 }
 
+/** The subject's associations (media id and focus), in the order they were made. */
+export async function associationsOf(subjectUid: string): Promise<{ media: { media_id: string }; focus: unknown }[]> {
+  return (await t.inject({ method: 'GET', url: `/1/subjects/${subjectUid}/media?limit=100`, headers: labeller })).json().data;
+}
+
 /** Every media item associated with the subject, with its media object. */
 export async function mediaOfSubject(subjectUid: string): Promise<Media[]> {
-  const list = (await t.inject({ method: 'GET', url: `/1/subjects/${subjectUid}/media?limit=100`, headers: labeller })).json();
+  const list = { data: await associationsOf(subjectUid) };
   const ids = [...new Set((list.data as { media: { media_id: string } }[]).map((row) => row.media.media_id))];
   return Promise.all(ids.map(async (id) => (await t.inject({ method: 'GET', url: `/1/media/${id}`, headers: labeller })).json<Media>()));
 }

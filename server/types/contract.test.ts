@@ -34,8 +34,14 @@ describe('the application types of the contract', () => {
     expect(Object.keys(REGISTRIES).sort()).toEqual(KINDS.filter((kind) => kind !== 'unimplemented').sort());
   });
 
+  it('leave no type of the interface without a module but those still being built', () => {
+    // Each of these leaves the list when its module lands; a type the service runs nothing for fails here.
+    const stillBeingBuilt = ['network_camera', 'social_feed', 'nsfw'];
+    expect(typesOf('unimplemented')).toEqual(stillBeingBuilt);
+  });
+
   it('make a registry that lacks a type of its kind a type error', () => {
-    // @ts-expect-error static_crop is a pipeline type, so the pipeline registry needs its module.
+    // @ts-expect-error static_crop, retiler and static_focus are pipeline types, so the pipeline registry needs their modules.
     const lacking: (typeof REGISTRIES)['pipeline'] = { video_segmentation: videoSegmentation };
     expect(Object.keys(lacking)).not.toEqual(typesOf('pipeline'));
   });

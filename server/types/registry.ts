@@ -16,6 +16,8 @@ import { videoSegmentation } from './video-segmentation/module';
 import { motion } from './motion/module';
 import type { FrameComparisonModule } from './frame-comparison-module';
 import { staticCrop } from './static-crop/module';
+import { staticFocus } from './static-focus/module';
+import { retiler } from './retiler/module';
 
 /** The module each kind of type the service runs has (src/api/types.ts, APPLICATION_TYPE_KINDS). */
 interface ModuleOfKind {
@@ -42,7 +44,7 @@ export const REGISTRIES = {
     point,
     ocr,
   },
-  pipeline: { video_segmentation: videoSegmentation, static_crop: staticCrop },
+  pipeline: { video_segmentation: videoSegmentation, static_crop: staticCrop, retiler, static_focus: staticFocus },
   frame_comparison: { motion },
   sequence: { dynamic_tracking: dynamicTracking, line_crossing: lineCrossing },
 } satisfies Registries;

@@ -44,14 +44,14 @@ export const APPLICATION_TYPE_KINDS = {
   static_crop: 'pipeline',
   dynamic_tracking: 'sequence',
   line_crossing: 'sequence',
-  retiler: 'unimplemented',
-  static_focus: 'unimplemented',
+  retiler: 'pipeline',
+  static_focus: 'pipeline',
   nsfw: 'unimplemented',
 } as const;
 
 export type ApplicationType = keyof typeof APPLICATION_TYPE_KINDS;
 export type ApplicationKind = (typeof APPLICATION_TYPE_KINDS)[ApplicationType];
-/** The types of one kind, e.g. `TypesOfKind<'pipeline'>` is `'video_segmentation' | 'static_crop'`. */
+/** The types of one kind, e.g. `TypesOfKind<'sequence'>` is `'dynamic_tracking' | 'line_crossing'`. */
 export type TypesOfKind<K extends ApplicationKind> = { [T in ApplicationType]: (typeof APPLICATION_TYPE_KINDS)[T] extends K ? T : never }[ApplicationType];
 
 const ALL_TYPES = Object.keys(APPLICATION_TYPE_KINDS) as ApplicationType[];

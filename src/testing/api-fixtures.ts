@@ -67,6 +67,7 @@ export function mediaFixture(overrides: Partial<Media> = {}): Media {
     external_media_id: null,
     filename: null,
     frame: null,
+    place_in_plan: null,
     license: null,
     network_camera_id: null,
     original_landing_url: null,

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DetectorClassSetting } from '../../../src/api/detector/classes';
 import type { CandidateDecision, ModelEvaluation } from '../../../src/api/schemas/models';
-import type { ExportFormat, ExportNote, ExportState } from '../../../src/api/schemas/exports';
+import type { ExportCoordinates, ExportFormat, ExportNote, ExportState } from '../../../src/api/schemas/exports';
 import type { GatewayStatus } from '../../../src/api/schemas/gateways';
+import type { PlaceInPlan } from '../../../src/api/schemas/media';
 import type { ImportJobFields, ImportReport, ImportState } from '../../../src/api/schemas/imports';
 import type { ApplicationType, ReleaseMetric } from '../../../src/api/types';
 
@@ -97,8 +98,10 @@ export interface MediaDetails {
   author_profile_url?: string | null;
   external_media_id?: string | null;
   filename?: string | null;
-  /** The frame's index in its parent video, for a frame that video_segmentation took. */
+  /** The frame's index in its parent video (video_segmentation), or a sub-plan's in its plan's grid (retiler). */
   frame?: number | null;
+  /** Where a crop or sub-plan lies in the plan it was made of (see the media object's place_in_plan). */
+  place_in_plan?: PlaceInPlan | null;
   /** Seconds, for a video (or animated GIF): its poster is the variant at its full width. */
   duration?: number | null;
   license?: string | null;
@@ -180,6 +183,7 @@ export const exports = pgTable(
     requestedBy: text('requested_by').notNull(),
     format: text('format').$type<ExportFormat>().notNull(),
     includeImages: boolean('include_images').notNull(),
+    coordinates: text('coordinates').$type<ExportCoordinates>().notNull().default('media'),
     state: text('state').$type<ExportState>().notNull(),
     done: integer('done').notNull().default(0),
     total: integer('total').notNull().default(0),
@@ -193,7 +197,7 @@ export const exports = pgTable(
     expiresAt: doublePrecision('expires_at').notNull(),
   },
   (t) => [
-    uniqueIndex('exports_preparing_idx').on(t.applicationId, t.format, t.includeImages).where(sql`${t.state} = 'preparing'`),
+    uniqueIndex('exports_preparing_idx').on(t.applicationId, t.format, t.includeImages, t.coordinates).where(sql`${t.state} = 'preparing'`),
     index('exports_expiry_idx').on(t.expiresAt),
   ],
 );

@@ -1,15 +1,18 @@
 import { moduleOfKind } from '../../types/registry';
-import { deriveMedia } from '../derived-media';
+import { runPipelineModule } from '../derived-media';
 import { recordModelProposals } from '../record-proposals';
 import { currentModelIdOf, type KindRunner } from './application-run';
 
-/** A pipeline application derives new media from the item and asserts each of them for its every output subject. */
+/**
+ * A pipeline application derives new media from the item, or passes the item itself on (with a focus), and asserts
+ * what it gives for its every output subject.
+ */
 export const runPipelineStep: KindRunner = async (ctx, { appRow, mediaRow, chain, jobId }) => {
   const module = moduleOfKind('pipeline', appRow.type);
   const modelId = currentModelIdOf(appRow);
   const proposals = appRow.outputSubjects.map((subject_uid) => ({ subject_uid, probability: 1, uncal_prob: 1, app_data_type: null, app_data: null }));
-  const flowed = await deriveMedia(ctx, module, appRow, mediaRow, { jobId }, async (tx, child) => {
-    const recorded = await recordModelProposals(ctx.jobs, tx, { appRow, mediaRow: child, focus: null, modelId, proposals, chain });
+  const flowed = await runPipelineModule(ctx, module, appRow, mediaRow, { jobId }, async (tx, item, focus) => {
+    const recorded = await recordModelProposals(ctx.jobs, tx, { appRow, mediaRow: item, focus, modelId, proposals, chain });
     return recorded.flowed;
   });
   if (flowed > 0) ctx.jobs.kick();

@@ -10,10 +10,10 @@ import { chooseFrames } from './choose-frames';
 export const videoSegmentation: PipelineModule = {
   type: 'video_segmentation',
   settings: videoSegmentationSettings,
-  async derive(source, customFields) {
-    if (!source.video) return [];
+  async run(source, customFields) {
+    if (!source.video) return { children: [] };
     const settings = videoSegmentationSettings.parse(customFields);
     const frames = await extractFrames(await source.readBytes(), (times) => chooseFrames(times, frameSamplingOf(settings), settings.max_frames));
-    return frames.map(({ index, offsetSeconds, image }) => ({ image, frame: index, offsetSeconds, fileSuffix: `frame-${String(index).padStart(6, '0')}.jpg` }));
+    return { children: frames.map(({ index, offsetSeconds, image }) => ({ image, frame: index, offsetSeconds, fileSuffix: `frame-${String(index).padStart(6, '0')}.jpg` })) };
   },
 };

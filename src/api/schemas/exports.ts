@@ -8,11 +8,21 @@ export const EXPORT_FORMAT_NAMES: Readonly<Record<ExportFormat, string>> = { coc
 
 const exportFormat = z.enum(EXPORT_FORMATS, { error: `format is one of ${EXPORT_FORMATS.join(', ')}.` });
 
+/**
+ * Whose pixels an export's boxes and points are in: each media item's (`media`), or (`plan`) those of the plan that a
+ * sub-plan or crop lies in (its place_in_plan, followed up to a media item that lies in no plan), where the labels of
+ * all its sub-plans are gathered.
+ */
+const EXPORT_COORDINATES = ['media', 'plan'] as const;
+export type ExportCoordinates = (typeof EXPORT_COORDINATES)[number];
+const exportCoordinates = z.enum(EXPORT_COORDINATES, { error: `coordinates is one of ${EXPORT_COORDINATES.join(', ')}.` });
+
 /** The body of `POST /1/applications/{id}/exports`. */
 export const createExportBody = z.object({
   format: exportFormat,
   /** Put the images in the zip beside the labels. */
   include_images: z._default(z.boolean({ error: 'include_images is true or false.' }), false),
+  coordinates: z._default(exportCoordinates, 'media'),
 });
 export type CreateExportBody = z.input<typeof createExportBody>;
 
@@ -29,6 +39,7 @@ export const exportStatusSchema = z.object({
   application_id: z.string(),
   format: exportFormat,
   include_images: z.boolean(),
+  coordinates: exportCoordinates,
   state: z.enum(EXPORT_STATES),
   done: z.number().check(z.int()),
   /** Images in the export; 0 until the labels are read. */

@@ -1,6 +1,23 @@
 import { z } from '../zod';
+import type { BoxCoords } from '../types';
 
 const nullableText = z.nullable(z.string());
+
+/**
+ * Extension: where a media item that a pipeline application cut or recombined from a plan (retiler, static_crop) lies
+ * in that plan. `box` is in the pixels of the plan `media_id` (which may itself lie in a plan); `application_id` made
+ * it, and the items one application made of one plan are that plan's tiles.
+ */
+export interface PlaceInPlan {
+  media_id: string;
+  application_id: string;
+  box: BoxCoords;
+}
+const placeInPlanSchema = z.object({
+  media_id: z.string(),
+  application_id: z.string(),
+  box: z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() }),
+}) satisfies z.ZodMiniType<PlaceInPlan>;
 
 export const mediaSchema = z.object({
   media_id: z.string(),
@@ -27,6 +44,7 @@ export const mediaSchema = z.object({
   external_media_id: nullableText,
   filename: nullableText,
   frame: z.nullable(z.number()),
+  place_in_plan: z.nullable(placeInPlanSchema),
   license: nullableText,
   network_camera_id: nullableText,
   original_landing_url: nullableText,

@@ -17,6 +17,7 @@ const status = (overrides: Partial<ExportStatus>): ExportStatus => ({
   application_id: 'app-cars',
   format: 'yolo',
   include_images: true,
+  coordinates: 'media',
   state: 'preparing',
   done: 0,
   total: 0,

@@ -3,7 +3,9 @@ import { dynamicTracking } from './dynamic-tracking';
 import { lineCrossing } from './line-crossing';
 import { motion } from './motion';
 import { ocr } from './ocr';
+import { retiler } from './retiler';
 import { staticCrop } from './static-crop';
+import { staticFocus } from './static-focus';
 import type { TypeSettings } from './type-settings';
 import { videoSegmentation } from './video-segmentation';
 
@@ -27,7 +29,7 @@ export const TYPE_SETTINGS: Readonly<Record<ApplicationType, TypeSettings>> = {
   static_crop: staticCrop,
   dynamic_tracking: dynamicTracking,
   line_crossing: lineCrossing,
-  retiler: COMMON_ONLY,
-  static_focus: COMMON_ONLY,
+  retiler,
+  static_focus: staticFocus,
   nsfw: COMMON_ONLY,
 };
