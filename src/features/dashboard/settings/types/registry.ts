@@ -2,6 +2,7 @@ import type { ApplicationType } from '../../../../api/types';
 import { dynamicTracking } from './dynamic-tracking';
 import { lineCrossing } from './line-crossing';
 import { motion } from './motion';
+import { nsfw } from './nsfw';
 import { ocr } from './ocr';
 import { staticCrop } from './static-crop';
 import type { TypeSettings } from './type-settings';
@@ -29,5 +30,5 @@ export const TYPE_SETTINGS: Readonly<Record<ApplicationType, TypeSettings>> = {
   line_crossing: lineCrossing,
   retiler: COMMON_ONLY,
   static_focus: COMMON_ONLY,
-  nsfw: COMMON_ONLY,
+  nsfw,
 };
