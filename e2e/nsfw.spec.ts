@@ -15,12 +15,13 @@ import type { Annotation } from '../src/features/labelling/types/annotation';
 
 const test = demoTest.extend<object, { service: RunningService }>({
   service: [
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const service = await startService({ ALLOW_SPECIAL_TYPES: 'true' });
       await use(service);
       await service.dispose();
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 120_000 },
   ],
 });
 
