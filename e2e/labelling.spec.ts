@@ -3,14 +3,14 @@ import { signToken, type TokenClaims } from '../server/auth/jwt';
 import { loadOrCreateSecret } from '../server/auth/secret';
 import { createApplication } from '../src/api/endpoints/applications';
 import { createSubject } from '../src/api/endpoints/subjects';
-import { LABELLABLE_TYPES, type LabellableType } from '../src/api/types';
 import { SESSION_STORAGE_KEY } from '../src/lib/session/session-store';
 import type { Annotation } from '../src/features/labelling/types/annotation';
 import { apiAs, DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './support/fixtures';
-import { accept, drawBox, drawnItem, onPage, openQueue, shown, signInToLabel, storedSession, syncStatus, userAssertions, type Shown } from './support/labelling';
+import { INSPECTION_LINE_TYPES, type InspectionLineType } from './support/demo-apps';
+import { accept, drawBox, drawnItem, expectedAssertions, onPage, openQueue, shown, signInToLabel, storedSession, syncStatus, userAssertions, type Shown } from './support/labelling';
 
 /** One edit a labeller would make on each type, through the UI; resolves to the annotation it leaves. */
-const EDITS: Record<LabellableType, (page: Page, item: Shown) => Promise<void>> = {
+const EDITS: Record<InspectionLineType, (page: Page, item: Shown) => Promise<void>> = {
   classification: async (page, item) => {
     const a = item.annotation as Extract<Annotation, { type: 'classification' }>;
     const other = a.options.findIndex((uid) => uid !== a.choice);
@@ -56,31 +56,7 @@ const EDITS: Record<LabellableType, (page: Page, item: Shown) => Promise<void>> 
   },
 };
 
-/** The assertions an answer with this annotation must leave on the service (probability 1 = True, 0 = False). */
-function expectedAssertions(annotation: Annotation) {
-  const one = (subject_uid: string, app_data_type: string | null, app_data: unknown) => [
-    { subject_uid, probability: 1, app_data_type, app_data },
-  ];
-  switch (annotation.type) {
-    case 'classification':
-      return one(annotation.choice!, null, null);
-    case 'detection_fullframe':
-      return annotation.subjects.map((s) => ({ subject_uid: s.subject_uid, probability: s.present ? 1 : 0 }));
-    case 'box_detection':
-      return one(annotation.subjects[0]!, 'box_set', annotation.boxes.map(({ x0, y0, x1, y1 }) => ({ box: { x0, y0, x1, y1 } })));
-    case 'point':
-      return one(annotation.subjects[0]!, 'point', annotation.points.map(({ x, y }) => ({ x, y })));
-    case 'static_count':
-      return one(annotation.subject_uid, 'count', annotation.count);
-    case 'offset_x':
-    case 'offset_y':
-      return one(annotation.subject_uid, annotation.type, annotation.offset);
-    case 'ocr':
-      return one(annotation.subject_uid, 'text', { text: annotation.text });
-  }
-}
-
-for (const type of LABELLABLE_TYPES) {
+for (const type of INSPECTION_LINE_TYPES) {
   test(`${type}: an edited answer reaches the service as the labeller's assertion`, async ({ page, service }) => {
     const labeller = await signInToLabel(page, service);
     const item = await openQueue(page, labeller, type);

@@ -1,7 +1,7 @@
 // Every editor at the sizes people label on, light and dark, for people to look at (test-results/screens), and a
 // labeller on a phone: taps, one thumb, no overflow.
 import { devices } from '@playwright/test';
-import { LABELLABLE_TYPES } from '../src/api/types';
+import { INSPECTION_LINE_TYPES } from './support/demo-apps';
 import { expect, saveScreenshot, test } from './support/fixtures';
 import { drawnItem, openQueue, signInToLabel, userAssertions } from './support/labelling';
 
@@ -18,7 +18,7 @@ const overflows = (page: import('@playwright/test').Page) =>
 test('every editor fits 1600×1000, 1280×720 and 390×844, in light and dark', async ({ page, service }) => {
   test.setTimeout(180_000);
   const labeller = await signInToLabel(page, service);
-  for (const type of LABELLABLE_TYPES) {
+  for (const type of INSPECTION_LINE_TYPES) {
     await page.setViewportSize({ width: 1600, height: 1000 });
     await openQueue(page, labeller, type);
     for (const size of SIZES) {

@@ -20,6 +20,7 @@ export const SERVICE_SOURCES = ['server', 'src/api', 'scripts/build-service.ts']
 const ENTRY_POINTS = {
   main: 'server/main.ts',
   'worker-entry': 'server/vision/detector/worker.ts',
+  'content-worker-entry': 'server/vision/content/worker.ts',
   'scene-worker': 'server/demo/scene-worker.ts',
   'parse-worker-entry': 'server/import/parse-worker.ts',
 };

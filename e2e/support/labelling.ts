@@ -4,11 +4,11 @@ import type { ApiClient } from '../../src/api/client';
 import { listApplications } from '../../src/api/endpoints/applications';
 import { getHeldFeedback, returnFeedback } from '../../src/api/endpoints/feedback';
 import { getMediaDetections } from '../../src/api/endpoints/media';
-import type { LabellableType } from '../../src/api/types';
 import type { MediaAssertion } from '../../src/api/schemas/detections';
 import { SESSION_STORAGE_KEY, type Session } from '../../src/lib/session/session-store';
 import type { LooplabelDebug } from '../../src/features/labelling/debug-hook';
-import { isInspectionLine } from './demo-apps';
+import { isInspectionLine, type InspectionLineType } from './demo-apps';
+import type { Annotation } from '../../src/features/labelling/types/annotation';
 import { apiAs, DEMO, expect, signInToDemoLab } from './fixtures';
 import type { RunningService } from './service';
 
@@ -18,7 +18,7 @@ export interface Labeller {
   api: ApiClient;
   userId: string;
   tenantId: string;
-  apps: Record<LabellableType, string>;
+  apps: Record<InspectionLineType, string>;
 }
 
 export async function signInToLabel(page: Page, service: RunningService, email: string = DEMO.labeller): Promise<Labeller> {
@@ -43,15 +43,18 @@ export async function storedSession(page: Page): Promise<{ state: { session: Ses
  * Hands back what the labeller holds in the type's demo application: browsers of earlier tests that were closed
  * without leaving the queue still hold items, and a queue that opens recovers them first.
  */
-export async function releaseHeld(labeller: Labeller, type: LabellableType): Promise<void> {
+export async function releaseHeld(labeller: Labeller, type: InspectionLineType): Promise<void> {
   const appId = labeller.apps[type];
   const held = await getHeldFeedback(labeller.api, appId);
   if (held.length > 0) await returnFeedback(labeller.api, appId, held.map((request) => request.media_id), { skip: false });
 }
 
+/** Opens the queue of the inspection line's application of the type (see openAppQueue). */
+export const openQueue = (page: Page, labeller: Labeller, type: InspectionLineType): Promise<Shown> => openAppQueue(page, labeller.tenantId, labeller.apps[type]);
+
 /** Opens the application's queue with the debug hook and waits for its first item to be drawn. */
-export async function openQueue(page: Page, labeller: Labeller, type: LabellableType): Promise<Shown> {
-  await page.goto(`/t/${labeller.tenantId}/apps/${labeller.apps[type]}/label?debug=1`);
+export async function openAppQueue(page: Page, tenantId: string, appId: string): Promise<Shown> {
+  await page.goto(`/t/${tenantId}/apps/${appId}/label?debug=1`);
   return drawnItem(page);
 }
 
@@ -96,9 +99,38 @@ export async function accept(page: Page, item: Shown) {
   await page.waitForFunction((before) => window.__looplabel?.mediaId !== before || !document.querySelector('[data-testid=stage]'), item.mediaId);
 }
 
-export async function userAssertions(labeller: Labeller, mediaId: string, type: LabellableType): Promise<MediaAssertion[]> {
-  const { detections } = await getMediaDetections(labeller.api, mediaId);
-  return detections.filter((d) => d.user_id === labeller.userId && d.app_id === labeller.apps[type]);
+export const userAssertions = (labeller: Labeller, mediaId: string, type: InspectionLineType): Promise<MediaAssertion[]> =>
+  assertionsOf(labeller.api, labeller.userId, mediaId, labeller.apps[type]);
+
+/** The user's assertions on the media item in the application. */
+export async function assertionsOf(api: ApiClient, userId: string, mediaId: string, appId: string): Promise<MediaAssertion[]> {
+  const { detections } = await getMediaDetections(api, mediaId);
+  return detections.filter((d) => d.user_id === userId && d.app_id === appId);
+}
+
+/** The assertions an answer with this annotation must leave on the service (probability 1 = True, 0 = False). */
+export function expectedAssertions(annotation: Annotation) {
+  const one = (subject_uid: string, app_data_type: string | null, app_data: unknown) => [
+    { subject_uid, probability: 1, app_data_type, app_data },
+  ];
+  switch (annotation.type) {
+    case 'classification':
+      return one(annotation.choice!, null, null);
+    case 'detection_fullframe':
+    case 'nsfw':
+      return annotation.subjects.map((s) => ({ subject_uid: s.subject_uid, probability: s.present ? 1 : 0 }));
+    case 'box_detection':
+      return one(annotation.subjects[0]!, 'box_set', annotation.boxes.map(({ x0, y0, x1, y1 }) => ({ box: { x0, y0, x1, y1 } })));
+    case 'point':
+      return one(annotation.subjects[0]!, 'point', annotation.points.map(({ x, y }) => ({ x, y })));
+    case 'static_count':
+      return one(annotation.subject_uid, 'count', annotation.count);
+    case 'offset_x':
+    case 'offset_y':
+      return one(annotation.subject_uid, annotation.type, annotation.offset);
+    case 'ocr':
+      return one(annotation.subject_uid, 'text', { text: annotation.text });
+  }
 }
 
 export const syncStatus = (page: Page) => page.locator('.workspace__status').getByRole('status');

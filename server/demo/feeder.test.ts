@@ -1,9 +1,9 @@
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LABELLABLE_TYPES, type LabellableType } from '../../src/api/types';
 import { applications, assertions, media } from '../db/schema';
 import { queueCounts } from '../feedback/scheduler';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { DEMO_TYPES, type DemoLabellableType } from '../types/registry';
 import { createDemoFeeder, type DemoFeeder, type DemoFeederOptions } from './feeder';
 import { createScenePool, type ScenePool } from './scene-pool';
 import { seedApplications, type DemoApplicationSet } from './seed-applications';
@@ -37,9 +37,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const waiting = async (type: LabellableType) => (await queueCounts(t.db, set.applicationIds[type])).pending;
+const waiting = async (type: DemoLabellableType) => (await queueCounts(t.db, set.applicationIds[type])).pending;
 
-async function capturedMedia(type: LabellableType): Promise<number> {
+async function capturedMedia(type: DemoLabellableType): Promise<number> {
   const [row] = await t.db
     .select({ n: count() })
     .from(assertions)
@@ -48,7 +48,7 @@ async function capturedMedia(type: LabellableType): Promise<number> {
 }
 
 /** Takes requests off the application's queue as the workspace does (they are then leased, no longer waiting). */
-async function pull(type: LabellableType, limit: number): Promise<void> {
+async function pull(type: DemoLabellableType, limit: number): Promise<void> {
   const response = await t.inject({ method: 'GET', url: `/1/applications/${set.applicationIds[type]}/feedback?limit=${limit}`, headers: labeller });
   expect(response.statusCode).toBe(200);
 }
@@ -64,9 +64,9 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 60_000): Pr
 describe('the demo feeder', () => {
   it('fills every application to the wanted number of waiting requests with scenes its model processed', { timeout: 120_000 }, async () => {
     const result = await feeder().fill(WAITING);
-    expect(result.scenes).toBeGreaterThan(LABELLABLE_TYPES.length);
+    expect(result.scenes).toBeGreaterThan(DEMO_TYPES.length);
     let captured = 0;
-    for (const type of LABELLABLE_TYPES) {
+    for (const type of DEMO_TYPES) {
       expect(await waiting(type), type).toBeGreaterThanOrEqual(WAITING);
       expect(result.waiting[type]).toBe(await waiting(type));
       const scenes = await capturedMedia(type);

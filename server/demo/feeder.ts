@@ -1,12 +1,11 @@
 import { and, count, eq, gte, isNotNull, isNull } from 'drizzle-orm';
-import type { LabellableType } from '../../src/api/types';
 import { applications, assertions, feedbackQueue } from '../db/schema';
 import { insertMedia } from '../domain/media';
 import { queueCounts } from '../feedback/scheduler';
 import { storeMedia } from '../media/store-media';
 import type { ServiceContext } from '../service-context';
 import { associateMedia, drainProcessing } from '../processing/pipeline';
-import { IMPLEMENTED_TYPES } from '../types/registry';
+import { DEMO_TYPES, type DemoLabellableType } from '../types/registry';
 import type { GeneratedScene } from '../vision/scenes';
 import { deriveSeed } from '../vision/random';
 import { createScenePool, type ScenePool } from './scene-pool';
@@ -49,7 +48,7 @@ export interface FillResult {
   /** Scenes uploaded (each is processed by its application's model before fill resolves). */
   scenes: number;
   /** Requests waiting per application at the end. */
-  waiting: Record<LabellableType, number>;
+  waiting: Record<DemoLabellableType, number>;
 }
 
 /**
@@ -72,7 +71,7 @@ export interface DemoFeeder {
 }
 
 interface Plan {
-  type: LabellableType;
+  type: DemoLabellableType;
   scenes: number;
 }
 
@@ -83,8 +82,8 @@ export function createDemoFeeder(
 ): DemoFeeder {
   const pool = options.pool ?? createScenePool();
   const { identity, applications: set } = demo;
-  const quietRounds = new Map<LabellableType, number>();
-  const pausedUntil = new Map<LabellableType, number>();
+  const quietRounds = new Map<DemoLabellableType, number>();
+  const pausedUntil = new Map<DemoLabellableType, number>();
   let stopped = false;
   let started = false;
   let running: Promise<unknown> = Promise.resolve();
@@ -93,9 +92,9 @@ export function createDemoFeeder(
   let resolveFilled: (result: FillResult) => void = () => undefined;
   const filled = new Promise<FillResult>((resolve) => (resolveFilled = resolve));
 
-  async function waitingCounts(): Promise<Record<LabellableType, number>> {
-    const waiting = {} as Record<LabellableType, number>;
-    for (const type of IMPLEMENTED_TYPES) waiting[type] = (await queueCounts(ctx.db, set.applicationIds[type])).pending;
+  async function waitingCounts(): Promise<Record<DemoLabellableType, number>> {
+    const waiting = {} as Record<DemoLabellableType, number>;
+    for (const type of DEMO_TYPES) waiting[type] = (await queueCounts(ctx.db, set.applicationIds[type])).pending;
     return waiting;
   }
 
@@ -103,7 +102,7 @@ export function createDemoFeeder(
   async function plan(target: number): Promise<Plan[]> {
     const plans: Plan[] = [];
     const now = unixNow();
-    for (const type of IMPLEMENTED_TYPES) {
+    for (const type of DEMO_TYPES) {
       const appId = set.applicationIds[type];
       if ((pausedUntil.get(type) ?? 0) > now) continue;
       const [app] = await ctx.db.select({ active: applications.active }).from(applications).where(eq(applications.applicationId, appId));
@@ -121,7 +120,7 @@ export function createDemoFeeder(
   }
 
   /** How many scenes the camera subject has had (the next scene's index). */
-  async function capturedCount(type: LabellableType): Promise<number> {
+  async function capturedCount(type: DemoLabellableType): Promise<number> {
     const [row] = await ctx.db
       .select({ n: count() })
       .from(assertions)
@@ -129,7 +128,7 @@ export function createDemoFeeder(
     return row?.n ?? 0;
   }
 
-  async function upload(type: LabellableType, index: number, scene: GeneratedScene): Promise<void> {
+  async function upload(type: DemoLabellableType, index: number, scene: GeneratedScene): Promise<void> {
     const tenantId = identity.tenantIds.demoLab;
     const stored = await storeMedia(ctx.blobs, scene.image);
     const row = await insertMedia(ctx.db, {
@@ -164,7 +163,7 @@ export function createDemoFeeder(
     const plans = await plan(target);
     if (plans.length === 0 || stopped) return 0;
     const since = unixNow();
-    const next = new Map<LabellableType, number>();
+    const next = new Map<DemoLabellableType, number>();
     for (const { type } of plans) next.set(type, await capturedCount(type));
     // one scene of each application per step, all of them asked of the pool at once so that it works ahead
     const steps = Array.from({ length: Math.max(...plans.map((p) => p.scenes)) }, (_, step) =>
@@ -172,7 +171,7 @@ export function createDemoFeeder(
         .filter(({ scenes }) => step < scenes)
         .map(({ type }) => {
           const index = next.get(type)! + step;
-          const scene = pool.generate({ type, seed: deriveSeed(DEMO_SCENE_SEED, IMPLEMENTED_TYPES.indexOf(type)), index });
+          const scene = pool.generate({ type, seed: deriveSeed(DEMO_SCENE_SEED, DEMO_TYPES.indexOf(type)), index });
           scene.catch(() => undefined); // not awaited when the feeder stops
           return { type, index, scene };
         }),

@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { LabellableType } from '../../src/api/types';
+import type { DemoLabellableType } from '../types/registry';
 import type { GeneratedScene } from '../vision/scenes';
 
 /** Scene `index` of the demo set of `type` made from `seed` (see generateDemoScene). */
 export interface SceneRequest {
-  type: LabellableType;
+  type: DemoLabellableType;
   seed: number;
   index: number;
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LABELLABLE_TYPES, type LabellableType } from '../../src/api/types';
 import { applications, subjects } from '../db/schema';
 import { listApplications } from '../domain/applications';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { DEMO_TYPES, type DemoLabellableType } from '../types/registry';
 import { demoApplication } from '../types/testing/demo';
 import { automaticDetectorClass } from '../../src/api/detector/classes';
 import { DEMO_PALETTE } from '../vision/demo';
@@ -46,15 +46,15 @@ describe('seedApplications', () => {
     expect(new Set(PHOTO_APPLICATIONS.map((app) => app.type)).size).toBe(PHOTO_APPLICATIONS.length);
   });
 
-  it('creates an inspection line of one application of each labellable type, managed by the demo manager', async () => {
+  it('creates an inspection line of one application of each type of the demo (the standard labellable types), managed by the demo manager', async () => {
     const inspectionLine = new Set(Object.values(seeded.applicationIds));
     const apps = (await listApplications(testApp.db, identity.tenantIds.demoLab)).filter((app) => inspectionLine.has(app.application_id));
-    expect(apps.map((app) => app.type).sort()).toEqual([...LABELLABLE_TYPES].sort());
+    expect(apps.map((app) => app.type).sort()).toEqual([...DEMO_TYPES].sort());
     const subjectRows = await testApp.db.select().from(subjects).where(eq(subjects.tenantId, identity.tenantIds.demoLab));
     const nameOf = new Map(subjectRows.map((row) => [row.subjectUid, row.name]));
 
     for (const app of apps) {
-      const type = app.type as LabellableType;
+      const type = app.type as DemoLabellableType;
       const demo = demoApplication(type);
       expect(app.application_id).toBe(seeded.applicationIds[type]);
       expect(app.name).toBe(demo.name);
@@ -80,7 +80,7 @@ describe('seedApplications', () => {
     await testApp.db.update(applications).set({ requestedFeedbackPerHour: null }).where(eq(applications.applicationId, appId));
     const again = await seedApplications(testApp.app, identity);
     expect(again).toEqual(seeded);
-    expect((await listApplications(testApp.db, identity.tenantIds.demoLab)).length).toBe(LABELLABLE_TYPES.length + PHOTO_APPLICATIONS.length);
+    expect((await listApplications(testApp.db, identity.tenantIds.demoLab)).length).toBe(DEMO_TYPES.length + PHOTO_APPLICATIONS.length);
     const [row] = await testApp.db.select().from(applications).where(eq(applications.applicationId, appId));
     expect(row?.requestedFeedbackPerHour).toBe(DEMO_FEEDBACK_PER_HOUR);
   });

@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { LabellableType } from '../../src/api/types';
 import { applications, subjects } from '../db/schema';
 import { createApplication } from '../domain/applications';
 import { createSubject } from '../domain/subjects';
 import type { ServiceContext } from '../service-context';
-import { TYPE_MODULES } from '../types/registry';
+import { DEMO_TYPES, demoOf, type DemoLabellableType } from '../types/registry';
 import { DEMO_PALETTE, demoCustomFields, type DemoSubjectName } from '../vision/demo';
 import { PHOTO_APPLICATIONS, PHOTO_CAMERAS, type PhotoApplication, type PhotoCameraKey } from './photo-applications';
 import { DEMO_ACCOUNTS, type DemoIdentity } from './seed-identity';
@@ -20,9 +19,9 @@ export const INSPECTION_LINE = 'Inspection line (synthetic conveyor scenes):';
 
 export interface DemoApplicationSet {
   /** The inspection line's application id of each labellable type (fed with synthetic conveyor scenes). */
-  applicationIds: Record<LabellableType, string>;
+  applicationIds: Record<DemoLabellableType, string>;
   /** The input subject (a camera) of each inspection-line application. */
-  inputSubjectUids: Record<LabellableType, string>;
+  inputSubjectUids: Record<DemoLabellableType, string>;
   /** The photo applications (PHOTO_APPLICATIONS, by name) and the cameras they take the photographs from. */
   photos: { applicationIds: Record<string, string>; cameraUids: Record<PhotoCameraKey, string> };
 }
@@ -90,8 +89,9 @@ async function seedPhotoApplications(ctx: ServiceContext, tenantId: string): Pro
 
 /**
  * The demo tenant's applications, managed by the demo manager: the photo applications on real photographs (the
- * photo library's camera, see photo-applications.ts), then the inspection line, one application of each labellable
- * type, each fed by its own camera subject (the demo feeder uploads synthetic conveyor scenes to it, see feeder.ts).
+ * photo library's camera, see photo-applications.ts), then the inspection line, one application of each type of
+ * DEMO_TYPES (the standard labellable types), each fed by its own camera subject (the demo feeder uploads synthetic
+ * conveyor scenes to it, see feeder.ts).
  * Whatever exists already (matched by name) is kept; demo applications made before they had a rate of their own
  * get DEMO_FEEDBACK_PER_HOUR.
  */
@@ -103,9 +103,10 @@ export async function seedApplications(ctx: ServiceContext, identity: DemoIdenti
     uidByName[name] = await findOrCreateSubject(ctx, tenantId, name, `A ${name} on the demo conveyor belt.`);
   }
 
-  const applicationIds = {} as Record<LabellableType, string>;
-  const inputSubjectUids = {} as Record<LabellableType, string>;
-  for (const { type, demo } of TYPE_MODULES) {
+  const applicationIds = {} as Record<DemoLabellableType, string>;
+  const inputSubjectUids = {} as Record<DemoLabellableType, string>;
+  for (const type of DEMO_TYPES) {
+    const demo = demoOf(type);
     const { name } = demo.application;
     const description = `Synthetic conveyor scenes for the "${name}" demo application.`;
     const inputSubjectUid = await findOrCreateSubject(ctx, tenantId, `Camera: ${name}`, description);

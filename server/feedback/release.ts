@@ -53,7 +53,7 @@ export async function measuredSubjects(db: Database, appRow: ApplicationRow): Pr
 /** The parameters of the application's current model, or the baseline's from its configuration before a release. */
 export async function currentParameters(db: Database, appRow: ApplicationRow): Promise<ModelParameters> {
   const outputSubjects = await outputSubjectsOf(db, appRow);
-  const settings = typeModule(appRow.type)?.settingsParameters?.(appRow.customFields) ?? {};
+  const settings = typeModule(appRow.type)?.settingsParameters?.(appRow.customFields, outputSubjects) ?? {};
   if (appRow.currentModelId) {
     const [model] = await db.select().from(models).where(eq(models.modelId, appRow.currentModelId));
     if (model) return { ...withDetectorClasses(model.parameters as unknown as ModelParameters, outputSubjects), ...settings };
@@ -109,8 +109,10 @@ export async function releaseModel(
   const previousParameters = await currentParameters(ctx.db, appRow);
   const previousModelId = appRow.currentModelId ?? baselineModelId(appRow.applicationId);
   const training = await withImages(ctx.blobs, items.training);
-  // subjects seen by their configured colour keep the colour model alone
-  const heads = await learnHeads(module.fit, appRow.outputSubjects.filter((uid) => !previousParameters.appearance[uid]), training);
+  // subjects seen by their configured colour keep the colour model alone; a model that does not see subjects by their
+  // looks (ocr reads text, nsfw classifies the whole image) has no use for heads
+  const learning = module.rule.seesSubjects === false ? [] : appRow.outputSubjects.filter((uid) => !previousParameters.appearance[uid]);
+  const heads = await learnHeads(module.fit, learning, training);
   const parameters = { ...(await refitParameters(module.fit, previousParameters, training)), ...(Object.keys(heads).length > 0 ? { head: heads } : {}) };
   const [validation, previousValidation] = (await measureModels(
     module,

@@ -43,7 +43,8 @@ export async function measureModels(
   for (const example of examples) {
     const detect = parameterSets.some((parameters) => needsDetector(outputSubjects, parameters));
     const read = parameterSets.find((parameters) => parameters.text_reading)?.text_reading ?? null;
-    const image = await loadAnalysisImage(example.image, example.focus, { detect, read });
+    const classify = parameterSets.some((parameters) => parameters.content_class !== undefined);
+    const image = await loadAnalysisImage(example.image, example.focus, { detect, read, classify });
     for (const [index, parameters] of parameterSets.entries()) {
       const proposals = runModelOn(image, { type: module.type, outputSubjects, parameters });
       judged[index]!.push({ answers: example.answers, proposals });

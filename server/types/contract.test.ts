@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { answerRuleOf } from '../../src/api/application-types';
 import { applicationType } from '../../src/api/schemas/application';
-import { APPLICATION_TYPE_KINDS, kindOf, LABELLABLE_TYPES, type ApplicationKind } from '../../src/api/types';
+import { APPLICATION_TYPE_KINDS, kindOf, LABELLABLE_TYPES, SPECIAL_APPLICATION_TYPES, type ApplicationKind } from '../../src/api/types';
 import { TYPE_MODULES as APP_TYPE_MODULES } from '../../src/features/labelling/types/registry';
-import { REGISTRIES, TYPE_MODULES, type RunKind } from './registry';
+import { DEMO_TYPES, REGISTRIES, TYPE_MODULES, type RunKind } from './registry';
 import { videoSegmentation } from './video-segmentation/module';
 
 const KINDS: readonly ApplicationKind[] = ['labellable', 'frame_comparison', 'pipeline', 'sequence', 'unimplemented'];
@@ -22,8 +22,13 @@ describe('the application types of the contract', () => {
   });
 
   it('keep the order of the labellable types, by which the demo seeds its applications', () => {
-    expect(LABELLABLE_TYPES).toEqual(['classification', 'detection_fullframe', 'box_detection', 'static_count', 'offset_x', 'offset_y', 'point', 'ocr']);
+    expect(LABELLABLE_TYPES).toEqual(['classification', 'detection_fullframe', 'box_detection', 'static_count', 'offset_x', 'offset_y', 'point', 'ocr', 'nsfw']);
     expect(TYPE_MODULES.map((module) => module.type)).toEqual(LABELLABLE_TYPES);
+  });
+
+  it('give every standard labellable type a demo, and none to a type by special arrangement, which the demo leaves out', () => {
+    expect(DEMO_TYPES).toEqual(LABELLABLE_TYPES.filter((type) => !(SPECIAL_APPLICATION_TYPES as readonly string[]).includes(type)));
+    for (const module of TYPE_MODULES) expect(module.demo !== undefined, module.type).toBe((DEMO_TYPES as readonly string[]).includes(module.type));
   });
 
   it("have in each kind's registry of the service exactly the types of that kind, each under its own name", () => {
@@ -36,7 +41,7 @@ describe('the application types of the contract', () => {
 
   it('leave no type of the interface without a module but those still being built', () => {
     // Each of these leaves the list when its module lands; a type the service runs nothing for fails here.
-    const stillBeingBuilt = ['network_camera', 'social_feed', 'nsfw'];
+    const stillBeingBuilt = ['network_camera', 'social_feed'];
     expect(typesOf('unimplemented')).toEqual(stillBeingBuilt);
   });
 

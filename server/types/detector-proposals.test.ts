@@ -34,6 +34,7 @@ const image: AnalysisImage = {
   objects,
   features: null,
   text: null,
+  content: null,
 };
 
 const parameters: ModelParameters = {

@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BoxRegion, FeedbackSubjectAnswer, PointCoords } from '../../src/api/application-types/answer';
-import type { LabellableType } from '../../src/api/types';
 import { hexToRgb, labDistance, rgbToLab } from '../vision/colour';
 import { DEMO_PALETTE } from '../vision/demo';
 import type { ModelParameters } from '../vision/models/parameters';
 import { refitParameters, type FeedbackExample } from '../vision/refit';
 import type { GeneratedScene } from '../vision/scenes';
 import { bestIous, mean, nearestDistances } from '../vision/testing/metrics';
-import { moduleOf } from './registry';
+import { moduleOf, type DemoLabellableType } from './registry';
 import { runModel } from './run-model';
 import { demoApplication, demoParameters, generateDemoSet } from './testing/demo';
 
@@ -16,14 +15,14 @@ const colourError = (hex: string, trueHex: string) => {
   return labDistance(a[0], a[1], a[2], b[0], b[1], b[2]);
 };
 
-function misSet(type: LabellableType, subject: string, color: string): ModelParameters {
+function misSet(type: DemoLabellableType, subject: string, color: string): ModelParameters {
   const parameters = demoParameters(type);
   const appearance = parameters.appearance[subject];
   if (!appearance) throw new Error(`no appearance for ${subject}`);
   return { ...parameters, appearance: { ...parameters.appearance, [subject]: { ...appearance, color } } };
 }
 
-async function proposalsFor(type: LabellableType, parameters: ModelParameters, scenes: readonly GeneratedScene[]) {
+async function proposalsFor(type: DemoLabellableType, parameters: ModelParameters, scenes: readonly GeneratedScene[]) {
   const outputSubjects = demoApplication(type).outputSubjects;
   return Promise.all(scenes.map(async (scene) => (await runModel({ type, outputSubjects, parameters, image: scene.image }))[0]));
 }

@@ -1,5 +1,6 @@
 import type { z } from '../../src/api/zod';
-import { kindOf, LABELLABLE_TYPES, type ApplicationKind, type LabellableType, type TypesOfKind } from '../../src/api/types';
+import { kindOf, LABELLABLE_TYPES, STANDARD_APPLICATION_TYPES, type ApplicationKind, type LabellableType, type TypesOfKind } from '../../src/api/types';
+import type { DemoType } from '../vision/demo';
 import type { PipelineModule } from './pipeline-module';
 import { boxDetection } from './box-detection/module';
 import { classification } from './classification/module';
@@ -14,6 +15,7 @@ import type { SequenceModule } from './sequence-module';
 import type { TypeModule } from './type-module';
 import { videoSegmentation } from './video-segmentation/module';
 import { motion } from './motion/module';
+import { nsfw } from './nsfw/module';
 import type { FrameComparisonModule } from './frame-comparison-module';
 import { staticCrop } from './static-crop/module';
 import { staticFocus } from './static-focus/module';
@@ -43,6 +45,7 @@ export const REGISTRIES = {
     offset_y: offsetY,
     point,
     ocr,
+    nsfw,
   },
   pipeline: { video_segmentation: videoSegmentation, static_crop: staticCrop, retiler, static_focus: staticFocus },
   frame_comparison: { motion },
@@ -71,6 +74,21 @@ export function moduleOfKind<K extends RunKind>(kind: K, type: string): ModuleOf
 export const TYPE_MODULES: readonly TypeModule[] = LABELLABLE_TYPES.map((type) => REGISTRIES.labellable[type]);
 
 export const IMPLEMENTED_TYPES: readonly LabellableType[] = TYPE_MODULES.map((module) => module.type);
+
+/** A type the demo seeds and feeds: a standard labellable type (the demo runs with the service's defaults, which refuse the others). */
+export type DemoLabellableType = Extract<LabellableType, (typeof STANDARD_APPLICATION_TYPES)[number]>;
+
+const isDemoType = (type: LabellableType): type is DemoLabellableType => (STANDARD_APPLICATION_TYPES as readonly string[]).includes(type);
+
+/** The demo's types, in the order by which it seeds their scenes. */
+export const DEMO_TYPES: readonly DemoLabellableType[] = IMPLEMENTED_TYPES.filter(isDemoType);
+
+/** The demo of a type the demo runs. */
+export function demoOf(type: DemoLabellableType): DemoType {
+  const { demo } = moduleOf(type);
+  if (!demo) throw new RangeError(`The type module of ${type} has no demo.`);
+  return demo;
+}
 
 /** The module of a type; undefined for types the service takes no feedback on and has no model for. */
 export const typeModule = (type: string): TypeModule | undefined => findModuleOfKind('labellable', type);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BoxRegion, PointCoords } from '../../src/api/application-types/answer';
-import type { LabellableType } from '../../src/api/types';
 import type { ModelProposal } from '../vision/models/proposal';
 import type { GeneratedScene } from '../vision/scenes';
 import { bestIous, mean, nearestDistances } from '../vision/testing/metrics';
+import type { DemoLabellableType } from './registry';
 import { runModel } from './run-model';
 import { demoApplication, demoParameters, generateDemoSet } from './testing/demo';
 
@@ -14,7 +14,7 @@ interface Evaluated {
 
 const SCENES_PER_TYPE = 45;
 
-async function evaluate(type: LabellableType, seed: number): Promise<Evaluated[]> {
+async function evaluate(type: DemoLabellableType, seed: number): Promise<Evaluated[]> {
   const scenes = await generateDemoSet(type, SCENES_PER_TYPE, seed);
   const parameters = demoParameters(type);
   const outputSubjects = demoApplication(type).outputSubjects;

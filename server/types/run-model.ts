@@ -20,8 +20,9 @@ export interface RunModelInput {
  */
 export async function runModel(input: RunModelInput): Promise<ModelProposal[]> {
   if (input.outputSubjects[0] === undefined) return [];
-  const detect = needsDetector(input.outputSubjects, input.parameters);
-  return runModelOn(await loadAnalysisImage(input.image, input.focus, { detect, read: input.parameters.text_reading ?? null }), input);
+  const { parameters } = input;
+  const options = { detect: needsDetector(input.outputSubjects, parameters), read: parameters.text_reading ?? null, classify: parameters.content_class !== undefined };
+  return runModelOn(await loadAnalysisImage(input.image, input.focus, options), input);
 }
 
 /** {@link runModel} on an image already decoded for analysis (`loadAnalysisImage`), to run several models on one. */

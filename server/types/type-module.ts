@@ -4,7 +4,7 @@ import type { LabellableType } from '../../src/api/types';
 import type { ObjectAmbiguity } from '../vision/ambiguity';
 import type { DemoType } from '../vision/demo';
 import type { AnalysisImage } from '../vision/models/analysis-image';
-import type { ModelParameters } from '../vision/models/parameters';
+import type { ModelParameters, SubjectForModel } from '../vision/models/parameters';
 import type { ModelProposal } from '../vision/models/proposal';
 import { subjectEvidence, type SubjectEvidence } from '../vision/models/subject-evidence';
 import type { AppearanceFit } from '../vision/refit';
@@ -25,11 +25,15 @@ export interface TypeModule {
   readonly fit: AppearanceFit;
   readonly measure: MeasureProposals;
   readonly objectAmbiguity: ObjectAmbiguity;
-  readonly demo: DemoType;
+  /** Absent for a type by special arrangement: the demo runs with the service's defaults, which refuse those types. */
+  readonly demo?: DemoType;
   /** The rule of the application's settings (its custom_fields), checked when an application is created or updated. */
   readonly settings?: z.ZodMiniType;
-  /** The model parameters the application's settings (its custom_fields) give, beyond the baseline's; none by default. */
-  readonly settingsParameters?: (customFields: Record<string, unknown>) => Partial<ModelParameters>;
+  /**
+   * The model parameters the application's settings (its custom_fields) and its output subjects (by uid) give, beyond
+   * the baseline's, as they are now; none by default.
+   */
+  readonly settingsParameters?: (customFields: Record<string, unknown>, outputSubjects: Readonly<Record<string, SubjectForModel>>) => Partial<ModelParameters>;
 }
 
 /** A model of one subject: its proposal from what the models see of the subject in the image. */

@@ -46,7 +46,7 @@ export const APPLICATION_TYPE_KINDS = {
   line_crossing: 'sequence',
   retiler: 'pipeline',
   static_focus: 'pipeline',
-  nsfw: 'unimplemented',
+  nsfw: 'labellable',
 } as const;
 
 export type ApplicationType = keyof typeof APPLICATION_TYPE_KINDS;

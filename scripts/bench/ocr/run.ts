@@ -6,7 +6,7 @@ import { DEFAULT_CHARACTER_SET, type OcrSettings } from '../../../src/api/applic
 import { MIN_HELD_OUT_ANSWERS } from '../../../src/api/limits';
 import type { BoxCoords } from '../../../src/api/types';
 import { measureTexts } from '../../../server/types/measures/texts';
-import { moduleOf } from '../../../server/types/registry';
+import { demoOf } from '../../../server/types/registry';
 import { renderSign, type SignOptions } from '../../../server/types/testing/sign';
 import type { SubjectPair } from '../../../server/types/measures/held-out';
 import { generateDemoScene } from '../../../server/vision/demo';
@@ -41,7 +41,7 @@ async function renderedCases(): Promise<Case[]> {
 async function demoCases(count: number): Promise<Case[]> {
   const cases: Case[] = [];
   for (let index = 0; index < count; index += 1) {
-    const scene = await generateDemoScene(moduleOf('ocr').demo, 1, index);
+    const scene = await generateDemoScene(demoOf('ocr'), 1, index);
     cases.push({ image: scene.image, truth: scene.truth.texts['lot label'] ?? '', settings: line() });
   }
   return cases;

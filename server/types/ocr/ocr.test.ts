@@ -42,7 +42,7 @@ describe('the ocr model (tesseract.js, shipped English data)', () => {
   });
 
   it("takes its settings from the application's custom_fields, defaults for what is missing or wrong", () => {
-    const settings = moduleOf('ocr').settingsParameters?.({ character_set: '0123456789', page_mode: 'sideways' });
+    const settings = moduleOf('ocr').settingsParameters?.({ character_set: '0123456789', page_mode: 'sideways' }, {});
     expect(settings).toEqual({ text_reading: { character_set: '0123456789', page_mode: 'single_line' } });
   });
 });

@@ -1,14 +1,13 @@
-import type { LabellableType } from '../../../src/api/types';
 import { demoCustomFields, generateDemoScene, type DemoApplication } from '../../vision/demo';
 import { parametersFromApplication, type ModelParameters } from '../../vision/models/parameters';
 import type { GeneratedScene } from '../../vision/scenes';
-import { moduleOf } from '../registry';
+import { demoOf, type DemoLabellableType } from '../registry';
 
 /** For tests and scripts: the demo application of a type. */
-export const demoApplication = (type: LabellableType): DemoApplication => moduleOf(type).demo.application;
+export const demoApplication = (type: DemoLabellableType): DemoApplication => demoOf(type).application;
 
 /** The parameters of a demo application whose subjects' uids are their names. */
-export function demoParameters(type: LabellableType): ModelParameters {
+export function demoParameters(type: DemoLabellableType): ModelParameters {
   const names = demoApplication(type).outputSubjects;
   const identity = Object.fromEntries(names.map((name) => [name, name]));
   const subjects = Object.fromEntries(names.map((name) => [name, { name, detector_class: null }]));
@@ -16,8 +15,8 @@ export function demoParameters(type: LabellableType): ModelParameters {
 }
 
 /** The first `count` scenes of a demo application's set. */
-export async function generateDemoSet(type: LabellableType, count: number, seed: number): Promise<GeneratedScene[]> {
+export async function generateDemoSet(type: DemoLabellableType, count: number, seed: number): Promise<GeneratedScene[]> {
   const scenes: GeneratedScene[] = [];
-  for (let index = 0; index < count; index += 1) scenes.push(await generateDemoScene(moduleOf(type).demo, seed, index));
+  for (let index = 0; index < count; index += 1) scenes.push(await generateDemoScene(demoOf(type), seed, index));
   return scenes;
 }

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import '@tensorflow/tfjs-backend-cpu';
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import * as tf from '@tensorflow/tfjs-core';
+import { useWasmBackend } from '../wasm-backend';
 import { DETECTOR_INPUT_SIZE } from './objects';
 
 const require = createRequire(import.meta.url);
@@ -54,9 +54,7 @@ async function loadModelArtifacts(): Promise<tf.io.ModelArtifacts> {
 
 /** CenterNet (MobileNet-v3) on TensorFlow.js's WebAssembly backend. */
 export async function loadCenterNet(): Promise<(pixels: Uint8Array) => Promise<CenterNetOutput>> {
-  setWasmPaths(`${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`);
-  await tf.setBackend('wasm');
-  await tf.ready();
+  await useWasmBackend();
   const model: GraphModel = await loadGraphModel({ load: loadModelArtifacts });
   /** `pixels`: RGB bytes of the square input image, row by row. */
   return async (pixels) => {

@@ -1,83 +1,13 @@
 import { createHash } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
-import sharp from 'sharp';
 import type { Focus } from '../../../src/api/types';
-import { unavailable } from '../../errors';
-import { MAX_MEDIA_PIXELS, runImageWork } from '../../media/open-image';
-import { clampBox } from '../models/media-box';
 import { DETECTOR_INPUT_SIZE, objectsFromRows, type DetectedObject } from './objects';
 import type { CenterNetOutput } from './centernet';
 import { featureMapOf, type FeatureMap } from './features';
-import type { DetectorReply, DetectorRequest } from './worker';
+import { squareInput } from '../model-input';
+import { ModelThread } from '../model-thread';
 
-/** At most this many images wait for the detector; more are refused ('unavailable') rather than queued. */
-const DETECTOR_QUEUE_LIMIT = 16;
-
-const busy = () => unavailable('The detector is busy; try again in a few seconds.', 5);
-
-interface Waiting {
-  resolve: (output: CenterNetOutput) => void;
-  reject: (error: Error) => void;
-}
-
-/**
- * The pretrained detector, in one worker thread per process that loads the model once and answers one image at a
- * time, so that requests never wait on it. The thread keeps the process alive only while it has work.
- */
-class DetectorThread {
-  private worker: Worker | null = null;
-  private readonly waiting = new Map<number, Waiting>();
-  private nextId = 1;
-
-  run(pixels: Uint8Array): Promise<CenterNetOutput> {
-    if (this.waiting.size >= DETECTOR_QUEUE_LIMIT) return Promise.reject(busy());
-    const worker = this.worker ?? this.start();
-    const id = this.nextId++;
-    if (this.waiting.size === 0) worker.ref();
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, pixels } satisfies DetectorRequest, [pixels.buffer as ArrayBuffer]);
-    });
-  }
-
-  private start(): Worker {
-    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
-    worker.unref();
-    worker.on('message', (reply: DetectorReply) => {
-      const waiting = this.waiting.get(reply.id);
-      if (!waiting) return;
-      this.waiting.delete(reply.id);
-      if (this.waiting.size === 0) worker.unref();
-      if ('error' in reply) waiting.reject(new Error(`The detector failed: ${reply.error}`));
-      else waiting.resolve(reply);
-    });
-    const fail = (error: Error) => {
-      this.worker = null;
-      for (const waiting of this.waiting.values()) waiting.reject(error);
-      this.waiting.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`The detector's thread stopped (exit code ${code}).`)));
-    this.worker = worker;
-    return worker;
-  }
-}
-
-const thread = new DetectorThread();
-
-/** The image (or its focus region) as the detector's square RGB input. */
-async function detectorInput(image: Buffer, focus?: Focus | null) {
-  const metadata = await sharp(image, { limitInputPixels: MAX_MEDIA_PIXELS }).metadata();
-  const frame = focus ? clampBox(focus.box, metadata.width, metadata.height) : { x0: 0, y0: 0, x1: metadata.width, y1: metadata.height };
-  const pixels = await sharp(image, { limitInputPixels: MAX_MEDIA_PIXELS })
-    .extract({ left: frame.x0, top: frame.y0, width: frame.x1 - frame.x0, height: frame.y1 - frame.y0 })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .resize(DETECTOR_INPUT_SIZE, DETECTOR_INPUT_SIZE, { fit: 'fill' })
-    .raw()
-    .toBuffer();
-  return { frame, pixels: new Uint8Array(pixels) };
-}
+/** The pretrained detector, in a thread of its own; at most 16 images wait for it. */
+const thread = new ModelThread<Uint8Array, CenterNetOutput>({ name: 'the detector', entry: new URL('./worker-entry.mjs', import.meta.url), queueLimit: 16 });
 
 /** What the detector sees in an image (or its focus region). */
 export interface DetectorView {
@@ -88,8 +18,8 @@ export interface DetectorView {
 }
 
 async function look(image: Buffer, focus?: Focus | null): Promise<DetectorView> {
-  const { frame, pixels } = await runImageWork(() => detectorInput(image, focus));
-  const output = await thread.run(pixels);
+  const { frame, pixels } = await squareInput(image, focus, DETECTOR_INPUT_SIZE);
+  const output = await thread.run(pixels, [pixels.buffer as ArrayBuffer]);
   return { objects: objectsFromRows(output.rows, frame), features: featureMapOf(output, frame) };
 }
 

@@ -4,6 +4,8 @@ import type { OcrSettings } from '../../../src/api/application-types/ocr';
 import type { BoxCoords, Focus } from '../../../src/api/types';
 import { MAX_MEDIA_PIXELS, runImageWork } from '../../media/open-image';
 import { writeLab } from '../colour';
+import { classifyContent } from '../content/content';
+import type { ContentScores } from '../content/scores';
 import { detectorView } from '../detector/detector';
 import type { FeatureMap } from '../detector/features';
 import type { DetectedObject } from '../detector/objects';
@@ -32,28 +34,40 @@ export interface AnalysisImage {
   features: FeatureMap | null;
   /** The text the reader found in the analysed region (ocr); null when it was not asked to read. */
   text: TextReading | null;
+  /** What the content classifier makes of the analysed region (nsfw); null when it was not asked to classify. */
+  content: ContentScores | null;
 }
 
-/** What to look for besides the pixels: the pretrained detector's objects, the text (with these reader settings). */
+/**
+ * What to look for besides the pixels: the pretrained detector's objects, the text (with these reader settings), the
+ * content classifier's classes.
+ */
 export interface AnalysisOptions {
   detect?: boolean;
   read?: OcrSettings | null;
+  classify?: boolean;
 }
 
 /**
  * Decodes under the service's bound on concurrent image work (a model release may load many examples at once), and
- * with `detect` runs the pretrained detector on it, with `read` the text reader, at the same time.
+ * with `detect` runs the pretrained detector on it, with `read` the text reader, with `classify` the content
+ * classifier, at the same time.
  */
-export async function loadAnalysisImage(image: Buffer, focus?: Focus | null, { detect = false, read = null }: AnalysisOptions = {}): Promise<AnalysisImage> {
-  const [decoded, view, text] = await Promise.all([
+export async function loadAnalysisImage(
+  image: Buffer,
+  focus?: Focus | null,
+  { detect = false, read = null, classify = false }: AnalysisOptions = {},
+): Promise<AnalysisImage> {
+  const [decoded, view, text, content] = await Promise.all([
     runImageWork(() => decodeForAnalysis(image, focus)),
     detect ? detectorView(image, focus) : null,
     read ? readText(image, focus, read) : null,
+    classify ? classifyContent(image, focus) : null,
   ]);
-  return { ...decoded, objects: view?.objects ?? null, features: view?.features ?? null, text };
+  return { ...decoded, objects: view?.objects ?? null, features: view?.features ?? null, text, content };
 }
 
-async function decodeForAnalysis(image: Buffer, focus?: Focus | null): Promise<Omit<AnalysisImage, 'objects' | 'features' | 'text'>> {
+async function decodeForAnalysis(image: Buffer, focus?: Focus | null): Promise<Omit<AnalysisImage, 'objects' | 'features' | 'text' | 'content'>> {
   const metadata = await sharp(image, { limitInputPixels: MAX_MEDIA_PIXELS }).metadata();
   const mediaWidth = metadata.width;
   const mediaHeight = metadata.height;

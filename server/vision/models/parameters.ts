@@ -1,4 +1,5 @@
 import { detectorClassOf, type CocoClass, type DetectorClassSetting } from '../../../src/api/detector/classes';
+import type { NsfwClass } from '../../../src/api/application-types/nsfw';
 import type { OcrSettings } from '../../../src/api/application-types/ocr';
 import { APPEARANCE, appearanceOf, type SubjectAppearance } from '../../../src/api/schemas/appearance';
 import type { LabellableType } from '../../../src/api/types';
@@ -26,6 +27,11 @@ export interface ModelParameters {
    * current settings (its type module's `settingsParameters`); absent for the types that read no text.
    */
   text_reading?: OcrSettings;
+  /**
+   * nsfw: per output subject uid, the content classifier's class its name stands for (null: none). Not learnt: always
+   * the subjects' current names (its type module's `settingsParameters`); absent for the other types.
+   */
+  content_class?: Record<string, NsfwClass | null>;
 }
 
 export const DEFAULT_MIN_AREA = APPEARANCE.minArea.default;

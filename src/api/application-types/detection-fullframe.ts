@@ -1,14 +1,5 @@
-import { agreeByMajority } from './agreement';
-import { importPresence, type AnswerRule } from './rule';
+import type { AnswerRule } from './rule';
+import { yesNoPerSubject } from './yes-no-per-subject';
 
-/** True or False for every output subject, in one message. Labellers agree by majority per subject; a tie is a disagreement. */
-export const detectionFullframe: AnswerRule = {
-  appDataType: null,
-  measure: 'classes',
-  appData: null,
-  subjects: 'every',
-  allowsFalse: true,
-  agree: (answers) => agreeByMajority(answers),
-  exportAnnotations: (_none, subjectUid) => [{ kind: 'image_category', subjectUid }],
-  importAppData: importPresence,
-};
+/** Whether each output subject is anywhere in the image: yes or no for every one of them. */
+export const detectionFullframe: AnswerRule = yesNoPerSubject;

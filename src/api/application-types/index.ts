@@ -2,6 +2,7 @@ import type { AppDataType, LabellableType } from '../types';
 import { boxDetection } from './box-detection';
 import { classification } from './classification';
 import { detectionFullframe } from './detection-fullframe';
+import { nsfw } from './nsfw';
 import { ocr } from './ocr';
 import { offsetX } from './offset-x';
 import { offsetY } from './offset-y';
@@ -19,6 +20,7 @@ export const ANSWER_RULES: Readonly<Record<LabellableType, AnswerRule>> = {
   offset_y: offsetY,
   point: pointRule,
   ocr,
+  nsfw,
 };
 
 export const answerRuleOf = (type: string): AnswerRule | undefined =>

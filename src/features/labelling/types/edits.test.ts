@@ -3,7 +3,7 @@ import { imagePoint } from '../geometry/types';
 import type { BoxAnnotation } from './box-detection/module';
 import { boxList, duplicateSelected } from './box-detection/module';
 import { chooseClass, chooseNone } from './classification/module';
-import { toggleSubject } from './detection-fullframe/module';
+import { toggleSubject } from '../type-kit/yes-no-subjects';
 import type { OffsetAnnotation } from './offset/module';
 import { nudgeOffset, setOffset } from './offset/module';
 import type { PointAnnotation } from './point/module';

@@ -4,6 +4,7 @@ import { typeRegistry } from '../contract/type-registry';
 import { boxDetection } from './box-detection/module';
 import { classification } from './classification/module';
 import { detectionFullframe } from './detection-fullframe/module';
+import { nsfw } from './nsfw/module';
 import { ocr } from './ocr/module';
 import { offsetX, offsetY } from './offset/module';
 import { point } from './point/module';
@@ -19,6 +20,7 @@ export const TYPE_MODULES = {
   offset_y: offsetY,
   point,
   ocr,
+  nsfw,
 } as const satisfies Record<LabellableType, AnyTypeModule>;
 
 /** Every type the workspace labels, each by its one module: a new type is one folder here and one line above. */

@@ -2,6 +2,7 @@ import type { ApplicationType } from '../../../../api/types';
 import { dynamicTracking } from './dynamic-tracking';
 import { lineCrossing } from './line-crossing';
 import { motion } from './motion';
+import { nsfw } from './nsfw';
 import { ocr } from './ocr';
 import { retiler } from './retiler';
 import { staticCrop } from './static-crop';
@@ -31,5 +32,5 @@ export const TYPE_SETTINGS: Readonly<Record<ApplicationType, TypeSettings>> = {
   line_crossing: lineCrossing,
   retiler,
   static_focus: staticFocus,
-  nsfw: COMMON_ONLY,
+  nsfw,
 };

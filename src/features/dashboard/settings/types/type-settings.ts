@@ -24,6 +24,6 @@ export interface CustomFieldsDraft {
 export interface TypeSettings {
   /** Settings in custom_fields that the main form edits and saves with the rest: a draft of the saved ones. */
   draftOf?(customFields: Record<string, unknown>): CustomFieldsDraft;
-  /** A form of the type's own below the main one, saved on its own. */
+  /** A form of the type's own below the main one, saved on its own (or, for a type without settings, what the page should show of it). */
   OwnForm?: ComponentType<TypeFormProps>;
 }
