@@ -63,8 +63,8 @@ function NumberSettingsForm({ application, readOnly, settings }: TypeFormProps &
 
   const placed = Object.keys(errors).length > 0;
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={settings.legend}>
-      <fieldset className="fieldset form" disabled={readOnly}>
+    <form className="form settings-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={settings.legend}>
+      <fieldset className="fieldset number-settings" disabled={readOnly}>
         <legend>{settings.legend}</legend>
         {settings.fields.map(({ key, ...field }) => (
           <NumberTextField key={key} {...field} value={texts[key] ?? ''} onChange={(text) => setTexts((old) => ({ ...old, [key]: text }))} error={errors[key]} />
