@@ -61,6 +61,7 @@ describe('the export panel', () => {
     const panel = await screen.findByRole('region', { name: 'Export labels' });
     await user.click(within(panel).getByRole('radio', { name: /^YOLO/ }));
     await user.click(within(panel).getByRole('checkbox', { name: 'Include images' }));
+    await user.click(within(panel).getByRole('checkbox', { name: "In the whole plans' pixels" }));
     await user.click(within(panel).getByRole('button', { name: 'Export' }));
 
     expect(await within(panel).findByText('120 of 400 images')).toBeInTheDocument();
@@ -68,7 +69,7 @@ describe('the export panel', () => {
     expect(await within(panel).findByText('Saved cars-yolo.zip')).toBeInTheDocument();
     expect(within(panel).getByRole('listitem')).toHaveTextContent('Points were written as boxes. (3×)');
     expect(saved).toEqual([{ name: 'cars-yolo.zip', href: 'blob:export' }]);
-    expect(body).toEqual({ format: 'yolo', include_images: true });
+    expect(body).toEqual({ format: 'yolo', include_images: true, coordinates: 'plan' });
   });
 
   it("shows the service's reason when the export cannot start or fails", async () => {

@@ -54,6 +54,7 @@ function Failure({ error }: { error: Error }) {
 export function ExportPanel({ appId }: { appId: string }) {
   const [format, setFormat] = useState<ExportFormat>('coco');
   const [includeImages, setIncludeImages] = useState(false);
+  const [inPlans, setInPlans] = useState(false);
   const [exportId, setExportId] = useState<string | null>(null);
   const start = useStartExport(appId);
   const status = useExportStatus(appId, exportId);
@@ -73,7 +74,7 @@ export function ExportPanel({ appId }: { appId: string }) {
   function begin() {
     setExportId(null);
     download.reset();
-    start.mutate({ format, include_images: includeImages }, { onSuccess: (started) => setExportId(started.export_id) });
+    start.mutate({ format, include_images: includeImages, coordinates: inPlans ? 'plan' : 'media' }, { onSuccess: (started) => setExportId(started.export_id) });
   }
 
   return (
@@ -95,6 +96,10 @@ export function ExportPanel({ appId }: { appId: string }) {
         <label className="choice">
           <input type="checkbox" checked={includeImages} disabled={busy} onChange={(event) => setIncludeImages(event.target.checked)} />
           Include images
+        </label>
+        <label className="choice" title="Boxes and points of sub-plans and crops in the pixels of the plan they were cut from, gathered on it">
+          <input type="checkbox" checked={inPlans} disabled={busy} onChange={(event) => setInPlans(event.target.checked)} />
+          In the whole plans' pixels
         </label>
         <Button variant="primary" busy={busy} onClick={begin}>
           Export
