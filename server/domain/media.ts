@@ -52,9 +52,9 @@ export function toMedia(row: MediaRow, { baseUrl, secret }: MediaLinks): Media {
     filename: details.filename ?? null,
     frame: details.frame ?? null,
     license: details.license ?? null,
-    network_camera_id: null,
-    original_landing_url: null,
-    original_url: null,
+    network_camera_id: details.network_camera_id ?? null,
+    original_landing_url: details.original_landing_url ?? null,
+    original_url: details.original_url ?? null,
     parent_media_id: row.parentMediaIds[0] ?? null,
     preview_url: null,
     source_url: details.source_url ?? null,
@@ -84,6 +84,8 @@ export interface NewMedia {
   details?: MediaDetails;
   /** The media this one was made from (a video, for its frames). */
   parentMediaIds?: string[];
+  /** Where it came from: `upload` when absent, else the capture type that brought it in. */
+  mediaSrc?: string;
 }
 
 export async function insertMedia(db: Database, input: NewMedia): Promise<MediaRow> {
@@ -106,6 +108,7 @@ export async function insertMedia(db: Database, input: NewMedia): Promise<MediaR
       metaTags: input.metaTags ?? [],
       parentMediaIds: input.parentMediaIds ?? [],
       ...(input.setAssignment ? { setAssignment: input.setAssignment } : {}),
+      ...(input.mediaSrc ? { mediaSrc: input.mediaSrc } : {}),
       details: { ...input.details, ...(stored.duration === undefined ? {} : { duration: stored.duration }) },
       uploadedByUser: input.uploadedBy,
     })

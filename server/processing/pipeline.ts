@@ -48,6 +48,8 @@ const RUNNERS: { readonly [K in ApplicationKind]: KindRunner } = {
   frame_comparison: runFrameComparison,
   pipeline: runPipelineStep,
   sequence: runSequence,
+  // A capture application brings its own images in (processing/capture): media of its input subjects are not its work.
+  capture: runNothing,
   unimplemented: runNothing,
 };
 
