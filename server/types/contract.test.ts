@@ -6,7 +6,9 @@ import { TYPE_MODULES as APP_TYPE_MODULES } from '../../src/features/labelling/t
 import { REGISTRIES, TYPE_MODULES, type RunKind } from './registry';
 import { videoSegmentation } from './video-segmentation/module';
 
-const KINDS: readonly ApplicationKind[] = ['labellable', 'frame_comparison', 'pipeline', 'sequence', 'unimplemented'];
+const KINDS: readonly ApplicationKind[] = ['labellable', 'frame_comparison', 'pipeline', 'sequence', 'capture', 'unimplemented'];
+/** Interface types whose module is still being written (issue 31); each leaves this list with its module. */
+const AWAITING_A_MODULE = ['retiler', 'static_focus', 'nsfw'];
 const typesOf = (kind: ApplicationKind) => Object.keys(APPLICATION_TYPE_KINDS).filter((type) => kindOf(type) === kind);
 
 /*
@@ -32,6 +34,10 @@ describe('the application types of the contract', () => {
       for (const [type, module] of Object.entries(registry)) expect(module.type).toBe(type);
     }
     expect(Object.keys(REGISTRIES).sort()).toEqual(KINDS.filter((kind) => kind !== 'unimplemented').sort());
+  });
+
+  it('each have a module in the service, but for those awaiting one', () => {
+    expect(typesOf('unimplemented').sort()).toEqual([...AWAITING_A_MODULE].sort());
   });
 
   it('make a registry that lacks a type of its kind a type error', () => {

@@ -23,6 +23,15 @@ import { storeCapturedImage } from './store-captured';
 /** What every capture is given by the service: the address rules, its User-Agent, and its closing. */
 export type CaptureDeps = Pick<CaptureRun, 'addresses' | 'userAgent'> & { stopping: AbortSignal };
 
+/** How often an application whose settings are incomplete (made without them) looks at them again. */
+const UNSET_INTERVAL_SECONDS = 60;
+
+/** Settings that break the type's rule (stored before it, or never given): what to set, in words. */
+function incompleteSettings(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  const [issue] = error.issues;
+  return `The settings are incomplete: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'they break the rule of the type'} Set them on the settings page.`;
+}
+
 /** A failure as the application page shows it: one sentence. */
 function failureText(error: unknown, deadline: AbortSignal, module: CaptureModule): string {
   if (deadline.aborted) return `The capture took longer than ${module.deadlineSeconds} s and was stopped.`;
@@ -91,10 +100,11 @@ export async function runCaptureJob(ctx: ServiceContext, deps: CaptureDeps, { id
   if (!appRow.active) return ctx.db.transaction((tx) => recordCaptureStopped(tx, appRow.applicationId));
   if (deps.stopping.aborted) return;
   const startedAt = unixNow();
-  const { tookMs, error } = await captureImages(ctx, deps, module, appRow, state);
-  const parsedInterval = module.settings.safeParse(appRow.customFields).success ? module.intervalSeconds(appRow.customFields) : null;
+  const settings = module.settings.safeParse(appRow.customFields);
+  const { tookMs, error } = settings.success ? await captureImages(ctx, deps, module, appRow, state) : { tookMs: null, error: incompleteSettings(settings.error) };
+  const interval = settings.success ? module.intervalSeconds(appRow.customFields) : UNSET_INTERVAL_SECONDS;
   const failures = error === null ? 0 : state.failures + 1;
-  const delay = Math.max(0, startedAt + nextDelaySeconds(parsedInterval ?? 60, failures) - unixNow());
+  const delay = Math.max(0, startedAt + nextDelaySeconds(interval, failures) - unixNow());
   await ctx.db.transaction(async (tx) => {
     if (!(await markJobFinished(tx, id))) return;
     await recordCaptureOutcome(tx, appRow.applicationId, { startedAt, tookMs, error, nextAttemptAt: unixNow() + delay });

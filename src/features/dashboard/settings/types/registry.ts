@@ -2,7 +2,9 @@ import type { ApplicationType } from '../../../../api/types';
 import { dynamicTracking } from './dynamic-tracking';
 import { lineCrossing } from './line-crossing';
 import { motion } from './motion';
+import { networkCamera } from './network-camera';
 import { ocr } from './ocr';
+import { socialFeed } from './social-feed';
 import { staticCrop } from './static-crop';
 import type { TypeSettings } from './type-settings';
 import { videoSegmentation } from './video-segmentation';
@@ -21,8 +23,8 @@ export const TYPE_SETTINGS: Readonly<Record<ApplicationType, TypeSettings>> = {
   point: COMMON_ONLY,
   ocr,
   motion,
-  network_camera: COMMON_ONLY,
-  social_feed: COMMON_ONLY,
+  network_camera: networkCamera,
+  social_feed: socialFeed,
   video_segmentation: videoSegmentation,
   static_crop: staticCrop,
   dynamic_tracking: dynamicTracking,
