@@ -30,7 +30,8 @@ test("the demo camera's status shows its frames arriving, and its settings have 
   await form.getByRole('button', { name: 'Save camera' }).click();
   await expect(form.getByText(/Use a whole number of seconds from 1/)).toBeVisible();
   await form.getByLabel('One frame every (seconds)').fill('10');
-  await form.getByLabel('Camera URL').scrollIntoViewIfNeeded();
+  await expect(form.getByText(/Use a whole number of seconds from 1/)).toBeHidden();
+  await form.getByRole('button', { name: 'Save camera' }).scrollIntoViewIfNeeded();
   await checkAndCapture(page, 'capture-settings');
 });
 

@@ -95,7 +95,8 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
 
   return {
     async send(tx, name: JobName, data, { singletonKey, startAfterSeconds } = {}) {
-      const startAfter = startAfterSeconds === undefined ? {} : { startAfter: startAfterSeconds };
+      // As a time: pg-boss binds a number of seconds where PostgreSQL then expects a timestamp, and the insert fails.
+      const startAfter = startAfterSeconds === undefined ? {} : { startAfter: new Date(Date.now() + startAfterSeconds * 1000) };
       await boss.send(name, data as object, { ...RETRY, ...startAfter, expireInSeconds: timeoutSeconds, singletonKey, db: inTransaction(tx) });
     },
     async unfinished(name, field, value) {

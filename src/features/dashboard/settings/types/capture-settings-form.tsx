@@ -88,9 +88,13 @@ function CaptureSettingsForm({ application, readOnly, settings }: TypeFormProps 
   }
 
   const placed = Object.keys(errors).length > 0;
-  const onText = (key: string) => (text: string) => setTexts((old) => ({ ...old, [key]: text }));
+  // A field typed into again no longer shows the problem the last save found in it.
+  const onText = (key: string) => (text: string) => {
+    setTexts((old) => ({ ...old, [key]: text }));
+    setErrors(({ [key]: _fixed, ...others }) => others);
+  };
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={settings.legend}>
+    <form className="settings-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={settings.legend}>
       <fieldset className="fieldset form" disabled={readOnly}>
         <legend>{settings.legend}</legend>
         {settings.fields.map((field) =>
