@@ -9,7 +9,7 @@ import { toMedia, type MediaLinks } from './media';
 export type CaptureStateRow = typeof captureState.$inferSelect;
 
 /** A failing capture waits twice as long after each failure in a row, never less than its interval, and at most this. */
-export const BACKOFF_MAX_SECONDS = 300;
+const BACKOFF_MAX_SECONDS = 300;
 
 /** Seconds until the next capture, from the one that just ended: its interval, or longer after failures. */
 export const nextDelaySeconds = (intervalSeconds: number, failures: number) =>

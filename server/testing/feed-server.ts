@@ -5,7 +5,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 
-export interface FeedPost {
+interface FeedPost {
   id: string;
   title: string;
   author: string;

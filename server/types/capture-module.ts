@@ -29,7 +29,7 @@ export interface CaptureRun {
 }
 
 /** A setting kept sealed in the database, never in custom_fields, which say only that one is set. */
-export interface SettingsSecret {
+interface SettingsSecret {
   /** The key in custom_fields that brings it: a string sets it, null or "" removes it. */
   key: string;
   /** The key custom_fields answer instead: true while one is kept. */

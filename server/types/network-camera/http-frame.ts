@@ -8,7 +8,7 @@ import { FetchFailed, openUrl, readBody, type FetchPolicy } from '../../net/http
 const HTTP_PROTOCOLS = new Set(['http:', 'https:']);
 
 /** Where a camera's HTTP requests may go: http: or https:, and the camera address rule on every hop. */
-export const cameraFetchPolicy = (rules: CameraAddressRules): FetchPolicy => ({
+const cameraFetchPolicy = (rules: CameraAddressRules): FetchPolicy => ({
   refusalOfUrl: (url) => (HTTP_PROTOCOLS.has(url.protocol) ? cameraUrlRefusal(url, rules) : `A camera may not redirect to ${url.protocol} URLs.`),
   judgeFor: (url) => cameraAddressJudge(rules, portOf(url)),
 });

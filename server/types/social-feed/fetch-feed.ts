@@ -6,8 +6,8 @@ import type { FeedImage } from './formats/feed-image';
 import { accountStatusesUrl, mastodonTimelineUrl } from './formats/mastodon';
 
 /** A feed's document may be this large, and the service looks at this many of its images at most. */
-export const FEED_MAX_BYTES = 5 * 1024 * 1024;
-export const FEED_MAX_IMAGES = 500;
+const FEED_MAX_BYTES = 5 * 1024 * 1024;
+const FEED_MAX_IMAGES = 500;
 
 /** Feeds and their images follow the callbacks' address rule (https:, or http: on loopback; no private targets). */
 export const feedFetchPolicy = (rules: CallbackAddressRules): FetchPolicy => ({

@@ -4,7 +4,7 @@ import { z } from '../zod';
 /** Seconds between two frames of a network camera (`interval_seconds`), and its default. */
 export const CAMERA_INTERVAL_SECONDS = { min: 1, max: 86_400, default: 10 } as const;
 /** A camera's user name and password, in characters. */
-export const CAMERA_CREDENTIAL_MAX = 200;
+const CAMERA_CREDENTIAL_MAX = 200;
 
 const CAMERA_PROTOCOLS = ['http:', 'https:', 'rtsp:'];
 const URL_MESSAGE = 'Give an absolute http:, https: or rtsp: URL of the camera.';
@@ -41,4 +41,3 @@ export const networkCameraSettings = z.object({
   /** Read only: whether the service holds a password for the camera. */
   password_set: z.optional(z.boolean()),
 });
-export type NetworkCameraSettings = z.output<typeof networkCameraSettings>;

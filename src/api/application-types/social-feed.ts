@@ -27,4 +27,3 @@ export const socialFeedSettings = z.object({
     FEED_ITEMS_PER_POLL.default,
   ),
 });
-export type SocialFeedSettings = z.output<typeof socialFeedSettings>;
