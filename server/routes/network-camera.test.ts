@@ -63,8 +63,8 @@ describe('a network camera application', () => {
     await stop(appId);
     console.info(`network_camera over ${kind}: capture latency median ${Math.round(median)} ms, ${perMinute.toFixed(1)} frames per minute at interval 1 s`);
     expect(last).toMatchObject({ state: 'capturing', failures: 0, last_error: null });
-    // a frame each interval (1 s), or as soon as the one before was stored when that takes longer (RTSP: ffmpeg's start)
-    expect(perMinute).toBeGreaterThan(0.7 * (60 / Math.max(1, median / 1000)));
+    // a frame each interval (1 s); an RTSP frame whose quick probe misses takes ffmpeg's second, longer probe (~2 s)
+    expect(perMinute).toBeGreaterThan(30);
     expect(last.last_media?.thumbnail_url).toMatch(/^http:\/\/.+\/media-files\//);
 
     const media = await mediaOfSubject(output);
