@@ -8,6 +8,7 @@ import { TokenIssuer } from './auth/tokens';
 import { MemberRoles } from './auth/member-roles';
 import type { ServiceConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
+import { sealingKey } from './db/sealed-text';
 import { handleClientError, handleFrameworkError, MAX_ID_LENGTH, registerEdgeRules } from './http/edge';
 import { handleError } from './http/error-handler';
 import { registerHostRule } from './http/host-rule';
@@ -56,6 +57,7 @@ async function registerMedia(app: FastifyInstance, serviceSecret: Buffer, blobs:
     });
   }
   app.decorate('mediaSecret', mediaSigningKey(serviceSecret));
+  app.decorate('sealingKey', sealingKey(serviceSecret));
   // A file above 25 MiB is 413.
   await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, fieldSize: 64 * 1024, fields: 200, parts: 210 } });
   await app.register(mediaFileRoutes, { store: app.blobs, secret: app.mediaSecret });

@@ -100,6 +100,8 @@ export interface ServiceConfig {
   jobTimeoutSeconds?: number;
   /** A label export's file may not grow beyond this many bytes (DEFAULT_EXPORT_MAX_BYTES when absent). */
   exportMaxBytes?: number;
+  /** CIDRs of the private networks where network cameras may be (CAMERA_ALLOWED_NETWORKS); none when absent. */
+  cameraAllowedNetworks?: string[];
 }
 
 export class ConfigError extends Error {
@@ -221,5 +223,6 @@ export function loadConfig(argv: string[], environment: NodeJS.ProcessEnv): Serv
     backgroundJobs: env.BACKGROUND_JOBS,
     jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
     exportMaxBytes: env.EXPORT_MAX_BYTES,
+    cameraAllowedNetworks: env.CAMERA_ALLOWED_NETWORKS,
   };
 }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { normalizeHost } from './net/address-rule';
+import { parseCidr } from './net/camera-address-rule';
 
 export const DEFAULT_JOB_TIMEOUT_SECONDS = 300;
 /** A label export's file may be this large unless `EXPORT_MAX_BYTES` says otherwise: 2 GiB. */
@@ -40,6 +41,13 @@ const hostList = z
   .refine((hosts) => !hosts.includes(null), { error: 'must list host names or addresses (no ports or paths)' })
   .transform((hosts) => [...new Set(hosts as string[])]);
 
+/** A comma-separated list of CIDRs (`192.168.10.0/24, fd00:1::/64`). */
+const cidrList = z
+  .string()
+  .default('')
+  .transform((raw) => raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))
+  .refine((cidrs) => cidrs.every((cidr) => parseCidr(cidr) !== null), { error: 'must list networks as address/prefix, e.g. 192.168.10.0/24' });
+
 /** `MEDIA_STORE=s3` needs them all. */
 export const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -74,6 +82,7 @@ export const environmentSchema = z.object({
   CALLBACK_RETRY_SECONDS: wholeNumber(30, 0, 86_400),
   CALLBACK_BLACKLIST_SECONDS: wholeNumber(300, 0, 86_400),
   CALLBACK_ALLOWED_HOSTS: hostList,
+  CAMERA_ALLOWED_NETWORKS: cidrList,
   SIGNIN_WINDOW_SECONDS: wholeNumber(900, 1, 86_400),
   SIGNIN_MAX_FAILURES_PER_EMAIL: wholeNumber(10, 1, 1_000_000),
   SIGNIN_MAX_FAILURES_PER_ADDRESS: wholeNumber(30, 1, 1_000_000),

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
   exitOnSignal(async () => {
     await demo?.feeder.stop();
     await app.close();
+    await demo?.captureSources.close();
   }, app.log);
 
   await app.listen({ port: config.port, host: config.host }); // the job queue starts in the background

@@ -12,6 +12,8 @@ export interface ServiceContext {
   blobs: BlobStore;
   /** Signs the media URLs; derived from the service secret, so links survive a restart. */
   mediaSecret: Buffer;
+  /** Seals the secrets of application settings (a camera's password); derived from the service secret. */
+  sealingKey: Buffer;
   log: Logger;
   /** The background work: media processing, releases, label exports, and the periodic jobs. */
   jobs: JobQueue;

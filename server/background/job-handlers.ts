@@ -6,12 +6,13 @@ import { releaseModel } from '../feedback/release';
 import type { ServiceContext } from '../service-context';
 import { processMediaForApplication } from '../processing/pipeline';
 import type { JobHandlers } from '../jobs/queue';
+import { runCaptureJob, type CaptureDeps } from '../processing/capture/run-capture';
 
 /**
  * What each job does, whichever runner runs it. A job whose application or media is gone has nothing to do; each
  * records itself finished in the transaction of its work, so a second run of it changes nothing.
  */
-export function jobHandlers(ctx: ServiceContext): JobHandlers {
+export function jobHandlers(ctx: ServiceContext, captureDeps: CaptureDeps): JobHandlers {
   return {
     'process-media': async ({ id, data }) => {
       const [appRow] = await ctx.db.select().from(applications).where(eq(applications.applicationId, data.appId));
@@ -32,5 +33,6 @@ export function jobHandlers(ctx: ServiceContext): JobHandlers {
     },
     export: (job) => runExportJob(ctx, job),
     import: (job) => runImportJob(ctx, job),
+    capture: (job) => runCaptureJob(ctx, captureDeps, job),
   };
 }

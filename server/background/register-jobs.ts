@@ -4,6 +4,8 @@ import { DEFAULT_JOB_TIMEOUT_SECONDS } from '../environment';
 import { databaseMaintenanceJob } from './maintenance';
 import { feedbackSchedulingJob } from '../feedback/timer';
 import { jobHandlers } from './job-handlers';
+import { captureDeps } from '../processing/capture/capture-deps';
+import { captureLoopsJob } from '../processing/capture/capture-loop';
 import { createLocalRunner } from '../jobs/local-runner';
 import type { JobQueue, PeriodicJob } from '../jobs/queue';
 import type { ServiceContext } from '../service-context';
@@ -22,13 +24,16 @@ interface JobQueueDeps {
  * it, which finishes the jobs in hand.
  */
 export async function createJobQueue(ctx: ServiceContext, { maintain, limiter, listeningPort }: JobQueueDeps): Promise<JobQueue> {
+  // Captures in flight end when the queue stops, rather than running out their deadline.
+  const stopping = new AbortController();
   const periodic = [
     feedbackSchedulingJob(ctx),
     databaseMaintenanceJob(ctx, maintain),
     rateLimitSweepJob(limiter),
     callbackDeliveryJob(ctx, listeningPort),
+    { ...captureLoopsJob(ctx), stop: async () => stopping.abort() },
   ].filter((job): job is PeriodicJob => job !== null);
-  const handlers = jobHandlers(ctx);
+  const handlers = jobHandlers(ctx, captureDeps(ctx.config, listeningPort, stopping.signal));
   const { databaseUrl, backgroundJobs = true, jobTimeoutSeconds = DEFAULT_JOB_TIMEOUT_SECONDS } = ctx.config;
   if (databaseUrl) {
     // pg-boss is loaded only for a PostgreSQL server, as its driver is (db/index.ts).

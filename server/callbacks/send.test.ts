@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallbackAddressRules } from '../net/address-rule';
-import { sendPost, type Resolver, type SendOptions } from './send';
+import type { Resolver } from '../net/guarded-lookup';
+import { sendPost, type SendOptions } from './send';
 
 /** A receiver on 127.0.0.1: /ok answers 204, /hang never answers. It drops open connections when it closes. */
 let server: Server;

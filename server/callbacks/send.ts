@@ -1,9 +1,9 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isSecureUrl } from '../../src/api/url-rule';
 import { isAllowedHost, portOf, refusalOfAddress, refusalOfUrl, type CallbackAddressRules } from '../net/address-rule';
+import { AddressRefused, guardedLookup, type Resolver } from '../net/guarded-lookup';
 
 export type SendOutcome =
   | { kind: 'delivered' }
@@ -29,37 +29,11 @@ export interface SendOptions {
   resolve?: Resolver;
 }
 
-export type Resolver = (
-  hostname: string,
-  options: LookupAllOptions,
-  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
-) => void;
-
-const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(hostname, options, callback);
-
-class AddressRefused extends Error {}
-
-/**
- * A lookup that resolves the name once and hands the connection only addresses the rule allows: the address checked
- * is the address connected to, so a name cannot be re-pointed (DNS rebinding) between the check and the post. Any
- * refused address among the answers refuses the post.
- */
-function guardedLookup(url: URL, options: SendOptions): LookupFunction {
+/** A lookup that allows only the addresses the callback rule allows for this URL. */
+function callbackLookup(url: URL, options: SendOptions): LookupFunction {
   const allowed = isAllowedHost(url, options.addresses);
   const port = portOf(url);
-  const resolve = options.resolve ?? systemResolver;
-  return (hostname, lookupOptions, callback) => {
-    resolve(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
-      if (error) return callback(error, '', 0);
-      if (addresses.length === 0) return callback(new Error(`${hostname} has no address.`), '', 0);
-      for (const { address } of addresses) {
-        const refusal = refusalOfAddress(address, port, options.addresses, allowed);
-        if (refusal !== null) return callback(new AddressRefused(`${hostname} resolves to a refused address: ${refusal}.`), '', 0);
-      }
-      if (lookupOptions.all) return (callback as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
-      return callback(null, addresses[0]!.address, addresses[0]!.family);
-    });
-  };
+  return guardedLookup((address) => refusalOfAddress(address, port, options.addresses, allowed), options.resolve);
 }
 
 /** Posts the body once; the status of the answer, or an error. */
@@ -97,7 +71,7 @@ export async function sendPost(post: OutgoingPost, options: SendOptions): Promis
   const url = new URL(post.url);
   const timeout = AbortSignal.timeout(options.timeoutMilliseconds);
   try {
-    const status = await request(url, post, AbortSignal.any([options.stopping, timeout]), guardedLookup(url, options));
+    const status = await request(url, post, AbortSignal.any([options.stopping, timeout]), callbackLookup(url, options));
     return status >= 200 && status < 300 ? { kind: 'delivered' } : { kind: 'failed', error: `HTTP ${status}` };
   } catch (error) {
     if (options.stopping.aborted) return { kind: 'stopped' };

@@ -4,7 +4,7 @@ import type { CallbackAddressRules } from '../net/address-rule';
 import type { ServiceContext } from '../service-context';
 import { createCallbackDispatcher } from './delivery';
 
-const userAgentOf = (buildNumber: number) => `looplabel-local-service/1.${buildNumber}`;
+export const userAgentOf = (buildNumber: number) => `looplabel-local-service/1.${buildNumber}`;
 
 /** The port the service listens on, once it does; null before. */
 export type ListeningPort = () => number | null;

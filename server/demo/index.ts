@@ -3,6 +3,7 @@ import { createDemoFeeder, DEFAULT_FEEDER_OPTIONS, DEMO_FIRST_WAITING, type Demo
 import { uploadDemoPhotos } from './photo-applications';
 import { seedApplications, type DemoApplicationSet } from './seed-applications';
 import { seedGateways } from './seed-gateways';
+import { seedCaptureApplications, startDemoCaptureSources, type DemoCaptureSources } from './capture-applications';
 import { seedIdentity, type DemoIdentity } from './seed-identity';
 
 /** The start of the line the service prints once the demo's queues are filled (the end-to-end set-up waits for it). */
@@ -22,6 +23,8 @@ export interface DemoData {
    * when some are missing). `scenes` counts both.
    */
   fillFirst(): Promise<FillResult>;
+  /** The camera and the feed the demo's capture applications read, on loopback; closed with the service. */
+  captureSources: DemoCaptureSources;
 }
 
 /**
@@ -34,6 +37,8 @@ export async function seedDemo(ctx: ServiceContext, waiting = DEFAULT_FEEDER_OPT
   const identity = await seedIdentity(ctx.db);
   const applications = await seedApplications(ctx, identity);
   await seedGateways(ctx.db, identity.tenantIds.demoLab);
+  const captureSources = await startDemoCaptureSources();
+  await seedCaptureApplications(ctx, identity.tenantIds.demoLab, captureSources);
   const feeder = createDemoFeeder(ctx, { identity, applications }, {
     ...DEFAULT_FEEDER_OPTIONS,
     waiting,
@@ -46,5 +51,5 @@ export async function seedDemo(ctx: ServiceContext, waiting = DEFAULT_FEEDER_OPT
     const result = await feeder.fill(Math.min(waiting, DEMO_FIRST_WAITING));
     return { ...result, scenes: first.scenes + result.scenes + photos };
   }
-  return { identity, applications, feeder, fillFirst };
+  return { identity, applications, feeder, fillFirst, captureSources };
 }

@@ -26,7 +26,7 @@ export interface DemoApplicationSet {
   photos: { applicationIds: Record<string, string>; cameraUids: Record<PhotoCameraKey, string> };
 }
 
-async function findOrCreateSubject(ctx: ServiceContext, tenantId: string, name: string, description: string): Promise<string> {
+export async function findOrCreateSubject(ctx: ServiceContext, tenantId: string, name: string, description: string): Promise<string> {
   const [existing] = await ctx.db
     .select({ uid: subjects.subjectUid })
     .from(subjects)

@@ -11,6 +11,7 @@ import { newId } from '../db/ids';
 import { applications, assertions } from '../db/schema';
 import { forbidden, invalid, notFound } from '../errors';
 import { missingSubjectErrors } from './subjects';
+import { saveSecret, withoutSecret } from './capture-secrets';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -135,6 +136,8 @@ export interface ApplicationRules {
   allowSpecialTypes: boolean;
   /** Where callbacks may go; without it (the demo seed, benchmarks: trusted callers) URLs get only the shape rule. */
   callbackAddresses?: CallbackAddressRules;
+  /** Seals a type's secret setting (a camera's password, capture-secrets.ts); a caller without it gives none. */
+  sealingKey?: Buffer;
 }
 
 /** The URLs whose targets the address rule forbids, one error each, naming the URL. */
@@ -217,23 +220,28 @@ export async function createApplication(
 ): Promise<Application> {
   const outputSubjects = input.output_subjects ?? [];
   await checkInput(db, tenantId, input, outputSubjects, rules, input.type);
+  const stored = await withoutSecret(db, input.type, input.custom_fields, null, rules.sealingKey);
   const now = Date.now() / 1000;
-  const [row] = await db
-    .insert(applications)
-    .values({
-      ...columnsOf(input),
-      applicationId: newId('app'),
-      tenantId,
-      name: input.name,
-      type: input.type,
-      detectionThresholds: thresholdsFor(outputSubjects, input.detection_thresholds ?? {}, {}),
-      createdBy,
-      createdAt: now,
-      modifiedAt: now,
-      callbackSecret: newCallbackSecret(),
-    })
-    .returning();
-  return toApplication(row!);
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(applications)
+      .values({
+        ...columnsOf({ ...input, custom_fields: stored.customFields }),
+        applicationId: newId('app'),
+        tenantId,
+        name: input.name,
+        type: input.type,
+        detectionThresholds: thresholdsFor(outputSubjects, input.detection_thresholds ?? {}, {}),
+        createdBy,
+        createdAt: now,
+        modifiedAt: now,
+        callbackSecret: newCallbackSecret(),
+      })
+      .returning();
+    await saveSecret(tx, inserted!.applicationId, stored.secret);
+    return inserted!;
+  });
+  return toApplication(row);
 }
 
 /**
@@ -252,16 +260,21 @@ export async function updateApplication(
   }
   const outputSubjects = input.output_subjects ?? row.outputSubjects;
   await checkInput(db, row.tenantId, { ...input, type: undefined }, outputSubjects, rules, row.type);
-  const [updated] = await db
-    .update(applications)
-    .set({
-      ...columnsOf(input),
-      detectionThresholds: thresholdsFor(outputSubjects, input.detection_thresholds ?? {}, row.detectionThresholds),
-      modifiedAt: Date.now() / 1000,
-    })
-    .where(eq(applications.applicationId, row.applicationId))
-    .returning();
-  return toApplication(updated!);
+  const stored = await withoutSecret(db, row.type, input.custom_fields, row, rules.sealingKey);
+  const updated = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(applications)
+      .set({
+        ...columnsOf({ ...input, custom_fields: stored.customFields }),
+        detectionThresholds: thresholdsFor(outputSubjects, input.detection_thresholds ?? {}, row.detectionThresholds),
+        modifiedAt: Date.now() / 1000,
+      })
+      .where(eq(applications.applicationId, row.applicationId))
+      .returning();
+    await saveSecret(tx, row.applicationId, stored.secret);
+    return changed!;
+  });
+  return toApplication(updated);
 }
 
 /** Deletes the application with its models, detection records, feedback queue, outbox and its own assertions. */

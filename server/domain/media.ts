@@ -54,9 +54,9 @@ export function toMedia(row: MediaRow, { baseUrl, secret }: MediaLinks): Media {
     frame: details.frame ?? null,
     place_in_plan: details.place_in_plan ?? null,
     license: details.license ?? null,
-    network_camera_id: null,
-    original_landing_url: null,
-    original_url: null,
+    network_camera_id: details.network_camera_id ?? null,
+    original_landing_url: details.original_landing_url ?? null,
+    original_url: details.original_url ?? null,
     parent_media_id: row.parentMediaIds[0] ?? null,
     preview_url: null,
     source_url: details.source_url ?? null,
@@ -86,6 +86,8 @@ export interface NewMedia {
   details?: MediaDetails;
   /** The media this one was made from (a video, for its frames). */
   parentMediaIds?: string[];
+  /** Where it came from: `upload` when absent, else the capture type that brought it in. */
+  mediaSrc?: string;
 }
 
 export async function insertMedia(db: Database, input: NewMedia): Promise<MediaRow> {
@@ -108,6 +110,7 @@ export async function insertMedia(db: Database, input: NewMedia): Promise<MediaR
       metaTags: input.metaTags ?? [],
       parentMediaIds: input.parentMediaIds ?? [],
       ...(input.setAssignment ? { setAssignment: input.setAssignment } : {}),
+      ...(input.mediaSrc ? { mediaSrc: input.mediaSrc } : {}),
       details: { ...input.details, ...(stored.duration === undefined ? {} : { duration: stored.duration }) },
       uploadedByUser: input.uploadedBy,
     })

@@ -115,10 +115,13 @@ export function createLocalRunner({ db, handlers, periodic, log }: LocalRunnerOp
   return {
     async send(tx, name, data, options = {}) {
       const now = unixNow();
+      const delay = options.startAfterSeconds ?? 0;
       await tx.execute(sql`
         INSERT INTO local_jobs (name, data, singleton_key, run_after, created_at)
-        VALUES (${name}, ${JSON.stringify(data)}::jsonb, ${options.singletonKey ?? null}, ${now}, ${now})
+        VALUES (${name}, ${JSON.stringify(data)}::jsonb, ${options.singletonKey ?? null}, ${now + delay}, ${now})
         ON CONFLICT (name, singleton_key) WHERE attempts = 0 DO NOTHING`);
+      // A job due sooner than the next poll (a camera's frame each second) is looked for when it is due.
+      if (delay > 0 && delay * 1000 < POLL_INTERVAL_MS) setTimeout(kick, delay * 1000).unref();
     },
     async unfinished(name, field, value) {
       const [row] = await db

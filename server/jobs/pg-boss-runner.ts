@@ -14,8 +14,17 @@ const DRAIN_POLL_MS = 200;
 /** The states of a job that waits or runs. */
 const UNFINISHED = "('created', 'retry', 'active')";
 const RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
-/** Releases are stately: at most one waiting and one running per singleton key (the application). */
-const POLICIES: Record<JobName, PgBoss.QueuePolicy> = { 'process-media': 'standard', 'release-model': 'stately', export: 'standard', import: 'standard' };
+/**
+ * Releases and captures are stately: at most one waiting and one running per singleton key (the application, a capture
+ * loop), so one instance captures a camera's frame while the next one waits.
+ */
+const POLICIES: Record<JobName, PgBoss.QueuePolicy> = {
+  'process-media': 'standard',
+  'release-model': 'stately',
+  export: 'standard',
+  import: 'standard',
+  capture: 'stately',
+};
 
 export interface PgBossRunnerOptions {
   connectionString: string;
@@ -85,8 +94,10 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
   }
 
   return {
-    async send(tx, name: JobName, data, { singletonKey } = {}) {
-      await boss.send(name, data as object, { ...RETRY, expireInSeconds: timeoutSeconds, singletonKey, db: inTransaction(tx) });
+    async send(tx, name: JobName, data, { singletonKey, startAfterSeconds } = {}) {
+      // As a time: pg-boss binds a number of seconds where PostgreSQL then expects a timestamp, and the insert fails.
+      const startAfter = startAfterSeconds === undefined ? {} : { startAfter: new Date(Date.now() + startAfterSeconds * 1000) };
+      await boss.send(name, data as object, { ...RETRY, ...startAfter, expireInSeconds: timeoutSeconds, singletonKey, db: inTransaction(tx) });
     },
     async unfinished(name, field, value) {
       const { rows } = await boss.getDb().executeSql(

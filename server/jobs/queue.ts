@@ -28,15 +28,23 @@ interface ImportJob {
   importId: string;
 }
 
+/** One capture of a capture application (a camera's frame, a feed's poll), which sends the next one. */
+interface CaptureJob {
+  applicationId: string;
+  /** The capture loop it belongs to: a change of the application starts a new loop, and a job of an older one ends. */
+  generation: number;
+}
+
 interface JobPayloads {
   'process-media': ProcessMediaJob;
   'release-model': ReleaseModelJob;
   export: ExportJob;
   import: ImportJob;
+  capture: CaptureJob;
 }
 
 export type JobName = keyof JobPayloads;
-export const JOB_NAMES = ['process-media', 'release-model', 'export', 'import'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['process-media', 'release-model', 'export', 'import', 'capture'] as const satisfies readonly JobName[];
 
 /** One run of a job: `id` is the same on every retry, so work can be recorded as done once (`markJobFinished`). */
 export interface Job<N extends JobName = JobName> {
@@ -64,6 +72,8 @@ interface UnfinishedJobs {
 interface SendOptions {
   /** While a job with this key waits to run, sending another does nothing. */
   singletonKey?: string;
+  /** The job is due this many seconds after it was sent (at once when absent). */
+  startAfterSeconds?: number;
 }
 
 /**

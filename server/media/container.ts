@@ -56,3 +56,19 @@ export function inputOptions(format: VideoFormat): string[] {
   const demuxer = DEMUXERS[format];
   return ['-protocol_whitelist', 'file', '-f', demuxer, ...(demuxer === 'mov' ? ['-enable_drefs', '0'] : [])];
 }
+
+/**
+ * The options before an RTSP camera's `-i`: the RTSP demuxer, RTP interleaved in its TCP connection, and the `tcp`
+ * protocol alone (no UDP ports opened, no other protocol a server could point ffmpeg at).
+ */
+export const RTSP_INPUT_OPTIONS = ['-protocol_whitelist', 'tcp', '-f', 'rtsp', '-rtsp_transport', 'tcp'];
+
+/**
+ * How much of an RTSP stream ffmpeg reads before decoding: nothing beyond the session description (a frame in tens
+ * of milliseconds, where a second's analysis took two), else, for a stream whose description leaves out the picture's
+ * size, up to a second of it.
+ */
+export const RTSP_PROBES = [
+  ['-probesize', '32', '-analyzeduration', '0'],
+  ['-probesize', '1000000', '-analyzeduration', '1000000'],
+] as const;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 import { createConcurrencyLimit } from './concurrency-limit';
-import { inputOptions, type VideoFormat } from './container';
+import { inputOptions, RTSP_INPUT_OPTIONS, RTSP_PROBES, type VideoFormat } from './container';
+import { MAX_MEDIA_PIXELS } from './open-image';
 import { makeScratchDir } from './scratch-dir';
 
 /** How long one ffprobe or ffmpeg run may take before it is killed: a file that takes longer is refused as damaged. */
@@ -15,8 +16,8 @@ const runVideoWork = createConcurrencyLimit(2);
 
 /** A run of ffprobe or ffmpeg that failed, timed out or was killed; its stderr says why, for the log. */
 class VideoToolError extends Error {
-  constructor(tool: string, cause: Error & { killed?: boolean; stderr?: string }) {
-    const reason = cause.killed ? `timed out after ${VIDEO_TOOL_TIMEOUT_MS / 1000} s` : (cause.stderr?.trim() || cause.message).slice(0, 500);
+  constructor(tool: string, cause: Error & { killed?: boolean; stderr?: string }, timeoutMs: number) {
+    const reason = cause.killed ? `timed out after ${timeoutMs / 1000} s` : (cause.stderr?.trim() || cause.message).slice(0, 500);
     super(`${tool} failed: ${reason}`);
     this.name = 'VideoToolError';
   }
@@ -28,7 +29,7 @@ interface ToolOutput {
 }
 
 /** Runs a packaged binary in a child process (never on the event loop), with a timeout and bounded output. */
-function runTool(tool: 'ffmpeg' | 'ffprobe', args: readonly string[]): Promise<ToolOutput> {
+function runTool(tool: 'ffmpeg' | 'ffprobe', args: readonly string[], timeoutMs = VIDEO_TOOL_TIMEOUT_MS): Promise<ToolOutput> {
   const path = tool === 'ffmpeg' ? ffmpegInstaller.path : ffprobeInstaller.path;
   return runVideoWork(
     () =>
@@ -36,10 +37,10 @@ function runTool(tool: 'ffmpeg' | 'ffprobe', args: readonly string[]): Promise<T
         execFile(
           path,
           [...(tool === 'ffmpeg' ? ['-nostdin'] : []), '-hide_banner', ...args],
-          { encoding: 'buffer', timeout: VIDEO_TOOL_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024, windowsHide: true },
+          { encoding: 'buffer', timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024, windowsHide: true },
           (error, stdout, stderr) => {
             const stderrText = stderr.toString('utf8');
-            if (error) reject(new VideoToolError(tool, Object.assign(error, { stderr: stderrText })));
+            if (error) reject(new VideoToolError(tool, Object.assign(error, { stderr: stderrText }), timeoutMs));
             else resolve({ stdout, stderr: stderrText });
           },
         );
@@ -58,6 +59,23 @@ const readInput = ({ path, format }: VideoInput) => [...inputOptions(format), '-
 
 export const runFfprobe = (input: VideoInput, args: readonly string[]) => runTool('ffprobe', [...readInput(input), ...args]);
 export const runFfmpeg = (input: VideoInput, args: readonly string[]) => runTool('ffmpeg', [...readInput(input), ...args]);
+
+/**
+ * The first frame of an RTSP stream as a JPEG, within `timeoutMs`: ffmpeg reads the stream with the RTSP demuxer over
+ * TCP alone (container.ts), decodes no frame of more than the media pixel limit, and writes one frame to its stdout.
+ */
+export async function grabRtspFrame(url: string, timeoutMs: number): Promise<Buffer> {
+  const output = ['-v', 'error', '-an', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'mjpeg', '-q:v', '3', 'pipe:1'];
+  const grab = async (probe: readonly string[]) => {
+    const input = [...RTSP_INPUT_OPTIONS, ...probe, '-stimeout', String(timeoutMs * 1000), '-max_pixels', String(MAX_MEDIA_PIXELS), '-i', url];
+    return (await runTool('ffmpeg', [...input, ...output], timeoutMs)).stdout;
+  };
+  const [quick, thorough] = RTSP_PROBES;
+  return grab(quick).catch((error: unknown) => {
+    if (error instanceof Error && /codec parameters|unspecified size/.test(error.message)) return grab(thorough);
+    throw error;
+  });
+}
 
 /**
  * Runs `work` on the bytes written to a private temporary file (containers such as MP4 need a seekable input, which a

@@ -54,7 +54,7 @@ const refusedLists = REFUSED_RANGES.map((range) => {
 });
 
 /** Names that always mean a cloud provider's metadata service (which answers on a link-local address). */
-const METADATA_HOSTS = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
+export const METADATA_HOSTS = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
 
 /** The eight 16-bit groups of an IPv6 address (which may end in a dotted IPv4 address). */
 function ipv6Groups(address: string): number[] {
@@ -85,6 +85,9 @@ function embeddedIpv4(address: string): string | null {
   return null;
 }
 
+/** The IPv4 address packets to this address reach (see embeddedIpv4), else the address itself. */
+export const effectiveAddress = (address: string): string => (isIP(address) === 6 ? (embeddedIpv4(address) ?? address) : address);
+
 type AddressClass = { kind: 'public' } | { kind: 'loopback' } | { kind: 'refused'; what: string };
 
 /** What an IP address (without brackets) is, for the callback rule. */
@@ -101,7 +104,7 @@ export function classifyAddress(address: string): AddressClass {
   return refused ? { kind: 'refused', what: refused.kind } : { kind: 'public' };
 }
 
-const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
+export const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
 
 const EXEMPTION = '(an operator may allow a host with CALLBACK_ALLOWED_HOSTS)';
 
@@ -120,16 +123,18 @@ export function refusalOfAddress(address: string, port: number, rules: CallbackA
   return null;
 }
 
-export const portOf = (url: URL): number => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
+const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'https:': 443, 'rtsp:': 554 };
+
+export const portOf = (url: URL): number => (url.port ? Number(url.port) : (DEFAULT_PORTS[url.protocol] ?? 80));
 
 export const isAllowedHost = (url: URL, rules: CallbackAddressRules): boolean => rules.allowedHosts.has(url.hostname.toLowerCase());
 
 /**
  * Why a callback URL may not be used, judged by its host as written (an address, or a name that can only mean
  * loopback or a metadata service); null when it may. Other names are judged when they are resolved, at delivery.
- * The message names the URL.
+ * The message names the URL and what it may not be used for (`use`).
  */
-export function refusalOfUrl(raw: string, rules: CallbackAddressRules): string | null {
+export function refusalOfUrl(raw: string, rules: CallbackAddressRules, use = 'receive callbacks'): string | null {
   if (!URL.canParse(raw)) return `${raw} is not an absolute URL.`;
   const url = new URL(raw);
   const allowed = isAllowedHost(url, rules);
@@ -138,12 +143,12 @@ export function refusalOfUrl(raw: string, rules: CallbackAddressRules): string |
   if (isIP(bare(host)) !== 0) address = host;
   else if (isLoopbackHost(host) || host.endsWith('.localhost')) address = '127.0.0.1';
   else if (METADATA_HOSTS.has(host.replace(/\.$/, '')) && !allowed) {
-    return `The URL ${raw} may not receive callbacks: ${host} is a cloud metadata service ${EXEMPTION}.`;
+    return `The URL ${raw} may not ${use}: ${host} is a cloud metadata service ${EXEMPTION}.`;
   }
   if (address === null) return null;
   const refusal = refusalOfAddress(address, portOf(url), rules, allowed);
   if (refusal === null) return null;
-  return `The URL ${raw} may not receive callbacks: ${address === host ? '' : `${host} means 127.0.0.1, and `}${refusal}.`;
+  return `The URL ${raw} may not ${use}: ${address === host ? '' : `${host} means 127.0.0.1, and `}${refusal}.`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { runFrameComparison } from './runners/frame-comparison';
 import { runLabellable } from './runners/labellable';
 import { runPipelineStep } from './runners/pipeline-step';
 import { runSequence } from './runners/sequence';
-import { runNothing } from './runners/unimplemented';
+import { runCapture } from './runners/capture';
 
 export interface Association {
   tenantId: string;
@@ -48,7 +48,7 @@ const RUNNERS: { readonly [K in ApplicationKind]: KindRunner } = {
   frame_comparison: runFrameComparison,
   pipeline: runPipelineStep,
   sequence: runSequence,
-  unimplemented: runNothing,
+  capture: runCapture,
 };
 
 /**
@@ -65,7 +65,8 @@ export async function processMediaForApplication(
   focus: Focus | null,
   { chain = [], jobId }: ProcessOptions = {},
 ): Promise<void> {
-  await RUNNERS[kindOf(appRow.type) ?? 'unimplemented'](ctx, { appRow, mediaRow, focus, chain, jobId });
+  const kind = kindOf(appRow.type);
+  if (kind) await RUNNERS[kind](ctx, { appRow, mediaRow, focus, chain, jobId });
 }
 
 /** Waits until every due background job has run (for tests and scripts). */

@@ -14,6 +14,7 @@ import {
   updateApplication,
 } from '../domain/applications';
 import { keepSingleLabels } from '../domain/consensus';
+import { restartCaptureLoop } from '../processing/capture/capture-loop';
 import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
 
@@ -27,7 +28,11 @@ const statsSchema = z.object({
 });
 
 export const applicationRoutes: RoutesPlugin = async (app) => {
-  const rules = { allowSpecialTypes: app.config.allowSpecialTypes, callbackAddresses: callbackAddressRules(app.config, listeningPortOf(app)) };
+  const rules = {
+    allowSpecialTypes: app.config.allowSpecialTypes,
+    callbackAddresses: callbackAddressRules(app.config, listeningPortOf(app)),
+    sealingKey: app.sealingKey,
+  };
 
   app.get(
     '/1/tenants/:tenantId/applications',
@@ -43,6 +48,7 @@ export const applicationRoutes: RoutesPlugin = async (app) => {
     async (request, reply) => {
       const auth = requireTenantAdmin(request);
       const created = await createApplication(app.db, auth.tenantId, auth.email, request.body, rules);
+      await restartCaptureLoop(app, created);
       return reply.status(201).send(created);
     },
   );
@@ -65,6 +71,7 @@ export const applicationRoutes: RoutesPlugin = async (app) => {
       requireManageApplication(auth, row);
       const updated = await updateApplication(app.db, row, request.body, rules);
       if (row.labellersPerItem === 1 && updated.labellers_per_item > 1) await keepSingleLabels(app.db, row);
+      await restartCaptureLoop(app, updated);
       return updated;
     },
   );

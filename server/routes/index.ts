@@ -6,6 +6,7 @@ import type { RoutesPlugin } from './instance';
 import { apiKeyRoutes } from './api-keys';
 import { applicationTypeRoutes } from './application-types';
 import { applicationRoutes } from './applications';
+import { captureRoutes } from './captures';
 import { consensusRoutes } from './consensus';
 import { detectionRoutes } from './detections';
 import { eventRoutes } from './events';
@@ -48,6 +49,7 @@ export const apiRoutes = ({ db, ...deps }: Omit<AuthenticationDeps, 'userOfApiKe
       feedbackHistoryRoutes,
       applicationTypeRoutes,
       applicationRoutes,
+      captureRoutes,
       subjectRoutes,
       gatewayRoutes,
       mediaRoutes,

@@ -18,6 +18,8 @@ declare module 'fastify' {
     blobs: BlobStore;
     /** Signs the media URLs; derived from the service secret, so links survive a restart. */
     mediaSecret: Buffer;
+    /** Seals the secrets of application settings (a camera's password); derived from the service secret. */
+    sealingKey: Buffer;
     /** The background work: media processing, releases, label exports, and the periodic jobs. */
     jobs: JobQueue;
     /** Vacuums the embedded database and refreshes its statistics now (also after bulk loads). */

@@ -4,7 +4,7 @@ import type { VideoFormat } from '../media/container';
 import { runFfmpeg, withVideoFile } from '../media/ffmpeg';
 
 /** The committed test clip (video/README.md): 5 s, 384×288, 10 fps, 50 frames, H.264 in MP4. */
-const STREET_CLIP_PATH = new URL('./video/street.mp4', import.meta.url).pathname;
+export const STREET_CLIP_PATH = new URL('./video/street.mp4', import.meta.url).pathname;
 /** The clip as a `file:` URL, as a manifest would name a file on the service's disk. */
 export const STREET_CLIP_URL = new URL('./video/street.mp4', import.meta.url).href;
 export const STREET_CLIP = { width: 384, height: 288, duration: 5, frames: 50 } as const;

@@ -20,6 +20,9 @@ import type { FrameComparisonModule } from './frame-comparison-module';
 import { staticCrop } from './static-crop/module';
 import { staticFocus } from './static-focus/module';
 import { retiler } from './retiler/module';
+import type { CaptureModule } from './capture-module';
+import { networkCamera } from './network-camera/module';
+import { socialFeed } from './social-feed/module';
 
 /** The module each kind of type the service runs has (src/api/types.ts, APPLICATION_TYPE_KINDS). */
 interface ModuleOfKind {
@@ -27,6 +30,7 @@ interface ModuleOfKind {
   pipeline: PipelineModule;
   frame_comparison: FrameComparisonModule;
   sequence: SequenceModule;
+  capture: CaptureModule;
 }
 export type RunKind = keyof ModuleOfKind & ApplicationKind;
 
@@ -50,6 +54,7 @@ export const REGISTRIES = {
   pipeline: { video_segmentation: videoSegmentation, static_crop: staticCrop, retiler, static_focus: staticFocus },
   frame_comparison: { motion },
   sequence: { dynamic_tracking: dynamicTracking, line_crossing: lineCrossing },
+  capture: { network_camera: networkCamera, social_feed: socialFeed },
 } satisfies Registries;
 
 const REGISTRIES_BY_KIND: Registries = REGISTRIES;
@@ -98,8 +103,11 @@ export const isImplemented = (type: string): type is LabellableType => typeModul
 /** The module of a type known to be implemented. */
 export const moduleOf = (type: LabellableType): TypeModule => moduleOfKind('labellable', type);
 
+/** The capture module of a type; undefined for a type of another kind. */
+export const captureModule = (type: string): CaptureModule | undefined => findModuleOfKind('capture', type);
+
 /** The rule of a type's settings (an application's custom_fields), if its module has one. */
 export function settingsRuleOf(type: string): z.ZodMiniType | undefined {
   const kind = kindOf(type);
-  return kind === undefined || kind === 'unimplemented' ? undefined : findModuleOfKind(kind, type)?.settings;
+  return kind === undefined ? undefined : findModuleOfKind(kind, type)?.settings;
 }

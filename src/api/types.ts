@@ -26,7 +26,8 @@ export interface PagedResponse<T> extends ListResponse<T> {
  *   subjects; no feedback.
  * - `sequence`: runs over the frames of a video in order, reads what the application upstream asserted on the frames
  *   so far and asserts its own result on the newest (tracks, line counts); no feedback.
- * - `unimplemented`: applications of it can be made, but the service runs nothing for them.
+ * - `capture`: brings images in from outside (a network camera's frames, a feed's images) on a schedule of its own, as
+ *   media of its output subjects; takes no media in and no feedback.
  */
 export const APPLICATION_TYPE_KINDS = {
   classification: 'labellable',
@@ -38,8 +39,8 @@ export const APPLICATION_TYPE_KINDS = {
   point: 'labellable',
   ocr: 'labellable',
   motion: 'frame_comparison',
-  network_camera: 'unimplemented',
-  social_feed: 'unimplemented',
+  network_camera: 'capture',
+  social_feed: 'capture',
   video_segmentation: 'pipeline',
   static_crop: 'pipeline',
   dynamic_tracking: 'sequence',
@@ -70,6 +71,7 @@ export type LabellableType = TypesOfKind<'labellable'>;
 export type PipelineType = TypesOfKind<'pipeline'>;
 export type FrameComparisonType = TypesOfKind<'frame_comparison'>;
 export type SequenceType = TypesOfKind<'sequence'>;
+export type CaptureType = TypesOfKind<'capture'>;
 
 /** Types offered only by special arrangement (the interface's second table); every other type is standard. */
 export const SPECIAL_APPLICATION_TYPES = ['dynamic_tracking', 'line_crossing', 'retiler', 'static_focus', 'nsfw'] as const satisfies readonly ApplicationType[];

@@ -107,6 +107,10 @@ export interface MediaDetails {
   license?: string | null;
   title?: string | null;
   source_url?: string | null;
+  /** Captured media: the camera's application, a feed item's post and image. */
+  network_camera_id?: string | null;
+  original_landing_url?: string | null;
+  original_url?: string | null;
 }
 
 export const media = pgTable(

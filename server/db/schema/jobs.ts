@@ -1,4 +1,4 @@
-// Typed mirror of the migrations' callback and job tables; schema-sync.test.ts proves both describe one database.
+// Typed mirror of the migrations' callback, job and capture tables; schema-sync.test.ts proves both describe one database.
 import { sql } from 'drizzle-orm';
 import { bigserial, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { applications } from './domain';
@@ -59,4 +59,37 @@ export const finishedJobs = pgTable(
     finishedAt: doublePrecision('finished_at').notNull(),
   },
   (t) => [index('finished_jobs_age_idx').on(t.finishedAt)],
+);
+
+// migrations/0023_captures.sql
+export const captureState = pgTable('capture_state', {
+  applicationId: text('application_id')
+    .primaryKey()
+    .references(() => applications.applicationId, { onDelete: 'cascade' }),
+  generation: integer('generation').notNull().default(0),
+  sealedPassword: text('sealed_password'),
+  passwordOrigin: text('password_origin'),
+  captured: integer('captured').notNull().default(0),
+  attempts: integer('attempts').notNull().default(0),
+  failures: integer('failures').notNull().default(0),
+  lastAttemptAt: doublePrecision('last_attempt_at'),
+  lastCaptureAt: doublePrecision('last_capture_at'),
+  lastCaptureMs: doublePrecision('last_capture_ms'),
+  lastMediaId: text('last_media_id'),
+  lastError: text('last_error'),
+  lastErrorAt: doublePrecision('last_error_at'),
+  nextAttemptAt: doublePrecision('next_attempt_at'),
+});
+
+export const capturedItems = pgTable(
+  'captured_items',
+  {
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => applications.applicationId, { onDelete: 'cascade' }),
+    itemKey: text('item_key').notNull(),
+    mediaId: text('media_id').notNull(),
+    capturedAt: doublePrecision('captured_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.itemKey] })],
 );

@@ -24,6 +24,10 @@ export type KindRunner = (ctx: ServiceContext, run: ApplicationRun) => Promise<v
 /** The model the application's proposals are made by: its released one, else its baseline. */
 export const currentModelIdOf = (appRow: ApplicationRow) => appRow.currentModelId ?? baselineModelId(appRow.applicationId);
 
+/** A certain assertion for each output subject of the application: what a pipeline step or a capture says of its media. */
+export const everyOutputSubject = (appRow: ApplicationRow): ModelProposal[] =>
+  appRow.outputSubjects.map((subject_uid) => ({ subject_uid, probability: 1, uncal_prob: 1, app_data_type: null, app_data: null }));
+
 /**
  * Records the proposals (see recordModelProposals) in one transaction with the job's end, and kicks the queue when
  * they flowed on to applications downstream.

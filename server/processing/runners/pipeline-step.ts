@@ -1,7 +1,7 @@
 import { moduleOfKind } from '../../types/registry';
 import { runPipelineModule } from '../derived-media';
 import { recordModelProposals } from '../record-proposals';
-import { currentModelIdOf, type KindRunner } from './application-run';
+import { currentModelIdOf, everyOutputSubject, type KindRunner } from './application-run';
 
 /**
  * A pipeline application derives new media from the item, or passes the item itself on (with a focus), and asserts
@@ -10,7 +10,7 @@ import { currentModelIdOf, type KindRunner } from './application-run';
 export const runPipelineStep: KindRunner = async (ctx, { appRow, mediaRow, chain, jobId }) => {
   const module = moduleOfKind('pipeline', appRow.type);
   const modelId = currentModelIdOf(appRow);
-  const proposals = appRow.outputSubjects.map((subject_uid) => ({ subject_uid, probability: 1, uncal_prob: 1, app_data_type: null, app_data: null }));
+  const proposals = everyOutputSubject(appRow);
   const flowed = await runPipelineModule(ctx, module, appRow, mediaRow, { jobId }, async (tx, item, focus) => {
     const recorded = await recordModelProposals(ctx.jobs, tx, { appRow, mediaRow: item, focus, modelId, proposals, chain });
     return recorded.flowed;

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../client';
 import { applicationSchema, applicationStatsSchema, type Application, type ApplicationInput, type StatsBucket } from '../schemas/application';
+import { captureStatusSchema } from '../schemas/capture';
 import { listOf, noContent } from '../schemas/envelopes';
 
 const applicationPath = (appId: string) => `/1/applications/${encodeURIComponent(appId)}`;
@@ -23,3 +24,6 @@ export const deleteApplication = (client: ApiClient, appId: string) =>
 /** Local-service extension: counts for the dashboard's chart. */
 export const getApplicationStats = (client: ApiClient, appId: string, bucket: StatsBucket) =>
   client.request(`${applicationPath(appId)}/stats`, applicationStatsSchema, { query: { bucket } });
+
+/** Local-service extension: a capture application's (network camera, feed) latest frames and errors. */
+export const getCaptureStatus = (client: ApiClient, appId: string) => client.request(`${applicationPath(appId)}/capture`, captureStatusSchema);

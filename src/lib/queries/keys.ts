@@ -13,6 +13,7 @@ export const applicationKeys = {
   export: (appId: string, exportId: string) => [...applicationKeys.detail(appId), 'exports', exportId] as const,
   import: (appId: string, importId: string) => [...applicationKeys.detail(appId), 'imports', importId] as const,
   answers: (appId: string, bucket: AnswerBucket) => [...applicationKeys.detail(appId), 'answers', { bucket }] as const,
+  capture: (appId: string) => [...applicationKeys.detail(appId), 'capture'] as const,
 };
 
 /** An application's review queue and consensus: under the application, so that its invalidation reaches them. */

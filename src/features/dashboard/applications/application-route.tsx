@@ -19,6 +19,8 @@ import { ThroughputPanel } from './throughput-panel';
 import { formatDateTime } from '../shared/format-time';
 import { FIGURE_LABELS } from '../models/measure-words';
 import { feedbackRateText } from './feedback-rate';
+import { CaptureStatusPanel } from './capture-status-panel';
+import { kindOf } from '../../../api/types';
 
 /** What the application asserted lately, and (for a type people answer) how much feedback waits. */
 function Activity({ appId, takesFeedback }: { appId: string; takesFeedback: boolean }) {
@@ -70,6 +72,7 @@ export function Component() {
   const app = application.data;
   const rule = answerRuleOf(app.type);
   const names = (uids: string[]) => uids.map(subjectName).join(', ') || '—';
+  const appPath = `/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}`;
   return (
     <>
       <PageHeader
@@ -77,7 +80,7 @@ export function Component() {
         description={app.description || undefined}
         actions={
           rule && (
-            <Link className="btn btn--primary" to={`/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}/label`}>
+            <Link className="btn btn--primary" to={`${appPath}/label`}>
               Start labelling
             </Link>
           )
@@ -113,6 +116,7 @@ export function Component() {
             </dd>
           </dl>
         </section>
+        {kindOf(app.type) === 'capture' && <CaptureStatusPanel appId={appId} mediaPath={(mediaId) => `${appPath}/media/${encodeURIComponent(mediaId)}`} />}
         <Activity appId={appId} takesFeedback={rule !== undefined} />
         {rule && <ThroughputPanel appId={appId} />}
       </div>

@@ -2,9 +2,11 @@ import type { ApplicationType } from '../../../../api/types';
 import { dynamicTracking } from './dynamic-tracking';
 import { lineCrossing } from './line-crossing';
 import { motion } from './motion';
+import { networkCamera } from './network-camera';
 import { nsfw } from './nsfw';
 import { ocr } from './ocr';
 import { retiler } from './retiler';
+import { socialFeed } from './social-feed';
 import { staticCrop } from './static-crop';
 import { staticFocus } from './static-focus';
 import type { TypeSettings } from './type-settings';
@@ -24,8 +26,8 @@ export const TYPE_SETTINGS: Readonly<Record<ApplicationType, TypeSettings>> = {
   point: COMMON_ONLY,
   ocr,
   motion,
-  network_camera: COMMON_ONLY,
-  social_feed: COMMON_ONLY,
+  network_camera: networkCamera,
+  social_feed: socialFeed,
   video_segmentation: videoSegmentation,
   static_crop: staticCrop,
   dynamic_tracking: dynamicTracking,

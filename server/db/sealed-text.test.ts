@@ -1,0 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { seal, sealingKey, unseal } from './sealed-text';
+
+describe('sealed text', () => {
+  const key = sealingKey(randomBytes(32));
+
+  it('opens with its key only, and differs each time it is sealed', () => {
+    const sealed = seal(key, 'pa:ss wörd');
+    expect(sealed).not.toContain('pa');
+    expect(seal(key, 'pa:ss wörd')).not.toBe(sealed);
+    expect(unseal(key, sealed)).toBe('pa:ss wörd');
+    expect(() => unseal(sealingKey(randomBytes(32)), sealed)).toThrow();
+    expect(() => unseal(key, sealed.slice(0, -2) + 'AA')).toThrow();
+  });
+});
