@@ -84,7 +84,9 @@ describe('GET /1/applications/all/types', () => {
       feedback: { app_data_type: 'box_set', subjects_per_answer: 'some', allows_false: true, allows_none: false },
     });
     expect(all).toContainEqual(one.json());
-    expect(all).toContainEqual({ type: 'nsfw', special_arrangement: true, labellable: false, feedback: null });
+    const fullframe = all.find((entry: { type: string }) => entry.type === 'detection_fullframe');
+    expect(all).toContainEqual({ type: 'nsfw', special_arrangement: true, labellable: true, feedback: fullframe.feedback });
+    expect(all).toContainEqual({ type: 'network_camera', special_arrangement: false, labellable: false, feedback: null });
   });
 
   it('is 404 for an unknown type and 401 without a token', async () => {

@@ -145,7 +145,7 @@ describe('an export of answers on sub-plans', () => {
     };
     const inMedia = await exported();
     expect(inMedia.status.coordinates).toBe('media');
-    expect(inMedia.coco.images.map((image: { width: number }) => image.width)).toEqual([346, 347].sort());
+    expect(inMedia.coco.images.map((image: { width: number }) => image.width).sort((a: number, b: number) => a - b)).toEqual([346, 347]);
     const inPlan = await exported('plan');
     expect(inPlan.status).toMatchObject({ coordinates: 'plan', total: 1 });
     expect(inPlan.coco.images).toMatchObject([{ file_name: 'doors.png', width: 1000, height: 600 }]);
