@@ -2,7 +2,8 @@ import { getApplication, listApplications, updateApplication } from '../src/api/
 import { getSubject, listSubjects } from '../src/api/endpoints/subjects';
 import { ForbiddenError } from '../src/api/errors';
 import { apiAs, checkAndCapture, DEMO, expect, expectNoSeriousA11yViolations, openDemoLab, saveScreenshot, test } from './support/fixtures';
-import { DEMO_APP_NAMES, demoApp, applicationsTable } from './support/dashboard';
+import { DEMO_APP_NAMES, LABELLED_DEMO_APP_NAMES, demoApp, applicationsTable } from './support/dashboard';
+import { CAPTURE_APP_NAMES } from './support/demo-apps';
 import { PHOTO_APP_NAMES } from './support/demo-apps';
 
 test('the dashboard lists the demo applications, those on real photographs first, searchable and filterable', async ({ page }) => {
@@ -39,7 +40,8 @@ test('a labeller sees only what they can use: the applications, each with its La
   const nav = page.getByRole('navigation', { name: 'Tenant' });
   await expect(applicationsTable(page).getByRole('row')).toHaveCount(1 + DEMO_APP_NAMES.length);
   await expect(nav.getByRole('link')).toHaveText(['Dashboard']);
-  for (const name of DEMO_APP_NAMES) await expect(page.getByRole('link', { name: `Label ${name}` })).toBeVisible();
+  for (const name of LABELLED_DEMO_APP_NAMES) await expect(page.getByRole('link', { name: `Label ${name}` })).toBeVisible();
+  for (const name of CAPTURE_APP_NAMES) await expect(page.getByRole('link', { name: `Label ${name}` })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Delete application/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'New application' })).toHaveCount(0);
   await checkAndCapture(page, 'dashboard-labeller');

@@ -7,7 +7,8 @@ import { buildService } from '../scripts/build-service';
 import { INSPECTION_LINE } from './demo/seed-applications';
 import { DEMO_FIRST_WAITING } from './demo/feeder';
 import { PHOTO_APPLICATIONS } from './demo/photo-applications';
-import { IMPLEMENTED_TYPES } from './types/registry';
+import { CAPTURE_APPLICATIONS } from './demo/capture-applications';
+import { DEMO_TYPES } from './types/registry';
 
 /**
  * The service as `npm start` runs it: built, run by Node without tsx. The build is this test's own, inside the
@@ -138,9 +139,14 @@ describe('server/main.ts, built', () => {
       const { bearer, apps } = await asLabeller(again);
       // the photo applications hold what the fixed set of photographs gave them; the inspection line is filled
       const inspectionLine = apps.filter((app) => app.description.startsWith(INSPECTION_LINE));
-      expect(apps).toHaveLength(PHOTO_APPLICATIONS.length + IMPLEMENTED_TYPES.length);
-      expect(inspectionLine).toHaveLength(IMPLEMENTED_TYPES.length);
-      for (const app of apps) expect(await waitingIn(again, bearer, app)).toBeGreaterThanOrEqual(inspectionLine.includes(app) ? WAITING : 1);
+      // the camera and the feed bring images in and take no feedback
+      const captures = apps.filter((app) => CAPTURE_APPLICATIONS.some((capture) => capture.name === app.name));
+      expect(apps).toHaveLength(PHOTO_APPLICATIONS.length + DEMO_TYPES.length + CAPTURE_APPLICATIONS.length);
+      expect(inspectionLine).toHaveLength(DEMO_TYPES.length);
+      expect(captures).toHaveLength(CAPTURE_APPLICATIONS.length);
+      for (const app of apps.filter((app) => !captures.includes(app))) {
+        expect(await waitingIn(again, bearer, app)).toBeGreaterThanOrEqual(inspectionLine.includes(app) ? WAITING : 1);
+      }
       expect(second.output().stdout).not.toContain('Demo sign-ins');
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);

@@ -3,11 +3,13 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { listApplications } from '../../src/api/endpoints/applications';
 import type { Application } from '../../src/api/schemas/application';
-import { INSPECTION_LINE_APP_NAMES, PHOTO_APP_NAMES } from './demo-apps';
+import { CAPTURE_APP_NAMES, INSPECTION_LINE_APP_NAMES, PHOTO_APP_NAMES } from './demo-apps';
 import { apiAs, DEMO } from './fixtures';
 import type { RunningService } from './service';
 
-export const DEMO_APP_NAMES = [...PHOTO_APP_NAMES, ...INSPECTION_LINE_APP_NAMES];
+/** The demo applications a labeller labels, in the dashboard's order. */
+export const LABELLED_DEMO_APP_NAMES = [...PHOTO_APP_NAMES, ...INSPECTION_LINE_APP_NAMES];
+export const DEMO_APP_NAMES = [...LABELLED_DEMO_APP_NAMES, ...CAPTURE_APP_NAMES];
 
 export async function demoApp(service: RunningService, name: string): Promise<Application> {
   const api = await apiAs(service, DEMO.manager);

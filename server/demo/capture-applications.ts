@@ -26,7 +26,7 @@ export async function startDemoCaptureSources(): Promise<DemoCaptureSources> {
   return { cameraUrl: camera.snapshotUrl, feedUrl: feed.url, close: async () => void (await Promise.all([camera.close(), feed.close()])) };
 }
 
-const CAPTURE_APPLICATIONS = [
+export const CAPTURE_APPLICATIONS = [
   {
     name: 'Street camera',
     type: 'network_camera',
