@@ -78,15 +78,13 @@ export function moduleOfKind<K extends RunKind>(kind: K, type: string): ModuleOf
  */
 export const TYPE_MODULES: readonly TypeModule[] = LABELLABLE_TYPES.map((type) => REGISTRIES.labellable[type]);
 
-export const IMPLEMENTED_TYPES: readonly LabellableType[] = TYPE_MODULES.map((module) => module.type);
-
 /** A type the demo seeds and feeds: a standard labellable type (the demo runs with the service's defaults, which refuse the others). */
 export type DemoLabellableType = Extract<LabellableType, (typeof STANDARD_APPLICATION_TYPES)[number]>;
 
 const isDemoType = (type: LabellableType): type is DemoLabellableType => (STANDARD_APPLICATION_TYPES as readonly string[]).includes(type);
 
 /** The demo's types, in the order by which it seeds their scenes. */
-export const DEMO_TYPES: readonly DemoLabellableType[] = IMPLEMENTED_TYPES.filter(isDemoType);
+export const DEMO_TYPES: readonly DemoLabellableType[] = LABELLABLE_TYPES.filter(isDemoType);
 
 /** The demo of a type the demo runs. */
 export function demoOf(type: DemoLabellableType): DemoType {
