@@ -27,7 +27,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['server/scale-out.test.ts'],
+          // These need a PostgreSQL server: the postgres and scale-out projects run them.
+          exclude: ['server/scale-out.test.ts', 'server/jobs/capture-loop-pg.test.ts'],
           environment: 'node',
           // Test files share a worker's modules: each file imported the service afresh (the detector, tesseract and
           // PGlite with it), which took longer than its tests. Every file builds its own app and database.

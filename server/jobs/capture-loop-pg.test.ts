@@ -7,14 +7,14 @@ import { createPgBossRunner } from './pg-boss-runner';
 import type { JobHandlers, JobQueue } from './queue';
 import { openDatabase, type DatabaseHandle } from '../db';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!serverUrl)('a capture loop on pg-boss', () => {
+describe('a capture loop on pg-boss', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let database: DatabaseHandle;
   const runners: JobQueue[] = [];
   beforeAll(async () => {
-    scratch = await createScratchDatabase(serverUrl!);
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (!serverUrl) throw new Error('The capture loop test needs a PostgreSQL server: run it through scripts/with-postgres.sh.');
+    scratch = await createScratchDatabase(serverUrl);
     database = await openDatabase({ databaseUrl: scratch.url });
   });
   afterAll(async () => {
