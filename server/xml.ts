@@ -1,4 +1,4 @@
-/** An element of a feed's XML: its namespace URI and local name, attributes by local name, children and text. */
+/** An element of an XML document: its namespace URI and local name, attributes by local name, children and text. */
 export interface XmlElement {
   ns: string;
   name: string;
@@ -44,9 +44,10 @@ function resolveName(qname: string, scope: ReadonlyMap<string, string>): { ns: s
 }
 
 /**
- * Reads a feed's XML into elements with their namespaces resolved. Strict where feeds are hostile: a DOCTYPE (whose
- * entities could expand without bound or name files) is refused, as are more than 64 levels or 100,000 elements;
- * only the predefined and numeric entities are decoded. Not a validating parser: it reads well-formed feeds.
+ * Reads an XML document (a feed, a Pascal VOC annotation) into elements with their namespaces resolved. Strict where
+ * documents are hostile: a DOCTYPE (whose entities could expand without bound or name files) is refused, as are more
+ * than 64 levels or 100,000 elements; only the predefined and numeric entities are decoded; no recursion. Not a
+ * validating parser: it reads well-formed documents.
  */
 export function readXml(text: string): XmlElement {
   const root: XmlElement = { ns: '', name: '#document', attrs: new Map(), children: [], text: '' };
@@ -55,16 +56,16 @@ export function readXml(text: string): XmlElement {
   for (const match of text.matchAll(TOKEN)) {
     const [, cdata, declaration, closing, opening, attributes = '', selfClosing, chars, stray] = match;
     const top = stack.at(-1)!;
-    if (declaration !== undefined) throw new XmlRefused(`The feed holds a <!${declaration}> declaration, which the service does not read.`);
-    if (stray !== undefined) throw new XmlRefused('The feed is not well-formed XML.');
+    if (declaration !== undefined) throw new XmlRefused(`The document holds a <!${declaration}> declaration, which the service does not read.`);
+    if (stray !== undefined) throw new XmlRefused('The document is not well-formed XML.');
     if (cdata !== undefined) top.element.text += cdata;
     else if (chars !== undefined) top.element.text += decodeEntities(chars);
     else if (closing !== undefined) {
-      if (closing !== top.qname || stack.length === 1) throw new XmlRefused(`The feed closes <${closing}> where it is not open.`);
+      if (closing !== top.qname || stack.length === 1) throw new XmlRefused(`The document closes <${closing}> where it is not open.`);
       stack.pop();
     } else if (opening !== undefined) {
       count += 1;
-      if (count > MAX_ELEMENTS || stack.length > MAX_DEPTH) throw new XmlRefused('The feed has too many elements, or nests them too deeply.');
+      if (count > MAX_ELEMENTS || stack.length > MAX_DEPTH) throw new XmlRefused('The document has too many elements, or nests them too deeply.');
       const scope = new Map(top.scope);
       const raw = [...attributes.matchAll(ATTRIBUTE)].map(([, name = '', double, single]) => [name, decodeEntities(double ?? single ?? '')] as const);
       for (const [name, value] of raw) {
@@ -77,9 +78,10 @@ export function readXml(text: string): XmlElement {
       if (selfClosing !== '/') stack.push({ element, qname: opening, scope });
     }
   }
-  if (stack.length > 1) throw new XmlRefused(`The feed ends inside <${stack.at(-1)!.qname}>.`);
+  if (stack.length > 1) throw new XmlRefused(`The document ends inside <${stack.at(-1)!.qname}>.`);
   const [document] = root.children;
-  if (!document || root.children.length > 1) throw new XmlRefused('The feed is not one XML document.');
+  if (!document || root.children.length > 1) throw new XmlRefused('The text is not one XML document.');
+  if (root.text.trim() !== '') throw new XmlRefused('The document has text outside its root element.');
   return document;
 }
 
