@@ -17,11 +17,16 @@ export class XmlRefused extends Error {
   override name = 'XmlRefused';
 }
 
+/** A character XML 1.0 allows in a document (its Char production): no NUL, no other control character but tab and line ends. */
+const isXmlChar = (code: number) =>
+  code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, name: string) => {
     if (name.startsWith('#')) {
       const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+      if (!isXmlChar(code)) throw new XmlRefused(`The document refers to a character XML does not allow (${whole}).`);
+      return String.fromCodePoint(code);
     }
     return ENTITIES[name] ?? whole;
   });
