@@ -33,7 +33,7 @@ const SERVER_FLOORS = [
   ['http', 'jobs', 'process.ts', 'openapi.ts', 'service-context.ts'],
   ['config.ts'],
   ['media', 'db', 'net'],
-  ['errors.ts', 'data-dir.ts', 'logger.ts'],
+  ['errors.ts', 'data-dir.ts', 'logger.ts', 'xml.ts'],
 ].map((floor) => floor.map((name) => `./server/${name}`));
 
 /** Code below the routes says what went wrong with a DomainError (server/errors.ts); only the edge speaks HTTP. */

@@ -126,12 +126,17 @@ describe('labels the answer rules refuse', () => {
 
   it.each([
     ['coco', 'a.json', JSON.stringify({ categories: [{ id: 1, name: 'car' }], images: [{ id: 1, file_name: 'street\u0000_01.jpg' }], annotations: [] })],
-    ['voc', 'a.xml', '<annotation><filename>street&#0;_01.jpg</filename><object><name>car</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>5</xmax><ymax>5</ymax></bndbox></object></annotation>'],
     ['csv', 'a.csv', 'filename,class\nstreet\u0000_01.jpg,car\n'],
   ])('skips a %s image whose name holds a NUL, saying why', async (format, name, content) => {
     const appId = await appOf('box_detection');
     const result = await report(appId, { format }, [[name, content]]);
     expect(result.skipped).toEqual([{ image: 'street\\u0000_01.jpg', reason: expect.stringContaining('control character') }]);
+  });
+
+  it('refuses a voc file that refers to a NUL in a name: XML allows none (400)', async () => {
+    const voc = '<annotation><filename>street&#0;_01.jpg</filename><object><name>car</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>5</xmax><ymax>5</ymax></bndbox></object></annotation>';
+    const refused = await refusal(await appOf('box_detection'), { format: 'voc' }, [['a.xml', voc]]);
+    expect(refused).toEqual({ status: 400, message: 'a.xml is not valid XML: The document refers to a character XML does not allow (&#0;).' });
   });
 
   it('passes over a YOLO polygon of 1,000,000 coordinates with a note', async () => {

@@ -3,7 +3,11 @@ import type { ExportNotes } from '../../export/notes';
 import type { LabelEntry } from '../label-source';
 import { baseName, filesEndingWith, LabelsCollector, stemOf, type FileImage, type FileMark, type LabelParser } from './parsed';
 import { readText } from './read-entry';
-import { childOf, childText, parseXml, type XmlElement } from './xml';
+import { readXml, type XmlElement } from '../../xml';
+
+// Pascal VOC files name no namespace; an element is found by its local name whatever namespace a tool gave it.
+const childOf = (element: XmlElement, name: string) => element.children.find((child) => child.name === name);
+const childText = (element: XmlElement, name: string) => childOf(element, name)?.text.trim();
 
 const numberIn = (element: XmlElement | undefined, name: string) => {
   const text = element && childText(element, name);
@@ -31,7 +35,7 @@ function objectMark(object: XmlElement, notes: ExportNotes): FileMark | null {
 function annotationImage(file: LabelEntry, text: string, notes: ExportNotes): FileImage {
   let root: XmlElement;
   try {
-    root = parseXml(text);
+    root = readXml(text);
   } catch (error) {
     throw invalid(`${file.path} is not valid XML: ${(error as Error).message}`);
   }

@@ -1,5 +1,5 @@
 import { absoluteUrl, feedTime, isImageType, shortText, type FeedImage } from './feed-image';
-import { childrenNamed, childText, type XmlElement } from './xml';
+import { childrenNamed, childText, type XmlElement } from '../../../xml';
 
 export const ATOM = 'http://www.w3.org/2005/Atom';
 

@@ -5,7 +5,7 @@ import type { FeedImage } from './feed-image';
 import { jsonFeedImages, jsonFeedSchema } from './json-feed';
 import { isStatusList, mastodonImages } from './mastodon';
 import { rssImages } from './rss';
-import { readXml, XmlRefused } from './xml';
+import { readXml, XmlRefused } from '../../../xml';
 
 /** A feed the service cannot read, with why. */
 export class FeedUnreadable extends Error {

@@ -1,5 +1,5 @@
 import { absoluteUrl, feedTime, isImageType, shortText, type FeedImage } from './feed-image';
-import { childrenNamed, childText, type XmlElement } from './xml';
+import { childrenNamed, childText, type XmlElement } from '../../../xml';
 
 const MEDIA_RSS = 'http://search.yahoo.com/mrss/';
 const DUBLIN_CORE = 'http://purl.org/dc/elements/1.1/';

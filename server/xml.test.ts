@@ -15,6 +15,8 @@ describe('readXml', () => {
     ['a wrong closing tag', '<rss><channel></rss>', /closes <rss>/],
     ['an unclosed element', '<rss><channel>', /ends inside <channel>/],
     ['two documents', '<rss/><rss/>', /not one XML document/],
+    ['text outside the root', 'text<rss/>', /text outside its root/],
+    ['a reference to NUL', '<rss>a&#0;b</rss>', /does not allow \(&#0;\)/],
     ['a stray <', '<rss>a < b</rss>', /not well-formed/],
     ['too deep nesting', `${'<a>'.repeat(70)}${'</a>'.repeat(70)}`, /too deeply/],
   ])('refuses %s', (_, text, reason) => {
