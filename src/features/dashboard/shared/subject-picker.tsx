@@ -46,8 +46,8 @@ export function SubjectPicker({ legend, subjects, selected, onChange, disabled, 
       {subjects.length === 0 ? (
         <p className="muted">No subjects yet.</p>
       ) : (
-        // Read-only, its checkboxes take no focus: the list itself does then, so that the keyboard can scroll it.
-        <div className="choice-list" {...(disabled ? { tabIndex: 0, role: 'group', 'aria-label': legend } : {})}>
+        // Read-only, the checkboxes take no focus, so a list that scrolled could not be scrolled from the keyboard: it is shown whole.
+        <div className={disabled ? 'choice-list choice-list--whole' : 'choice-list'}>
           {subjects.map((subject) => (
             <label key={subject.subject_uid} className="choice" ref={subject.subject_uid === createdUid ? revealInList : undefined}>
               <input
