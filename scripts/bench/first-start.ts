@@ -17,6 +17,7 @@ import { createApiClient, type ApiClient } from '../../src/api/client';
 import { PHOTO_APPLICATIONS } from '../../server/demo/photo-applications';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/demo/seed-identity';
 import { builtService } from '../build-service';
+import { answerRuleOf } from '../../src/api/application-types';
 import { formatTable } from './table';
 import { freePort } from '../../e2e/support/service';
 
@@ -47,8 +48,9 @@ async function versionAnswers(): Promise<boolean> {
   }
 }
 
+/** The waiting requests of each application that takes feedback (the demo's camera and feed bring images in instead). */
 async function pendingByApplication(client: ApiClient): Promise<Map<string, number>> {
-  const { data } = await listApplications(client);
+  const data = (await listApplications(client)).data.filter((app) => answerRuleOf(app.type) !== undefined);
   const counts = await Promise.all(data.map(async (app) => [app.name, (await getPendingCount(client, app.application_id)).pending] as const));
   return new Map(counts);
 }
