@@ -61,6 +61,9 @@ const ALL_TYPES = Object.keys(APPLICATION_TYPE_KINDS) as ApplicationType[];
 export const kindOf = (type: string): ApplicationKind | undefined =>
   Object.hasOwn(APPLICATION_TYPE_KINDS, type) ? APPLICATION_TYPE_KINDS[type as ApplicationType] : undefined;
 
+/** Whether an application of the type reads media of input subjects: a capture type brings its images in itself. */
+export const takesInputSubjects = (type: string): boolean => kindOf(type) !== 'capture';
+
 /** The types of one kind, in the order of APPLICATION_TYPE_KINDS. */
 const typesOfKind = <K extends ApplicationKind>(kind: K) =>
   ALL_TYPES.filter((type): type is TypesOfKind<K> => APPLICATION_TYPE_KINDS[type] === kind);

@@ -20,7 +20,7 @@ import { formatDateTime } from '../shared/format-time';
 import { FIGURE_LABELS } from '../models/measure-words';
 import { feedbackRateText } from './feedback-rate';
 import { CaptureStatusPanel } from './capture-status-panel';
-import { kindOf } from '../../../api/types';
+import { kindOf, takesInputSubjects } from '../../../api/types';
 
 /** What the application asserted lately, and (for a type people answer) how much feedback waits. */
 function Activity({ appId, takesFeedback }: { appId: string; takesFeedback: boolean }) {
@@ -96,8 +96,12 @@ export function Component() {
             <dd>{app.type}</dd>
             <dt>Status</dt>
             <dd>{app.active ? 'Active' : 'Inactive'}</dd>
-            <dt>Input subjects</dt>
-            <dd>{names(app.input_subjects)}</dd>
+            {takesInputSubjects(app.type) && (
+              <>
+                <dt>Input subjects</dt>
+                <dd>{names(app.input_subjects)}</dd>
+              </>
+            )}
             <dt>Output subjects</dt>
             <dd>{names(app.output_subjects)}</dd>
             {rule && (

@@ -93,6 +93,14 @@ describe('application settings', () => {
     expect(within(form).queryByLabelText('Release metric')).not.toBeInTheDocument();
   });
 
+  it('offers no input subjects for a network camera, which brings its images in itself', async () => {
+    state.applications.push(sampleApplication({ application_id: 'app-camera', name: 'Gate camera', type: 'network_camera', input_subjects: [] }));
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-camera/settings`, ADMIN);
+    const form = await screen.findByRole('form', { name: 'Settings' });
+    expect(within(form).getByRole('group', { name: 'Output subjects' })).toBeInTheDocument();
+    expect(within(form).queryByRole('group', { name: 'Input subjects' })).not.toBeInTheDocument();
+  });
+
   it('offers no release metric for counts, whose releases go by the mean absolute error', async () => {
     state.applications.push(sampleApplication({ application_id: 'app-count', name: 'Count', type: 'static_count' }));
     renderSignedIn(`/t/${TENANT_ID}/apps/app-count/settings`, ADMIN);

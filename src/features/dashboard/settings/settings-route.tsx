@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/errors';
 import { answerRuleOf } from '../../../api/application-types';
+import { takesInputSubjects } from '../../../api/types';
 import type { Application } from '../../../api/schemas/application';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -119,14 +120,16 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
           error={errors.app_managers}
           readOnly={readOnly}
         />
-        <SubjectPicker
-          legend="Input subjects"
-          subjects={subjects.data ?? []}
-          selected={form.input_subjects}
-          onChange={(input_subjects) => set({ input_subjects })}
-          disabled={readOnly}
-          error={errors.input_subjects}
-        />
+        {takesInputSubjects(application.type) && (
+          <SubjectPicker
+            legend="Input subjects"
+            subjects={subjects.data ?? []}
+            selected={form.input_subjects}
+            onChange={(input_subjects) => set({ input_subjects })}
+            disabled={readOnly}
+            error={errors.input_subjects}
+          />
+        )}
         <SubjectPicker
           legend="Output subjects"
           subjects={subjects.data ?? []}
