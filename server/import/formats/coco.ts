@@ -1,3 +1,4 @@
+import { IMAGE_VALUE_NAMES } from '../../../src/api/application-types/export-annotation';
 import { z } from 'zod';
 import type { ExportNotes } from '../../export/notes';
 import { invalid } from '../../errors';
@@ -18,7 +19,7 @@ const cocoImage = z.object({
   height: z.number().min(1).finite().optional(),
   media_id: z.string().min(1).optional(),
   category_ids: z.array(id).optional(),
-  values: z.array(z.object({ category_id: id, name: z.enum(['count', 'offset_x', 'offset_y']), value: coordinate })).optional(),
+  values: z.array(z.object({ category_id: id, name: z.enum(IMAGE_VALUE_NAMES), value: coordinate })).optional(),
 });
 
 const cocoAnnotation = z.object({

@@ -1,3 +1,4 @@
+import { IMAGE_VALUE_NAMES } from '../../../src/api/application-types/export-annotation';
 import { invalid } from '../../errors';
 import { MANIFEST_NAME } from '../../export/manifest';
 import type { ExportNotes } from '../../export/notes';
@@ -12,7 +13,6 @@ const BOX_COLUMNS = [
   ['xmin', 'ymin', 'xmax', 'ymax'],
   ['x0', 'y0', 'x1', 'y1'],
 ];
-const VALUE_COLUMNS = ['count', 'offset_x', 'offset_y'] as const;
 
 
 type Row = Record<string, string>;
@@ -51,7 +51,7 @@ function rowMark(row: Row): FileMark | null | 'unreadable' {
     const [x, y] = [numberOf(row, 'x'), numberOf(row, 'y')];
     return x == null || y == null ? 'unreadable' : { ...common, kind: 'point', x, y };
   }
-  const valueName = VALUE_COLUMNS.find((column) => row[column]);
+  const valueName = IMAGE_VALUE_NAMES.find((column) => row[column]);
   if (valueName) {
     const value = numberOf(row, valueName);
     return value == null ? 'unreadable' : { ...common, kind: 'image_value', name: valueName, value };

@@ -1,7 +1,8 @@
 import type { BoxCoords } from '../types';
 
-/** The per-image values an answer can carry besides marks: a count or an edge offset. */
-export type ImageValueName = 'count' | 'offset_x' | 'offset_y';
+/** The per-image values an answer can carry besides marks: a count or an edge offset (the names exports write them by). */
+export const IMAGE_VALUE_NAMES = ['count', 'offset_x', 'offset_y'] as const;
+export type ImageValueName = (typeof IMAGE_VALUE_NAMES)[number];
 
 /**
  * What one answer of an application becomes in an export, in the media's pixels. Each application type says how its
