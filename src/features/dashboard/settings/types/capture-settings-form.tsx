@@ -1,13 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../../../api/errors';
 import type { z } from '../../../../api/zod';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { FormActions } from '../../../../components/form-actions';
 import { NumberTextField } from '../../../../components/number-text-field';
 import { TextField } from '../../../../components/text-field';
 import { numberOf } from '../number-text';
 import { useUpdateApplication } from '../update-application';
+import { issueMessages, OwnFormFooter, refusedSettings } from './own-form-parts';
 import type { TypeFormProps, TypeSettings } from './type-settings';
 
 /** One setting of a capture type: its key in custom_fields and how its field shows it. */
@@ -74,8 +71,7 @@ function CaptureSettingsForm({ application, readOnly, settings }: TypeFormProps 
     event.preventDefault();
     const body = { ...valuesOf(settings.fields, texts), ...secretPart(settings.secret, secretText, removeSecret) };
     const parsed = settings.schema.safeParse(body);
-    const problems = parsed.success ? [] : parsed.error.issues.map((issue) => ({ key: String(issue.path[0]), message: issue.message }));
-    setErrors(Object.fromEntries(problems.reverse().map(({ key, message }) => [key, message])));
+    setErrors(parsed.success ? {} : issueMessages(parsed.error.issues));
     if (!parsed.success) return;
     const kept = Object.fromEntries(Object.entries(application.custom_fields).filter(([key]) => !settings.fields.some((field) => field.key === key)));
     try {
@@ -83,7 +79,7 @@ function CaptureSettingsForm({ application, readOnly, settings }: TypeFormProps 
       setSecretText('');
       setRemoveSecret(false);
     } catch (error) {
-      if (error instanceof ApiError) setErrors(Object.fromEntries(error.fieldErrors.map(({ field, message }) => [field.replace(/^custom_fields\./, ''), message])));
+      setErrors(refusedSettings(error));
     }
   }
 
@@ -136,15 +132,7 @@ function CaptureSettingsForm({ application, readOnly, settings }: TypeFormProps 
           </>
         )}
       </fieldset>
-      {update.isError && !placed && <Alert>{update.error.message}</Alert>}
-      {update.isSuccess && !dirty && <Alert tone="info">{settings.legend} saved.</Alert>}
-      {!readOnly && (
-        <FormActions>
-          <Button type="submit" variant="primary" busy={update.isPending} disabled={!dirty}>
-            Save {settings.legend.toLowerCase()}
-          </Button>
-        </FormActions>
-      )}
+      <OwnFormFooter legend={settings.legend} update={update} dirty={dirty} placed={placed} readOnly={readOnly} />
     </form>
   );
 }

@@ -1,12 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../../../api/errors';
 import type { z } from '../../../../api/zod';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { FormActions } from '../../../../components/form-actions';
 import { NumberTextField } from '../../../../components/number-text-field';
 import { numberOf } from '../number-text';
 import { useUpdateApplication } from '../update-application';
+import { issueMessages, OwnFormFooter, refusedSettings } from './own-form-parts';
 import type { TypeFormProps, TypeSettings } from './type-settings';
 
 /** One number of a type's settings: its key in custom_fields and how the field shows it. */
@@ -34,10 +31,6 @@ function savedTexts({ schema, fields }: NumberSettings, customFields: Record<str
   return Object.fromEntries(fields.map(({ key }) => [key, String(values[key])]));
 }
 
-/** The first message for each setting, from the rule's issues or the service's `custom_fields.<key>` field errors. */
-const messagesByKey = (problems: readonly { key: string; message: string }[]) =>
-  problems.reduce<Record<string, string>>((byKey, { key, message }) => (byKey[key] ? byKey : { ...byKey, [key]: message }), {});
-
 /**
  * The form of a type's number settings on the settings page: checked with the contract's rule before saving, saved
  * into the application's custom_fields (other keys kept), with each problem shown beside its field.
@@ -52,12 +45,12 @@ function NumberSettingsForm({ application, readOnly, settings }: TypeFormProps &
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const parsed = settings.schema.safeParse(Object.fromEntries(settings.fields.map(({ key }) => [key, numberOf(texts[key] ?? '')])));
-    setErrors(parsed.success ? {} : messagesByKey(parsed.error.issues.map((issue) => ({ key: String(issue.path[0]), message: issue.message }))));
+    setErrors(parsed.success ? {} : issueMessages(parsed.error.issues));
     if (!parsed.success) return;
     try {
       await update.mutateAsync({ custom_fields: { ...application.custom_fields, ...parsed.data } });
     } catch (error) {
-      if (error instanceof ApiError) setErrors(messagesByKey(error.fieldErrors.map(({ field, message }) => ({ key: field.replace(/^custom_fields\./, ''), message }))));
+      setErrors(refusedSettings(error));
     }
   }
 
@@ -70,15 +63,7 @@ function NumberSettingsForm({ application, readOnly, settings }: TypeFormProps &
           <NumberTextField key={key} {...field} value={texts[key] ?? ''} onChange={(text) => setTexts((old) => ({ ...old, [key]: text }))} error={errors[key]} />
         ))}
       </fieldset>
-      {update.isError && !placed && <Alert>{update.error.message}</Alert>}
-      {update.isSuccess && !dirty && <Alert tone="info">{settings.legend} saved.</Alert>}
-      {!readOnly && (
-        <FormActions>
-          <Button type="submit" variant="primary" busy={update.isPending} disabled={!dirty}>
-            Save {settings.legend.toLowerCase()}
-          </Button>
-        </FormActions>
-      )}
+      <OwnFormFooter legend={settings.legend} update={update} dirty={dirty} placed={placed} readOnly={readOnly} />
     </form>
   );
 }
