@@ -112,7 +112,8 @@ function itemsOf(rows: TakenRow[]): PulledItem[] | null {
 
 /**
  * Hands the user's leased requests for these media back to the front of the queue, at once. A skip also keeps
- * them from this user for as long as a lease would last. Media the user does not hold are ignored.
+ * them from this user for as long as a lease would last, and is logged for the analytics. Media the user does not
+ * hold are ignored.
  */
 export async function returnFeedback(db: Database, lease: Lease, mediaIds: readonly string[], skip: boolean, now = unixNow()): Promise<void> {
   const { appId, userId } = lease;
@@ -122,6 +123,9 @@ export async function returnFeedback(db: Database, lease: Lease, mediaIds: reado
       WHERE app_id = ${appId} AND leased_by = ${userId} AND lease_expires_at > ${now}
         AND media_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(mediaIds)}::jsonb))
       RETURNING media_id, focus_key
+    ), logged AS (
+      INSERT INTO feedback_skip_log (app_id, user_id, media_id, focus_key, skipped_at)
+      SELECT ${appId}, ${userId}, media_id, focus_key, ${now} FROM returned WHERE ${skip}
     )
     INSERT INTO feedback_skips (app_id, media_id, focus_key, user_id, until)
     SELECT ${appId}, media_id, focus_key, ${userId}, ${now + lease.seconds} FROM returned WHERE ${skip}

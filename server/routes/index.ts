@@ -16,6 +16,7 @@ import { feedbackHistoryRoutes } from './feedback-history';
 import { gatewayRoutes } from './gateways';
 import { importRoutes } from './imports';
 import { inviteRoutes } from './invites';
+import { labellerRoutes } from './labellers';
 import { mediaRoutes } from './media';
 import { modelRoutes } from './models';
 import { predictRoutes } from './predict';
@@ -57,6 +58,7 @@ export const apiRoutes = ({ db, ...deps }: Omit<AuthenticationDeps, 'userOfApiKe
       detectionRoutes,
       eventRoutes,
       modelRoutes,
+      labellerRoutes,
       apiKeyRoutes,
       consensusRoutes,
       reviewRoutes,

@@ -150,6 +150,21 @@ export const feedbackSkips = pgTable(
   (t) => [primaryKey({ columns: [t.appId, t.mediaId, t.focusKey, t.userId] })],
 );
 
+/** Every skip, for the labeller analytics (migrations/0025_skip_log.sql): `feedbackSkips` keeps only those in force. */
+export const feedbackSkipLog = pgTable(
+  'feedback_skip_log',
+  {
+    appId: text('app_id')
+      .notNull()
+      .references(() => applications.applicationId, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    mediaId: text('media_id').notNull(),
+    focusKey: text('focus_key').notNull(),
+    skippedAt: doublePrecision('skipped_at').notNull(),
+  },
+  (t) => [index('feedback_skip_log_app_idx').on(t.appId, t.skippedAt)],
+);
+
 export const feedbackIssued = pgTable(
   'feedback_issued',
   {
