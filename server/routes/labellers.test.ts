@@ -138,7 +138,7 @@ describe('labeller analytics', () => {
     });
     const recomputed = await recomputedTimes(app, first.user_id);
     expect(recomputed.answers).toBe(10);
-    for (const [name, value] of Object.entries(recomputed)) expect(first[name], name).toBeCloseTo(value, 6);
+    for (const [name, value] of Object.entries(recomputed)) expect(first[name], name).toBeCloseTo(value as number, 6);
     expect(second).toMatchObject({ email: 'manager@demo.test', answers: 3, decided_items: 3, agreement: 1, corrected_in_review: 0, gold_answers: 0, gold_accuracy: null, flagged: false, flags: [] });
     expect(second.median_decision_time).toBeCloseTo(15, 6);
   });

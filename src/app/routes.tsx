@@ -70,6 +70,7 @@ const routes: RouteObject[] = [
                       { path: 'gateways', element: lazyRoute(() => import('../features/dashboard/gateways/gateways-route')) },
                       { path: 'gateways/:gatewayId', element: lazyRoute(() => import('../features/dashboard/gateways/gateway-route')) },
                       { path: 'admin', element: lazyRoute(() => import('../features/dashboard/admin/admin-route')) },
+                      { path: 'people', element: lazyRoute(() => import('../features/review/routes/people-route')) },
                       { path: 'media/:mediaId', element: lazyRoute(() => import('../features/dashboard/media/media-route')) },
                       {
                         path: 'apps/:appId',
@@ -79,6 +80,7 @@ const routes: RouteObject[] = [
                           { path: 'detections', element: lazyRoute(() => import('../features/dashboard/detections/detections-route')) },
                           { path: 'settings', element: lazyRoute(() => import('../features/dashboard/settings/settings-route')) },
                           { path: 'review', element: lazyRoute(() => import('../features/review/routes/review-route')) },
+                          { path: 'review/labellers/:userId', element: lazyRoute(() => import('../features/review/routes/labeller-answers-route')) },
                           { path: 'media/:mediaId', element: lazyRoute(() => import('../features/dashboard/media/media-route')) },
                         ],
                       },

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import type { ApiClient } from '../client';
-import { consensusEntrySchema, consensusSnapshotSchema, reviewItemSchema, type ResolveReviewBody } from '../schemas/consensus';
+import { consensusEntrySchema, reviewItemSchema, type ResolveReviewBody } from '../schemas/consensus';
 import { pageOf } from '../schemas/envelopes';
 
 const appPath = (appId: string) => `/1/applications/${encodeURIComponent(appId)}`;
@@ -19,7 +19,3 @@ export const resolveReview = (client: ApiClient, appId: string, reviewId: string
 /** Decided items, newest first. */
 export const listConsensusHistory = (client: ApiClient, appId: string, limit = 10) =>
   client.request(`${appPath(appId)}/consensusHistory`, pageOf(consensusEntrySchema), { query: { limit } });
-
-/** Per labeller: answers, pace and agreement with consensus. */
-export const getConsensusSnapshot = (client: ApiClient, appId: string) =>
-  client.request(`/22/applications/${encodeURIComponent(appId)}/leaderboard/recent_consensus_snapshot`, consensusSnapshotSchema);

@@ -14,6 +14,7 @@ const LINKS: readonly TenantLink[] = [
   { to: '', label: 'Dashboard', end: true, shownTo: () => true },
   { to: 'upload', label: 'Upload', shownTo: (role) => role.managesAny },
   { to: 'gateways', label: 'Gateways', shownTo: (role) => role.managesAny },
+  { to: 'people', label: 'People', shownTo: (role) => role.isTenantAdmin },
   { to: 'admin', label: 'Admin', shownTo: (role) => role.isTenantAdmin },
 ];
 

@@ -1,6 +1,8 @@
 import type { StatsBucket } from '../../api/schemas/application';
 import type { AnswerBucket } from '../../api/schemas/feedback-history';
 import type { DetectionsQuery } from '../../api/schemas/detections';
+import type { LabellerScope } from '../../api/endpoints/labellers';
+import type { TimelineBucket } from '../../api/schemas/labellers';
 
 // From general to specific; the tenant id keeps one tenant's cache apart from another's.
 export const applicationKeys = {
@@ -21,7 +23,6 @@ export const reviewKeys = {
   all: (appId: string) => [...applicationKeys.detail(appId), 'reviews'] as const,
   queue: (appId: string) => [...reviewKeys.all(appId), 'queue'] as const,
   count: (appId: string) => [...reviewKeys.all(appId), 'count'] as const,
-  snapshot: (appId: string) => [...reviewKeys.all(appId), 'snapshot'] as const,
   history: (appId: string) => [...reviewKeys.all(appId), 'history'] as const,
 };
 
@@ -38,4 +39,13 @@ export const mediaKeys = {
   subjects: (mediaId: string) => [...mediaKeys.detail(mediaId), 'subjects'] as const,
   objects: (mediaId: string) => [...mediaKeys.detail(mediaId), 'objects'] as const,
   frames: (mediaId: string) => [...mediaKeys.detail(mediaId), 'frames'] as const,
+};
+
+/** Labeller analytics, of one application (under it) or of a tenant; `days` is the window, ending now. */
+export const labellerKeys = {
+  all: (scope: LabellerScope) =>
+    'appId' in scope ? ([...applicationKeys.detail(scope.appId), 'labellers'] as const) : (['tenants', scope.tenantId, 'labellers'] as const),
+  figures: (scope: LabellerScope, days: number) => [...labellerKeys.all(scope), 'figures', { days }] as const,
+  timeline: (scope: LabellerScope, days: number, bucket: TimelineBucket) => [...labellerKeys.all(scope), 'timeline', { days, bucket }] as const,
+  answers: (appId: string, userId: string) => [...labellerKeys.all({ appId }), 'answers', userId] as const,
 };

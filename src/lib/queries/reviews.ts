@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { countReviews, getConsensusSnapshot, listConsensusHistory, listReviews, resolveReview } from '../../api/endpoints/consensus';
+import { countReviews, listConsensusHistory, listReviews, resolveReview } from '../../api/endpoints/consensus';
 import type { ResolveReviewBody } from '../../api/schemas/consensus';
 import { getApiClient } from '../api-client';
 import { reviewKeys } from './keys';
@@ -10,9 +10,6 @@ export const reviewQueueQueryOptions = (appId: string) =>
 
 export const reviewCountQueryOptions = (appId: string) =>
   queryOptions({ queryKey: reviewKeys.count(appId), queryFn: async () => (await countReviews(getApiClient(), appId)).pending });
-
-export const consensusSnapshotQueryOptions = (appId: string) =>
-  queryOptions({ queryKey: reviewKeys.snapshot(appId), queryFn: () => getConsensusSnapshot(getApiClient(), appId) });
 
 /** The latest decided items (agreed, reviewed, or single answers). */
 export const consensusHistoryQueryOptions = (appId: string) =>

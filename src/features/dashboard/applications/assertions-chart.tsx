@@ -1,6 +1,6 @@
 import type { AssertionsBucket } from '../../../api/schemas/application';
 import { formatBucket } from '../shared/format-time';
-import { LineChart } from '../shared/line-chart';
+import { LineChart } from '../../../components/charts/line-chart';
 
 export interface AssertionsChartProps {
   buckets: readonly AssertionsBucket[];

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/spinner';
 import { useAnswerCounts } from './answer-counts';
 import { formatBucket } from '../shared/format-time';
 import { BucketToggle, type Bucket } from './bucket-toggle';
-import { LineChart } from '../shared/line-chart';
+import { LineChart } from '../../../components/charts/line-chart';
 
 /** Answers people gave over time: the labelling throughput of the application. */
 export function ThroughputPanel({ appId }: { appId: string }) {

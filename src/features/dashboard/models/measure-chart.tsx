@@ -3,7 +3,7 @@ import type { ModelPerformance } from '../../../api/schemas/models';
 import type { ReleaseMetric } from '../../../api/types';
 import { formatMeasure } from './measure-words';
 import { FIGURE_LABELS } from './measure-words';
-import { LineChart } from '../shared/line-chart';
+import { LineChart } from '../../../components/charts/line-chart';
 
 export interface MeasureChartProps {
   /** Each release's measures on its validation answers, oldest first (at least one). */

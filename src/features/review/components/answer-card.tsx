@@ -9,24 +9,24 @@ export interface AnswerCardProps {
   media: Media;
   focus: Focus | null;
   answer: LabellerAnswerView;
-  selected: boolean;
   subjectName: (uid: string) => string;
-  onSelect: () => void;
+  /** Makes the card a choice, chosen by its number key: absent, the card only shows the answer. */
+  choice?: { selected: boolean; onSelect: () => void };
 }
 
 const OUTLINE = 'rgb(0 0 0 / 65%)';
 
 /** One labeller's answer: their marks over the image, in their colour, and what they said per subject. */
-export function AnswerCard({ index, type, media, focus, answer, selected, subjectName, onSelect }: AnswerCardProps) {
+export function AnswerCard({ index, type, media, focus, answer, subjectName, choice }: AnswerCardProps) {
   const { image_width: width, image_height: height } = media;
   const marks = marksOf(type, answer.subjects);
   const colour = colourOf(index);
   const who = answer.name ?? answer.email ?? 'A former member';
   const dot = Math.max(width, height) / 120;
-  return (
-    <button type="button" className="answer-card" aria-pressed={selected} onClick={onSelect} aria-label={`Answer ${index + 1} by ${who}`}>
+  const content = (
+    <>
       <span className="answer-card__head">
-        <kbd className="answer-card__key">{index + 1}</kbd>
+        {choice && <kbd className="answer-card__key">{index + 1}</kbd>}
         <span className="answer-card__swatch" style={{ background: colour }} aria-hidden />
         <span className="answer-card__who" title={answer.email ?? undefined}>
           {who}
@@ -61,6 +61,18 @@ export function AnswerCard({ index, type, media, focus, answer, selected, subjec
           <span key={line}>{line}</span>
         ))}
       </span>
+    </>
+  );
+  if (!choice) {
+    return (
+      <figure className="answer-card answer-card--static" aria-label={`Answer by ${who}`}>
+        {content}
+      </figure>
+    );
+  }
+  return (
+    <button type="button" className="answer-card" aria-pressed={choice.selected} onClick={choice.onSelect} aria-label={`Answer ${index + 1} by ${who}`}>
+      {content}
     </button>
   );
 }

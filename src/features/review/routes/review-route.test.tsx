@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { ConsensusSnapshot, ReviewItem } from '../../../api/schemas/consensus';
+import type { ReviewItem } from '../../../api/schemas/consensus';
+import type { Labeller, LabellersResponse, LabellerTimeline } from '../../../api/schemas/labellers';
 import type { TenantUser } from '../../../api/schemas/identity';
 import { applicationFixture, mediaFixture } from '../../../testing/api-fixtures';
 import { setupMswServer } from '../../../testing/msw-server';
@@ -31,17 +32,42 @@ const review: ReviewItem = {
     { user_id: 'u-bob', email: 'bob@acme.test', name: null, subjects: [{ subject_uid: 's-bolt', result: 'False' }], decision_time: 2 },
   ],
 };
-const snapshot: ConsensusSnapshot = {
-  app_id: 'app-bolts',
-  leaderboard_timestamp: 1,
-  consensus_release_id: null,
-  consensus_release_timestamp: null,
-  labellers_per_item: 2,
-  pending_reviews: 1,
+const figures = (overrides: Partial<Labeller>): Labeller => ({
+  user_id: 'u-x',
+  email: null,
+  name: null,
+  answers: 0,
+  skips: 0,
+  active_seconds: 0,
+  answers_per_hour: null,
+  median_decision_time: null,
+  p90_decision_time: null,
+  decided_items: 0,
+  agreement: null,
+  corrected_in_review: 0,
+  gold_answers: 0,
+  gold_accuracy: null,
+  flagged: false,
+  flags: [],
+  ...overrides,
+});
+const labellers: LabellersResponse = {
+  start: 1,
+  end: 2,
+  flag_below: 0.8,
   labellers: [
-    { user_id: 'u-ann', email: 'ann@acme.test', name: 'Ann', answers: 40, seconds_per_answer: 6.5, consensus_items: 20, agreed_with_consensus: 15, agreement: 0.75 },
-    { user_id: 'u-bob', email: 'bob@acme.test', name: null, answers: 3, seconds_per_answer: null, consensus_items: 0, agreed_with_consensus: 0, agreement: null },
+    figures({ user_id: 'u-cat', email: 'cat@acme.test', name: 'Cat', answers: 12, answers_per_hour: 300, median_decision_time: 9, gold_answers: 6, gold_accuracy: 0.5, decided_items: 10, agreement: 0.6, flagged: true, flags: ['agreement', 'gold_accuracy'] }),
+    figures({ user_id: 'u-ann', email: 'ann@acme.test', name: 'Ann', answers: 40, answers_per_hour: 550.4, median_decision_time: 6.5, p90_decision_time: 14, skips: 2, decided_items: 20, agreement: 0.75, active_seconds: 3700 }),
+    figures({ user_id: 'u-bob', email: 'bob@acme.test', answers: 3 }),
   ],
+};
+const DAY = 86_400;
+const timeline: LabellerTimeline = {
+  bucket: 'day',
+  bucket_seconds: DAY,
+  start: 1_700_000_000 - 2 * DAY,
+  end: 1_700_000_000,
+  points: [{ ...figures({ answers: 40, agreement: 0.75 }), user_id: 'u-ann', period_start: Math.floor(1_700_000_000 / DAY) * DAY }],
 };
 
 let queue: ReviewItem[] = [];
@@ -62,7 +88,8 @@ beforeEach(() => {
     http.get('/1/applications/app-bolts/reviews', () => HttpResponse.json({ data: queue, paging: {} })),
     http.get('/1/applications/app-bolts/reviews/count', () => HttpResponse.json({ pending: queue.length })),
     http.get('/1/applications/app-bolts/consensusHistory', () => HttpResponse.json({ data: [], paging: {} })),
-    http.get('/22/applications/app-bolts/leaderboard/recent_consensus_snapshot', () => HttpResponse.json(snapshot)),
+    http.get('/1/applications/app-bolts/labellers', () => HttpResponse.json(labellers)),
+    http.get('/1/applications/app-bolts/labellers/timeline', () => HttpResponse.json(timeline)),
     http.post('/1/applications/app-bolts/reviews/cns-1', async ({ request }) => {
       resolved.push(await request.json());
       queue = [];
@@ -81,11 +108,32 @@ describe('the review page', () => {
     expect(await within(first).findByText('Bolt: yes · 1 box')).toBeInTheDocument();
     expect(first.querySelectorAll('svg g[stroke="#ffd60a"] rect')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Answer 2 by bob@acme.test' })).toHaveTextContent('Bolt: no');
-    const people = within(screen.getByRole('table'));
-    expect(people.getByRole('row', { name: /Ann/ })).toHaveTextContent('406.5 s75 % of 20');
-    // the bar is filled as far as the share (a CSS width, "75%": "75 %" would be dropped and fill it whole)
-    expect(people.getByRole('row', { name: /Ann/ }).querySelector<HTMLElement>('.agreement__fill')?.style.width).toBe('75%');
-    expect(people.getByRole('row', { name: /bob@acme.test/ })).toHaveTextContent('no decided items yet');
+  });
+
+  it('lists every labeller\'s figures, flagged first with why, sorts by a column, and links to their answers', async () => {
+    renderSignedIn(PAGE, MANAGER);
+    const table = await screen.findByRole('table');
+    const names = () => within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
+    expect(names()).toEqual(['CatFlagged', 'Ann', 'bob@acme.test']);
+    const ann = within(within(table).getByRole('row', { name: /Ann/ })).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(ann).toEqual(['40', '550', '6.5 s', '14 s', '1 h 02', '2', '75 % of 20', '–', '0']);
+    expect(screen.getByRole('region', { name: 'Flagged labellers' })).toHaveTextContent('Cat: agreement 60 % on 10 decided items, gold accuracy 50 % on 6 gold items (under 80 %).');
+    expect(within(screen.getByRole('region', { name: 'Flagged labellers' })).getByRole('link', { name: 'See their recent answers' })).toHaveAttribute('href', `${PAGE}/labellers/u-cat`);
+
+    const user = userEvent.setup();
+    const answers = within(table).getByRole('button', { name: 'Answers' });
+    await user.click(answers);
+    expect(names()).toEqual(['Ann', 'CatFlagged', 'bob@acme.test']);
+    expect(answers.closest('th')).toHaveAttribute('aria-sort', 'descending');
+    await user.click(answers);
+    expect(names()).toEqual(['bob@acme.test', 'CatFlagged', 'Ann']);
+    // a labeller without the figure stays last, whichever the direction
+    await user.click(within(table).getByRole('button', { name: 'Gold accuracy' }));
+    expect(names()).toEqual(['CatFlagged', 'Ann', 'bob@acme.test']);
+
+    expect(await screen.findByRole('img', { name: 'Answers per day, per labeller' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Agreement' }));
+    expect(screen.getByRole('img', { name: 'Agreement per day, per labeller' })).toBeInTheDocument();
   });
 
   it('chooses an answer with its digit and resolves with Enter; then nothing waits', async () => {

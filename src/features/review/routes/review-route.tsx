@@ -13,7 +13,7 @@ import { reviewCountQueryOptions, reviewQueueQueryOptions, useResolveReview } fr
 import { useSubjectNames } from '../../../lib/queries/subjects';
 import { describeHints } from '../../../lib/shortcuts/registry';
 import { AnswerCard } from '../components/answer-card';
-import { PeoplePanel } from '../components/people-panel';
+import { LabellerAnalytics } from '../components/labeller-analytics';
 import { RecentDecisions } from '../components/recent-decisions';
 import { REVIEW_ACTIONS, type ReviewContext } from '../hooks/review-actions';
 import { useReviewKeys } from '../hooks/use-review-keys';
@@ -56,9 +56,8 @@ function Disagreement({ tenantId, application, review }: DisagreementProps) {
             media={review.media}
             focus={review.focus}
             answer={given}
-            selected={index === chosen}
             subjectName={subjectName}
-            onSelect={() => setChosen(index)}
+            choice={{ selected: index === chosen, onSelect: () => setChosen(index) }}
           />
         ))}
       </div>
@@ -103,10 +102,8 @@ export function Component() {
       ) : (
         !queue.isError && <EmptyState title="No disagreements waiting">Items whose labellers disagree appear here for you to decide.</EmptyState>
       )}
-      <div className="review-columns">
-        <PeoplePanel appId={appId} />
-        <RecentDecisions tenantId={tenantId} application={application.data} />
-      </div>
+      <LabellerAnalytics scope={{ appId }} answersPath={(userId) => `labellers/${encodeURIComponent(userId)}`} />
+      <RecentDecisions tenantId={tenantId} application={application.data} />
     </>
   );
 }

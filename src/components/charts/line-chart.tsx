@@ -1,4 +1,5 @@
 import { linearScale } from './chart-scale';
+import './line-chart.css';
 
 const WIDTH = 600;
 const HEIGHT = 180;
