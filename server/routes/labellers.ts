@@ -23,6 +23,10 @@ import { mediaLinksFor } from './media-links';
 import { unixTime } from './paging';
 
 const appParams = z.object({ applicationId: nodeId });
+const ANSWERS_LIMIT_MESSAGE = `limit is a whole number from 1 to ${RECENT_ANSWERS_LIMIT.max}.`;
+const answersQuery = z.object({
+  limit: z.coerce.number(ANSWERS_LIMIT_MESSAGE).int(ANSWERS_LIMIT_MESSAGE).min(1, ANSWERS_LIMIT_MESSAGE).max(RECENT_ANSWERS_LIMIT.max, ANSWERS_LIMIT_MESSAGE).default(RECENT_ANSWERS_LIMIT.default),
+});
 const windowQuery = z.object({ start: unixTime.optional(), end: unixTime.optional() });
 const timelineQuery = windowQuery.extend({
   bucket: z.enum(Object.keys(TIMELINE_BUCKETS) as [TimelineBucket, ...TimelineBucket[]], { message: 'bucket is hour, day or week.' }).default('day'),
@@ -84,10 +88,12 @@ export const labellerRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/1/applications/:applicationId/labellers/:userId/answers',
-    { schema: { params: appParams.extend({ userId: nodeId }), response: { 200: z.object({ data: z.array(labellerAnswerSchema) }) } } },
+    {
+      schema: { params: appParams.extend({ userId: nodeId }), querystring: answersQuery, response: { 200: z.object({ data: z.array(labellerAnswerSchema) }) } },
+    },
     async (request) => {
       const row = await managedApplication(request, request.params.applicationId);
-      const answers = await recentAnswers(app.db, row, request.params.userId, RECENT_ANSWERS_LIMIT);
+      const answers = await recentAnswers(app.db, row, request.params.userId, request.query.limit);
       const links = mediaLinksFor(request);
       return {
         data: answers.map((answer) => ({

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import type { ApiClient } from '../client';
-import { labellerAnswerSchema, labellerTimelineSchema, labellersResponseSchema, type TimelineBucket } from '../schemas/labellers';
+import { RECENT_ANSWERS_LIMIT, labellerAnswerSchema, labellerTimelineSchema, labellersResponseSchema, type TimelineBucket } from '../schemas/labellers';
 
 /** Whose labellers: one application's, or (for a tenant administrator) the tenant's across its applications. */
 export type LabellerScope = { appId: string } | { tenantId: string };
@@ -24,5 +24,5 @@ export const getLabellerTimeline = (client: ApiClient, scope: LabellerScope, win
   client.request(`${basePath(scope)}/timeline`, labellerTimelineSchema, { query: { ...windowQuery(window), bucket } });
 
 /** A labeller's latest answers in the application, each beside the decision or gold truth it is judged against. */
-export const listLabellerAnswers = (client: ApiClient, appId: string, userId: string) =>
-  client.request(`${basePath({ appId })}/${encodeURIComponent(userId)}/answers`, z.object({ data: z.array(labellerAnswerSchema) }));
+export const listLabellerAnswers = (client: ApiClient, appId: string, userId: string, limit = RECENT_ANSWERS_LIMIT.default) =>
+  client.request(`${basePath({ appId })}/${encodeURIComponent(userId)}/answers`, z.object({ data: z.array(labellerAnswerSchema) }), { query: { limit } });

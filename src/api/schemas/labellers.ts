@@ -97,5 +97,5 @@ export const labellerAnswerSchema = z.object({
 });
 export type LabellerAnswer = z.infer<typeof labellerAnswerSchema>;
 
-/** How many recent answers of one labeller a manager sees at once. */
-export const RECENT_ANSWERS_LIMIT = 30;
+/** How many recent answers of one labeller a manager sees at once (`limit`), and at most. */
+export const RECENT_ANSWERS_LIMIT = { default: 30, max: 200 } as const;
