@@ -7,7 +7,7 @@ import { getApplicationRow, listApplicationIdsWithOutput } from '../domain/appli
 import { toAssertion } from '../domain/assertions';
 import { countDecided, pageDecided, type DecidedQuery } from '../domain/consensus';
 import { getConsensusRelease, latestConsensusRelease, pageConsensusReleases, pageUpstreamAssertions } from '../domain/consensus-releases';
-import { labellerStandings } from '../domain/labeller-standings';
+import { labellerStandings } from '../quality/labeller-standings';
 import { assertionSchema, pagedListOf } from '../domain/media-schemas';
 import { countReviews } from '../domain/reviews';
 import { getSubjectRow } from '../domain/subjects';

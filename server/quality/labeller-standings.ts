@@ -1,7 +1,7 @@
 import type { LabellerStanding } from '../../src/api/schemas/consensus';
 import type { Database } from '../db';
 import { unixNow } from '../db/unix-time';
-import { labellerFigures, type QualityApplication } from '../quality/labeller-figures';
+import { labellerFigures, type QualityApplication } from './labeller-figures';
 
 /** Every labeller of the application, as the leaderboard shows them: answers, pace and agreement, most answers first. */
 export async function labellerStandings(db: Database, app: QualityApplication): Promise<LabellerStanding[]> {
