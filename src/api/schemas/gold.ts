@@ -7,15 +7,15 @@ import { mediaSchema } from './media';
 export const GOLD_SOURCES = ['marked', 'imported'] as const;
 export type GoldSource = (typeof GOLD_SOURCES)[number];
 
+/** An item of an application: `POST /1/applications/{id}/gold/unmark` takes one. */
+export const goldItemRef = z.object({ media_id: feedbackResponse.shape.media_id, focus: feedbackResponse.shape.focus });
+export type GoldItemRef = z.input<typeof goldItemRef>;
+
 /**
  * `POST /1/applications/{id}/gold`: the item to mark. Without `subjects` the item's decided answer becomes the truth;
  * with them, they are the truth, checked by the same rules as feedback.
  */
-export const markGoldBody = z.object({
-  media_id: feedbackResponse.shape.media_id,
-  focus: feedbackResponse.shape.focus,
-  subjects: z.optional(feedbackResponse.shape.subjects),
-});
+export const markGoldBody = z.extend(goldItemRef, { subjects: z.optional(feedbackResponse.shape.subjects) });
 export type MarkGoldBody = z.input<typeof markGoldBody>;
 
 /** A gold item: an item whose true answer the application's managers know, mixed into labellers' pulls. */
