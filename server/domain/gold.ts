@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { ItemAnswer } from '../../src/api/application-types/answer';
 import { feedbackAnswerErrors } from '../../src/api/schemas/feedback';
@@ -69,6 +70,15 @@ export async function storeGold(db: Database, appRow: ApplicationRow, gold: NewG
     .onConflictDoUpdate({ target: [goldItems.appId, goldItems.mediaId, goldItems.focusKey], set: values })
     .returning();
   return toGoldItem(row!);
+}
+
+/** Whether the item (the whole media) is gold with exactly this truth already. */
+export async function sameGold(db: Database, appId: string, mediaId: string, subjects: ItemAnswer): Promise<boolean> {
+  const [row] = await db
+    .select({ subjects: goldItems.subjects })
+    .from(goldItems)
+    .where(and(eq(goldItems.appId, appId), eq(goldItems.mediaId, mediaId), eq(goldItems.focusKey, '')));
+  return row !== undefined && isDeepStrictEqual(row.subjects, subjects);
 }
 
 /** The answer rules' problems with a truth on the item: the rules `POST …/feedback` applies. */
