@@ -122,14 +122,25 @@ export async function unmarkGold(db: Database, appId: string, mediaId: string, k
 }
 
 export interface GoldPage {
-  items: { item: GoldItem; mediaRow: MediaRow }[];
+  items: { item: GoldItem; mediaRow: MediaRow; answered: number; meanScore: number | null }[];
   nextOffset: number | null;
 }
 
-/** A page of the application's gold items, newest first, with their media; only those of `mediaIds` when given. */
+/** The servings of the gold item of the row (as `ga`), for a subquery. */
+const servingsOf = sql`gold_answers AS ga WHERE ga.app_id = ${goldItems.appId} AND ga.media_id = ${goldItems.mediaId} AND ga.focus_key = ${goldItems.focusKey}`;
+
+/**
+ * A page of the application's gold items, newest first, with their media, how many labellers answered each and their
+ * mean score; only those of `mediaIds` when given.
+ */
 export async function pageGold(db: Database, appId: string, page: { limit: number; offset: number; mediaIds?: readonly string[] | undefined }): Promise<GoldPage> {
   const rows = await db
-    .select({ gold: goldItems, mediaRow: media })
+    .select({
+      gold: goldItems,
+      mediaRow: media,
+      answered: sql<number>`(SELECT count(*)::integer FROM ${servingsOf} AND ga.answered_at IS NOT NULL)`,
+      meanScore: sql<number | null>`(SELECT avg(ga.score) FROM ${servingsOf})`,
+    })
     .from(goldItems)
     .innerJoin(media, eq(media.mediaId, goldItems.mediaId))
     .where(and(eq(goldItems.appId, appId), page.mediaIds ? inArray(goldItems.mediaId, [...page.mediaIds]) : undefined))
@@ -137,7 +148,7 @@ export async function pageGold(db: Database, appId: string, page: { limit: numbe
     .limit(page.limit + 1)
     .offset(page.offset);
   return {
-    items: rows.slice(0, page.limit).map((row) => ({ item: toGoldItem(row.gold), mediaRow: row.mediaRow })),
+    items: rows.slice(0, page.limit).map((row) => ({ item: toGoldItem(row.gold), mediaRow: row.mediaRow, answered: row.answered, meanScore: row.meanScore })),
     nextOffset: rows.length > page.limit ? page.offset + page.limit : null,
   };
 }

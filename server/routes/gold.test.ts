@@ -215,6 +215,10 @@ describe('answering gold items', () => {
 
     const written = await t.db.select().from(assertions).where(and(eq(assertions.appId, app.applicationId), eq(assertions.userId, userId)));
     expect(written).toEqual([]);
+    const listed = await t.inject({ method: 'GET', url: url(app, `gold?media_ids=${wrong},${right}`), headers: manager });
+    expect(listed.json().data.map(({ media_id, answered, mean_score }: { media_id: string; answered: number; mean_score: number }) => [media_id, answered, mean_score]).sort()).toEqual(
+      [[wrong, 1, 0], [right, 1, 1]].sort(),
+    );
     const [counted] = await t.db.select({ n: applications.answersSinceRelease }).from(applications).where(eq(applications.applicationId, app.applicationId));
     expect(counted!.n).toBe(0);
   });

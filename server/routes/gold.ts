@@ -54,7 +54,7 @@ export const goldRoutes: RoutesPlugin = async (app) => {
       const links = mediaLinksFor(request);
       const params = { limit, ...(media_ids ? { media_ids: media_ids.join(',') } : {}) };
       return {
-        data: page.items.map(({ item, mediaRow }) => ({ ...item, media: toMedia(mediaRow, links) })),
+        data: page.items.map(({ item, mediaRow, answered, meanScore }) => ({ ...item, media: toMedia(mediaRow, links), answered, mean_score: meanScore })),
         paging: page.nextOffset === null ? {} : { next: pagingLink(request, { ...params, cursor: page.nextOffset }) },
       };
     },

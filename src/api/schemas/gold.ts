@@ -31,6 +31,10 @@ export const goldItemSchema = z.object({
 });
 export type GoldItem = z.infer<typeof goldItemSchema>;
 
-/** A gold item in the list, with its media. */
-export const goldListItemSchema = z.extend(goldItemSchema, { media: mediaSchema });
+/** A gold item in the list, with its media, how many labellers answered it and their mean score (null: none yet). */
+export const goldListItemSchema = z.extend(goldItemSchema, {
+  media: mediaSchema,
+  answered: z.number().check(z.int()),
+  mean_score: z.nullable(z.number()),
+});
 export type GoldListItem = z.infer<typeof goldListItemSchema>;

@@ -115,7 +115,7 @@ describe('the review page', () => {
     server.use(
       http.get('/1/applications/app-bolts/consensusHistory', () => HttpResponse.json({ data: [decided], paging: {} })),
       http.get('/1/applications/app-bolts/gold', () =>
-        HttpResponse.json({ data: gold.map((item) => ({ ...item, source: 'marked', created_by: 'u-boss', created_at: 6, media: mediaFixture({ media_id: 'media-9' }) })), paging: {} }),
+        HttpResponse.json({ data: gold.map((item) => ({ ...item, source: 'marked', created_by: 'u-boss', created_at: 6, media: mediaFixture({ media_id: 'media-9' }), answered: 0, mean_score: null })), paging: {} }),
       ),
       http.post('/1/applications/app-bolts/gold', async ({ request }) => {
         posted.push(await request.json());
