@@ -16,7 +16,7 @@ import { getMediaRow, type MediaRow } from './media';
 
 type GoldItemRow = typeof goldItems.$inferSelect;
 
-export const toGoldItem = (row: GoldItemRow): GoldItem => ({
+const toGoldItem = (row: GoldItemRow): GoldItem => ({
   application_id: row.appId,
   media_id: row.mediaId,
   focus: row.focus,
@@ -82,7 +82,7 @@ export async function sameGold(db: Database, appId: string, mediaId: string, sub
 }
 
 /** The answer rules' problems with a truth on the item: the rules `POST …/feedback` applies. */
-export const goldAnswerErrors = (appRow: ApplicationRow, mediaRow: MediaRow, focus: Focus | null, subjects: ItemAnswer) =>
+const goldAnswerErrors = (appRow: ApplicationRow, mediaRow: MediaRow, focus: Focus | null, subjects: ItemAnswer) =>
   feedbackAnswerErrors(
     { media_id: mediaRow.mediaId, subjects: [...subjects], focus },
     { type: appRow.type, outputSubjects: appRow.outputSubjects, width: mediaRow.imageWidth, height: mediaRow.imageHeight },

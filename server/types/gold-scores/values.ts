@@ -2,7 +2,7 @@ import { numberIn } from '../measures/values';
 import { bySubject } from './by-subject';
 
 /** 1 within the tolerance, else falling with the error relative to the true value (at least 1): 0 from an error that large on. */
-export const valueScore = (truth: number, given: number, tolerance: number): number => {
+const valueScore = (truth: number, given: number, tolerance: number): number => {
   const error = Math.abs(given - truth);
   return error <= tolerance ? 1 : Math.max(0, 1 - error / Math.max(1, Math.abs(truth)));
 };

@@ -4,7 +4,7 @@ import { feedbackResponse, focusSchema } from './feedback';
 import { mediaSchema } from './media';
 
 /** How an item became gold: a manager marked it (its decided answer, or subjects they gave), or a label import. */
-export const GOLD_SOURCES = ['marked', 'imported'] as const;
+const GOLD_SOURCES = ['marked', 'imported'] as const;
 export type GoldSource = (typeof GOLD_SOURCES)[number];
 
 /** An item of an application: `POST /1/applications/{id}/gold/unmark` takes one. */
@@ -37,4 +37,3 @@ export const goldListItemSchema = z.extend(goldItemSchema, {
   answered: z.number().check(z.int()),
   mean_score: z.nullable(z.number()),
 });
-export type GoldListItem = z.infer<typeof goldListItemSchema>;
