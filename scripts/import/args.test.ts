@@ -60,7 +60,7 @@ describe('parseImportArgs', () => {
     [['--labels', 'a.json', '--app', 'app_1'], /--format coco, yolo, voc, csv/],
     [['--labels', 'a.json', '--app', 'app_1', '--format', 'xml'], /--format/],
     [['--labels', 'a.json', '--app', 'app_1', '--format', 'coco', '--match', 'world'], /--match is application or tenant/],
-    [['--labels', 'a.json', '--app', 'app_1', '--format', 'coco', '--as', 'guesses'], /--as is labels or predictions/],
+    [['--labels', 'a.json', '--app', 'app_1', '--format', 'coco', '--as', 'guesses'], /--as is one of labels, gold, predictions/],
     [['--labels', 'a.json', '--app', 'app_1', '--format', 'coco', '--as', 'predictions'], /--model/],
     [['--labels', 'a.json', '--app', 'app_1', '--format', 'coco', '--model', 'm'], /--model/],
     [['photos', '--labels', 'a.json', '--app', 'app_1', '--format', 'coco'], /no folder of images/],

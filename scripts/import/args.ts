@@ -63,7 +63,7 @@ export function parseImportArgs(argv: string[], env: NodeJS.ProcessEnv): ImportA
     if (positionals.length > 0) throw new UsageError('Give label files with --labels, and no folder of images beside them.');
     if (!values.app) throw new UsageError('Give the application to import into with --app <application id>.');
     if (!values.format || !oneOf<ImportFormat>(IMPORT_FORMATS, values.format)) throw new UsageError(`Give --format ${IMPORT_FORMATS.join(', ')}.`);
-    if (!oneOf<ImportKind>(IMPORT_KINDS, values.as)) throw new UsageError(`--as is ${IMPORT_KINDS.join(' or ')}.`);
+    if (!oneOf<ImportKind>(IMPORT_KINDS, values.as)) throw new UsageError(`--as is one of ${IMPORT_KINDS.join(', ')}.`);
     if ((values.as === 'predictions') !== (values.model !== undefined)) throw new UsageError('Give --model <name> with --as predictions, and only then.');
     if (!oneOf<ImportMatch>(IMPORT_MATCHES, values.match)) throw new UsageError(`--match is ${IMPORT_MATCHES.join(' or ')}.`);
     const { app: applicationId, format, as, model, match, labels: paths } = values;

@@ -52,6 +52,8 @@ export function toApplication(row: ApplicationRow): Application {
     validation_data_count: row.validationDataCount,
     labellers_per_item: row.labellersPerItem,
     consensus_tolerance: row.consensusTolerance,
+    gold_rate: row.goldRate,
+    quality_flag_below: row.qualityFlagBelow,
   };
 }
 
@@ -207,6 +209,8 @@ const columnsOf = (input: ApplicationInput) => ({
   customFields: input.custom_fields,
   labellersPerItem: input.labellers_per_item,
   consensusTolerance: input.consensus_tolerance,
+  goldRate: input.gold_rate,
+  qualityFlagBelow: input.quality_flag_below,
 });
 
 export type NewApplication = ApplicationInput & Pick<Application, 'name' | 'type'>;

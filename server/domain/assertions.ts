@@ -9,12 +9,9 @@ import { assertions } from '../db/schema';
 
 export type AssertionRow = typeof assertions.$inferSelect;
 
-/** The text that identifies a focus in keys and indexes: '' for the whole media. */
-export function focusKey(focus: Focus | null | undefined): string {
-  if (!focus) return '';
-  const { x0, y0, x1, y1 } = focus.box;
-  return `${x0},${y0},${x1},${y1}`;
-}
+import { focusKey } from '../../src/api/focus-key';
+
+export { focusKey };
 
 export interface AssertionBatch {
   tenantId: string;

@@ -85,6 +85,8 @@ export interface DecidedQuery {
   end?: number;
   /** Only items whose decided answer names this subject. */
   subjectUid?: string;
+  /** Only this item (media item and focus key). */
+  item?: { mediaId: string; focusKey: string };
   /** Newest first (the default), or oldest first. */
   newestFirst?: boolean;
   limit?: number;
@@ -103,6 +105,7 @@ async function decidedItems(db: Database, appIds: readonly string[], query: Deci
   if (query.start !== undefined) filters.push(sql`decided_at >= ${query.start}`);
   if (query.end !== undefined) filters.push(sql`decided_at <= ${query.end}`);
   if (query.subjectUid !== undefined) filters.push(sql`subjects @> ${JSON.stringify([{ subject_uid: query.subjectUid }])}::jsonb`);
+  if (query.item !== undefined) filters.push(sql`media_id = ${query.item.mediaId} AND focus_key = ${query.item.focusKey}`);
   const order = query.newestFirst === false ? sql`decided_at, media_id, focus_key` : sql`decided_at DESC, media_id, focus_key`;
   const page = query.limit === undefined ? sql`` : sql`LIMIT ${query.limit} OFFSET ${query.offset ?? 0}`;
   const result = await db.execute(sql`
@@ -153,6 +156,12 @@ export async function pageDecided(db: Database, appIds: readonly string[], query
   const rows = await decidedItems(db, appIds, { ...query, limit: query.limit + 1 });
   const entries = rows.slice(0, query.limit).map(toConsensusEntry);
   return { entries, nextOffset: rows.length > query.limit ? (query.offset ?? 0) + query.limit : null };
+}
+
+/** The item's decided answer, or null while it has none. */
+export async function decidedAnswer(db: Database, appId: string, mediaId: string, focusKey: string): Promise<ItemAnswer | null> {
+  const [row] = await decidedItems(db, [appId], { item: { mediaId, focusKey } });
+  return row?.subjects ?? null;
 }
 
 /** The number of items decided by a time. */

@@ -5,17 +5,14 @@ import type { AppData } from '../../src/api/application-types/answer';
 import type { AppDataType, FieldError } from '../../src/api/types';
 import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
-import { applications, idempotencyKeys, media } from '../db/schema';
+import { applications, media } from '../db/schema';
 import { applicationNotFound, type ApplicationRow } from '../domain/applications';
 import { assertionBatchJson } from '../domain/assertions';
 import { decideConsensus } from '../domain/consensus';
-import { DomainError, invalid } from '../errors';
+import { invalid } from '../errors';
 import { unixNow } from '../db/unix-time';
-
-export interface FeedbackAuthor {
-  tenantId: string;
-  userId: string;
-}
+import { answerGold } from './gold-answers';
+import { checkRetry, type FeedbackAuthor } from './idempotency';
 
 /** What answering feedback needs of the application. */
 type FeedbackApplication = Pick<
@@ -50,23 +47,6 @@ function inputErrors(appRow: FeedbackApplication, size: { width: number; height:
   return feedbackAnswerErrors(body, { type: appRow.type, outputSubjects: appRow.outputSubjects, ...size });
 }
 
-/** A retry with an already recorded key changes nothing; the same key with another body is a client's mistake. */
-async function checkRetry(db: Database, author: FeedbackAuthor, key: string, requestHash: string): Promise<void> {
-  const [existing] = await db
-    .select({ requestHash: idempotencyKeys.requestHash })
-    .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.tenantId, author.tenantId),
-        eq(idempotencyKeys.userId, author.userId),
-        eq(idempotencyKeys.idempotencyKey, key),
-      ),
-    );
-  if (existing && existing.requestHash !== requestHash) {
-    throw new DomainError('key-reused', 'This Idempotency-Key was already used for a different feedback body.');
-  }
-}
-
 export interface SubmittedFeedback {
   appRow: FeedbackApplication;
   /** The application's answers since its last release; null when an idempotent retry changed nothing. */
@@ -79,7 +59,8 @@ export interface SubmittedFeedback {
  * feedback queue and the application counts the answer. After one query for the application and the media, the
  * write is one call of the database function `submit_feedback` (db/functions/submit_feedback.sql): all of it or,
  * when the idempotency key was already used, none of it. With several labellers per item, the item stays queued for the
- * others until enough answered; then its consensus is decided (agreed, or into the review queue).
+ * others until enough answered; then its consensus is decided (agreed, or into the review queue). An answer on an item the
+ * labeller was served as gold is only scored (gold-answers.ts).
  */
 export async function submitFeedback(
   db: Database,
@@ -93,6 +74,7 @@ export async function submitFeedback(
   if (errors.length > 0) throw invalid(`Invalid ${errors[0]!.field}: ${errors[0]!.message}`, errors);
   const now = unixNow();
   const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  if (await answerGold(db, author, appRow, { body, idempotencyKey, requestHash, now })) return { appRow, answersSinceRelease: null };
   const batch = assertionBatchJson({
     tenantId: author.tenantId,
     mediaId: body.media_id,

@@ -42,7 +42,7 @@ export const unheld = (now: number) => sql`(${feedbackQueue.leasedBy} IS NULL OR
  * before (given back, or whose lease ran out) first, then the most ambiguous. A request the caller holds already
  * is never served again by a pull (`heldFeedback` gives those back), so pulling until `[]` ends after each request
  * was served once. Requests this user skipped, or answered already (an item that waits for more labellers,
- * `labellers_per_item`), are passed over; rows another transaction is taking are skipped, so parallel pulls never
+ * `labellers_per_item`), or were served as a gold item (gold-pull.ts), are passed over; rows another transaction is taking are skipped, so parallel pulls never
  * share one. Null when the tenant has no such application.
  */
 export async function pullFeedback(db: Database, lease: Lease, limit: number, now = unixNow()): Promise<PulledItem[] | null> {
@@ -61,6 +61,11 @@ export async function pullFeedback(db: Database, lease: Lease, limit: number, no
           SELECT 1 FROM assertions AS a
           WHERE a.app_id = ${feedbackQueue.appId} AND a.media_id = ${feedbackQueue.mediaId} AND a.focus_key = ${feedbackQueue.focusKey}
             AND a.current AND a.user_id = ${userId}
+        )
+        AND NOT EXISTS (
+          SELECT 1 FROM gold_answers AS ga
+          WHERE ga.app_id = ${feedbackQueue.appId} AND ga.media_id = ${feedbackQueue.mediaId} AND ga.focus_key = ${feedbackQueue.focusKey}
+            AND ga.user_id = ${userId}
         )
       ORDER BY ${feedbackQueue.firstLeasedAt} IS NULL, ${feedbackQueue.priority} DESC, ${feedbackQueue.createdAt}
       LIMIT ${limit}

@@ -61,7 +61,7 @@ function coveredSubjects(parsed: ParsedLabels, appRow: ApplicationRow, subjectOf
 }
 
 function destinationOf(ctx: ServiceContext, auth: Importer, appRow: ApplicationRow, target: AnswerTarget, fields: ImportRequest['fields']): ImportDestination {
-  if (fields.as === 'labels') return { ctx, appRow, target, author: { person: { tenantId: auth.tenantId, userId: auth.userId } } };
+  if (fields.as !== 'predictions') return { ctx, appRow, target, author: { person: { tenantId: auth.tenantId, userId: auth.userId }, asGold: fields.as === 'gold' } };
   const modelName = fields.model ?? '';
   return { ctx, appRow, target, author: { modelId: externalModelId(modelName), modelName } };
 }
@@ -116,10 +116,10 @@ async function matchesOf(ctx: ServiceContext, appRow: ApplicationRow, images: re
 }
 
 /**
- * Imports labels (as the caller's answers) or an outside model's predictions from label files into the application:
+ * Imports labels (as the caller's answers, or as gold items) or an outside model's predictions from label files into the application:
  * reads the files in a thread of their own, matches their images to the application's media (or the tenant's, with
  * match=tenant) and their classes to output subjects by name, places the marks on the media (rounded, clipped) and
- * records each image, in transactions of RECORD_BATCH images, as a labeller's answer or a model's proposals: through
+ * records each image, in transactions of RECORD_BATCH images, as a labeller's answer, a gold item or a model's proposals: through
  * the same answer rules as `POST …/feedback` and `POST /1/media/{id}/detections`. An image that already carries exactly
  * what the file says is left as it is, so importing twice changes nothing.
  */

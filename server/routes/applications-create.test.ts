@@ -50,6 +50,8 @@ describe('POST /1/applications', () => {
       validation_data_count: null,
       labellers_per_item: 1,
       consensus_tolerance: 0,
+      gold_rate: 0.1,
+      quality_flag_below: 0.8,
     });
     const read = await send('GET', `/1/applications/${app.application_id}`, labeller);
     expect(read.json()).toEqual(app);

@@ -9,7 +9,8 @@ import { applicationNotFound, getApplicationRow } from '../domain/applications';
 import { toMedia } from '../domain/media';
 import { submitFeedback } from '../feedback/answers';
 import { neighbourFrames } from '../feedback/neighbour-frames';
-import { heldFeedback, pullFeedback, returnFeedback, type Lease, type PulledItem } from '../feedback/pull';
+import { heldWithGold, pullWithGold, returnGold } from '../feedback/gold-pull';
+import { returnFeedback, type Lease, type PulledItem } from '../feedback/pull';
 import { releaseIfDue } from '../feedback/release';
 import { queueCounts } from '../feedback/scheduler';
 import { invalid } from '../errors';
@@ -108,13 +109,13 @@ export const feedbackRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/1/applications/:applicationId/feedback',
     { schema: { params: appParams, querystring: pullQuery, response: feedbackRequestList } },
-    async (request) => feedbackRequests(await pullFeedback(app.db, leaseOf(app, request), request.query.limit), request),
+    async (request) => feedbackRequests(await pullWithGold(app.db, leaseOf(app, request), request.query.limit), request),
   );
 
   app.get(
     '/1/applications/:applicationId/feedback/held',
     { schema: { params: appParams, response: feedbackRequestList } },
-    async (request) => feedbackRequests(await heldFeedback(app.db, leaseOf(app, request), FEEDBACK_HELD_LIMIT), request),
+    async (request) => feedbackRequests(await heldWithGold(app.db, leaseOf(app, request), FEEDBACK_HELD_LIMIT), request),
   );
 
   app.get(
@@ -132,6 +133,7 @@ export const feedbackRoutes: RoutesPlugin = async (app) => {
     await getApplicationRow(app.db, lease.tenantId, lease.appId);
     const { media_ids, skip } = request.body as z.infer<typeof returnBody>;
     await returnFeedback(app.db, lease, media_ids, skip);
+    await returnGold(app.db, lease, media_ids);
     return reply.status(204).send();
   });
 

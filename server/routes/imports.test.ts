@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_INLINE_MAX_BYTES } from '../../src/api/limits';
 import type { ImportReport, ImportStatus } from '../../src/api/schemas/imports';
-import { applications, assertions } from '../db/schema';
+import { applications, assertions, goldItems } from '../db/schema';
 import { insertApplication, insertSubject } from '../feedback/test-fixtures';
 import { importFiles, postImport, uploadNamed, type SentFile } from '../testing/import-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -119,6 +119,41 @@ describe('importing COCO labels', () => {
   it('counts its answers towards the next release, as a labeller’s, once', async () => {
     const [row] = await t.db.select({ answers: applications.answersSinceRelease }).from(applications).where(eq(applications.applicationId, appId));
     expect(row?.answers).toBe(4);
+  });
+});
+
+describe('importing labels as gold items', () => {
+  it('makes each image’s labels, checked as answers, the truth of a gold item: no answer, nothing counted; again, unchanged', async () => {
+    const appId = await boxApp();
+    const report = await importFiles(t, admin, appId, { format: 'coco', as: 'gold' }, [COCO]);
+    expect(report).toMatchObject({ as: 'gold', model_id: null, matched: 2, created: 2, unchanged: 0 });
+    const gold = await t.db.select().from(goldItems).where(eq(goldItems.appId, appId));
+    expect(Object.fromEntries(gold.map((row) => [row.mediaId, { subjects: row.subjects, source: row.source, createdBy: row.createdBy }]))).toEqual({
+      [mediaIds.street_01!]: {
+        subjects: [
+          { subject_uid: car, result: 'True', app_data_type: 'box_set', app_data: [box(10, 21, 111, 71), box(600, 400, 640, 480)] },
+          { subject_uid: person, result: 'False' },
+        ],
+        source: 'imported',
+        createdBy: adminId,
+      },
+      [mediaIds.street_02!]: {
+        subjects: [{ subject_uid: car, result: 'False' }, { subject_uid: person, result: 'True', app_data_type: 'box_set', app_data: [box(0, 0, 10, 10)] }],
+        source: 'imported',
+        createdBy: adminId,
+      },
+    });
+    expect(await answersOf(appId)).toEqual({});
+    const [row] = await t.db.select({ answers: applications.answersSinceRelease }).from(applications).where(eq(applications.applicationId, appId));
+    expect(row?.answers).toBe(0);
+    expect(await importFiles(t, admin, appId, { format: 'coco', as: 'gold' }, [COCO])).toMatchObject({ created: 0, unchanged: 2 });
+  });
+
+  it('skips an image whose labels make no answer, as an import of answers does', async () => {
+    const appId = await appOf('classification', [car]);
+    const report = await importFiles(t, admin, appId, { format: 'coco', as: 'gold' }, [COCO]);
+    expect(report).toMatchObject({ matched: 2, created: 1 });
+    expect(report.skipped).toContainEqual({ image: 'street_02.jpg', reason: expect.stringMatching(/none of the classes/) });
   });
 });
 

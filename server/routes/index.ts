@@ -14,6 +14,7 @@ import { exportRoutes } from './exports';
 import { feedbackRoutes } from './feedback';
 import { feedbackHistoryRoutes } from './feedback-history';
 import { gatewayRoutes } from './gateways';
+import { goldRoutes } from './gold';
 import { importRoutes } from './imports';
 import { inviteRoutes } from './invites';
 import { labellerRoutes } from './labellers';
@@ -48,6 +49,7 @@ export const apiRoutes = ({ db, ...deps }: Omit<AuthenticationDeps, 'userOfApiKe
       feedbackRoutes,
       predictRoutes,
       feedbackHistoryRoutes,
+      goldRoutes,
       applicationTypeRoutes,
       applicationRoutes,
       captureRoutes,

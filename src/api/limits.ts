@@ -41,6 +41,10 @@ export const APP_MANAGERS_MAX = 100;
 export const LABELLERS_PER_ITEM = { min: 1, max: 5, default: 1 } as const;
 /** `consensus_tolerance`: how far counts and offsets may differ, and points lie apart (pixels), and still agree. */
 export const CONSENSUS_TOLERANCE_MAX = 10_000;
+/** `gold_rate`: the share of each feedback pull that is gold items. */
+export const GOLD_RATE = { min: 0, max: 0.5, default: 0.1 } as const;
+/** `quality_flag_below`: a labeller whose gold accuracy (0 to 1) is under it is flagged. */
+export const QUALITY_FLAG_BELOW = { min: 0, max: 1, default: 0.8 } as const;
 
 /** An API key's description. */
 export const API_KEY_DESCRIPTION_MAX = 200;

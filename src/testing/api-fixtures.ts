@@ -35,6 +35,8 @@ export function applicationFixture(overrides: Partial<Application> = {}): Applic
     training_data_count: null,
     validation_data_count: null,
     labellers_per_item: 1,
+    gold_rate: 0.1,
+    quality_flag_below: 0.8,
     consensus_tolerance: 0,
     ...overrides,
   };

@@ -64,6 +64,9 @@ export const applications = pgTable(
     /** migrations/0012_consensus.sql */
     labellersPerItem: integer('labellers_per_item').notNull().default(1),
     consensusTolerance: doublePrecision('consensus_tolerance').notNull().default(0),
+    /** migrations/0024_gold.sql */
+    goldRate: doublePrecision('gold_rate').notNull().default(0.1),
+    qualityFlagBelow: doublePrecision('quality_flag_below').notNull().default(0.8),
     /** migrations/0018_honest_measures.sql */
     lastCandidate: jsonb('last_candidate').$type<CandidateDecision>(),
   },

@@ -2,3 +2,4 @@ export * from './identity';
 export * from './domain';
 export * from './feedback';
 export * from './jobs';
+export * from './gold';

@@ -12,7 +12,7 @@ export interface BoxImage {
   proposed: readonly BoxRegion[];
 }
 
-const boxesIn = (data: AppData | null | undefined): BoxRegion[] =>
+export const boxesIn = (data: AppData | null | undefined): BoxRegion[] =>
   Array.isArray(data) ? data.filter((item): item is BoxRegion => 'box' in item) : [];
 
 /** A proposed box without a probability was given as certain. */

@@ -4,10 +4,10 @@ import { POINT_MATCH_PIXELS } from '../../../src/api/application-types/point';
 import type { MeasuresOf } from '../../../src/api/schemas/measures';
 import { matchedFigures, mean, reasonFor, unless, type MeasurePairs } from './held-out';
 
-const pointsIn = (data: AppData | null | undefined): PointCoords[] =>
+export const pointsIn = (data: AppData | null | undefined): PointCoords[] =>
   Array.isArray(data) ? data.filter((item): item is PointCoords => 'x' in item && 'y' in item) : [];
 
-const distance = (a: PointCoords, b: PointCoords) => Math.hypot(a.x - b.x, a.y - b.y);
+export const distance = (a: PointCoords, b: PointCoords) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /**
  * point: each answer's points (none for False) matched one to one with the model's, nearest pairs first; a true point

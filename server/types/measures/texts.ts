@@ -16,7 +16,7 @@ export function editDistance<T>(from: readonly T[], to: readonly T[]): number {
   return previous[to.length]!;
 }
 
-const textIn = (data: unknown): string => {
+export const textIn = (data: unknown): string => {
   const text = typeof data === 'object' && data !== null && 'text' in data ? data.text : null;
   return typeof text === 'string' ? normalizedText(text) : '';
 };

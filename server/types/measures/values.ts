@@ -2,7 +2,7 @@ import type { MeasuresOf } from '../../../src/api/schemas/measures';
 import { ACCEPT_PROBABILITY } from '../../../src/api/presence';
 import { mean, ratio, reasonFor, unless, type MeasurePairs } from './held-out';
 
-const numberIn = (data: unknown): number | null => (typeof data === 'number' ? data : null);
+export const numberIn = (data: unknown): number | null => (typeof data === 'number' ? data : null);
 
 /** static_count: the proposed count (none: 0) against the answer's (False: 0). */
 export const measureCounts: MeasurePairs = (pairs, n): MeasuresOf<'counts'> => {

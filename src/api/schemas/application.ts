@@ -4,8 +4,10 @@ import {
   APPLICATION_DESCRIPTION_MAX,
   APPLICATION_NAME_MAX,
   CONSENSUS_TOLERANCE_MAX,
+  GOLD_RATE,
   LABELLERS_PER_ITEM,
   POST_URLS_MAX,
+  QUALITY_FLAG_BELOW,
   SUBJECTS_PER_LIST_MAX,
 } from '../limits';
 import { RELEASE_METRICS, SPECIAL_APPLICATION_TYPES, STANDARD_APPLICATION_TYPES } from '../types';
@@ -29,6 +31,14 @@ const labellersPerItem = z
 
 /** How far counts and offsets may differ, and how many pixels apart points may lie, for labellers to agree. */
 const consensusTolerance = z.number(TOLERANCE_MESSAGE).check(z.gte(0, TOLERANCE_MESSAGE), z.lte(CONSENSUS_TOLERANCE_MAX, TOLERANCE_MESSAGE));
+
+const GOLD_RATE_MESSAGE = `Use a number from ${GOLD_RATE.min} to ${GOLD_RATE.max}.`;
+/** The share of each feedback pull that is gold items. */
+const goldRate = z.number(GOLD_RATE_MESSAGE).check(z.gte(GOLD_RATE.min, GOLD_RATE_MESSAGE), z.lte(GOLD_RATE.max, GOLD_RATE_MESSAGE));
+
+const FLAG_MESSAGE = `Use a number from ${QUALITY_FLAG_BELOW.min} to ${QUALITY_FLAG_BELOW.max}.`;
+/** The gold accuracy under which a labeller is flagged. */
+const qualityFlagBelow = z.number(FLAG_MESSAGE).check(z.gte(QUALITY_FLAG_BELOW.min, FLAG_MESSAGE), z.lte(QUALITY_FLAG_BELOW.max, FLAG_MESSAGE));
 
 const subjectList = z.pipe(
   z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(SUBJECTS_PER_LIST_MAX, `Give at most ${SUBJECTS_PER_LIST_MAX} subjects.`)),
@@ -59,6 +69,8 @@ const applicationInput = z.partial(
     custom_fields: customFieldsSchema,
     labellers_per_item: labellersPerItem,
     consensus_tolerance: consensusTolerance,
+    gold_rate: goldRate,
+    quality_flag_below: qualityFlagBelow,
   }),
 );
 
@@ -132,6 +144,8 @@ export const applicationSchema = z.object({
   validation_data_count: nullableNumber,
   labellers_per_item: z.number().check(z.int()),
   consensus_tolerance: z.number(),
+  gold_rate: z.number(),
+  quality_flag_below: z.number(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

@@ -15,8 +15,8 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const IMPORT_MATCHES = ['application', 'tenant'] as const;
 export type ImportMatch = (typeof IMPORT_MATCHES)[number];
 
-/** `labels` become people's answers; `predictions` become an outside model's proposals. */
-export const IMPORT_KINDS = ['labels', 'predictions'] as const;
+/** `labels` become people's answers; `gold` labels become gold items (their truth); `predictions` an outside model's proposals. */
+export const IMPORT_KINDS = ['labels', 'gold', 'predictions'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 const MODEL_NAME_MESSAGE = `model is a name of 1 to ${MODEL_NAME_MAX} letters, digits, spaces or . _ - : / @ +.`;
@@ -52,7 +52,7 @@ export const importFields = z
       if (as === 'predictions' && model === undefined) {
         context.addIssue({ code: 'custom', path: ['model'], message: 'Predictions need the name of the model that made them (model).' });
       }
-      if (as === 'labels' && model !== undefined) {
+      if (as !== 'predictions' && model !== undefined) {
         context.addIssue({ code: 'custom', path: ['model'], message: 'Labels are answers of the person importing them; model is only for predictions.' });
       }
     }),

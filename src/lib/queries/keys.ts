@@ -26,6 +26,13 @@ export const reviewKeys = {
   history: (appId: string) => [...reviewKeys.all(appId), 'history'] as const,
 };
 
+/** An application's gold items (for its managers): under the application, so that its invalidation reaches them. */
+export const goldKeys = {
+  all: (appId: string) => [...applicationKeys.detail(appId), 'gold'] as const,
+  count: (appId: string) => [...goldKeys.all(appId), 'count'] as const,
+  ofMedia: (appId: string, mediaIds: readonly string[]) => [...goldKeys.all(appId), 'media', { mediaIds }] as const,
+};
+
 export const subjectKeys = {
   all: ['subjects'] as const,
   list: (tenantId: string) => [...subjectKeys.all, 'list', { tenantId }] as const,

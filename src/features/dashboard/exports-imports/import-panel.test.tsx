@@ -96,6 +96,22 @@ describe('the import panel', () => {
     expect(sent).toMatchObject({ format: 'csv', as: 'predictions', model: 'yolov8n', match: 'application' });
   });
 
+  it('imports labels as gold items when asked', async () => {
+    let sent: Record<string, FormDataEntryValue> = {};
+    server.use(
+      http.post(IMPORTS, async ({ request }) => {
+        sent = Object.fromEntries((await request.formData()).entries());
+        return HttpResponse.json({ ...report, as: 'gold' });
+      }),
+    );
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('checkbox', { name: /Import as gold items/ }));
+    await user.click(within(panel).getByRole('button', { name: 'Import' }));
+    expect(await within(panel).findByText('Gold items imported: 2 images recorded')).toBeInTheDocument();
+    expect(sent).toMatchObject({ format: 'coco', as: 'gold', match: 'application' });
+    expect(sent).not.toHaveProperty('model');
+  });
+
   it("follows a large import's job until its report is there", async () => {
     const progress = [status({ total: 10, done: 3 }), status({ state: 'done', total: 10, done: 10, report })];
     server.use(

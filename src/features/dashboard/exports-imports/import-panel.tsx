@@ -31,7 +31,8 @@ function Progress({ phase }: { phase: ImportPhase }) {
 export function ImportPanel({ appId }: { appId: string }) {
   const [files, setFiles] = useState<File[]>([]);
   const [format, setFormat] = useState<ImportFormat>('coco');
-  const [kind, setKind] = useState<ImportKind>('labels');
+  const [kind, setKind] = useState<Exclude<ImportKind, 'gold'>>('labels');
+  const [asGold, setAsGold] = useState(false);
   const [model, setModel] = useState('');
   const [match, setMatch] = useState<ImportMatch>('application');
   const { phase, start } = useLabelImport(appId);
@@ -39,7 +40,8 @@ export function ImportPanel({ appId }: { appId: string }) {
   const busy = phase.name === 'uploading' || phase.name === 'running';
 
   function begin() {
-    start({ fields: { format, as: kind, match, ...(kind === 'predictions' ? { model } : {}) }, files });
+    const as = kind === 'labels' && asGold ? 'gold' : kind;
+    start({ fields: { format, as, match, ...(kind === 'predictions' ? { model } : {}) }, files });
   }
 
   return (
@@ -86,6 +88,12 @@ export function ImportPanel({ appId }: { appId: string }) {
           <input type="radio" name={`${id}-kind`} checked={kind === 'predictions'} onChange={() => setKind('predictions')} />
           Predictions of a model
         </label>
+        {kind === 'labels' && (
+          <label className="choice import-kind__gold">
+            <input type="checkbox" checked={asGold} onChange={(event) => setAsGold(event.target.checked)} />
+            Import as gold items <span className="muted">(the truth labellers are scored against, not answers)</span>
+          </label>
+        )}
         {kind === 'predictions' && <TextField label="Model name" value={model} required onChange={(event) => setModel(event.target.value)} />}
       </fieldset>
       <div className="toolbar export-actions">

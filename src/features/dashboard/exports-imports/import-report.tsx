@@ -7,7 +7,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** What an import did: its counts, the images it skipped and why, the classes it did not know, and its notes. */
 export function ImportReportView({ report }: { report: ImportReport }) {
-  const what = report.as === 'labels' ? 'Labels' : `Predictions of ${report.model_id ?? 'the model'}`;
+  const what = { labels: 'Labels', gold: 'Gold items', predictions: `Predictions of ${report.model_id ?? 'the model'}` }[report.as];
   const more = report.skipped.length - SKIPPED_SHOWN;
   return (
     <section className="import-report" aria-label="Import report">

@@ -30,6 +30,18 @@ describe('changedSettings', () => {
     });
   });
 
+  it('shows the gold settings as percents and sends them as shares, checked by the schema’s limits in percents', () => {
+    const form = formFromApplication({ ...app, gold_rate: 0.1, quality_flag_below: 0.8 });
+    expect(form).toMatchObject({ goldPercent: '10', qualityFlagPercent: '80' });
+    form.goldPercent = '15';
+    form.qualityFlagPercent = '72.5';
+    expect(changedSettings(app, form)).toEqual({ gold_rate: 0.15, quality_flag_below: 0.725 });
+    expect(validateSettings({ ...form, goldPercent: '60', qualityFlagPercent: '' })).toEqual({
+      gold_rate: 'Use a percent from 0 to 50.',
+      quality_flag_below: 'Use a percent from 0 to 100.',
+    });
+  });
+
   it('sends the consensus settings as numbers, and checks them by the application schema before sending', () => {
     const form = formFromApplication(app);
     form.labellersPerItem = '3';

@@ -1,4 +1,5 @@
 import { fieldErrorsOf } from '../../../api/field-errors';
+import { GOLD_RATE, QUALITY_FLAG_BELOW } from '../../../api/limits';
 import { type Application, type ApplicationInput, updateApplicationBody } from '../../../api/schemas/application';
 import type { ReleaseMetric } from '../../../api/types';
 import { fieldErrorsByName, type FieldErrors } from '../shared/field-errors';
@@ -21,9 +22,26 @@ export interface SettingsForm {
   output_subjects: string[];
   labellersPerItem: string;
   consensusTolerance: string;
+  /** gold_rate and quality_flag_below, as percents. */
+  goldPercent: string;
+  qualityFlagPercent: string;
   /** Only for a type whose own settings in custom_fields are edited in this form: the person's draft of them. */
   typeFields?: CustomFieldsDraft;
 }
+
+const percentOf = (share: number) => String(Number((share * 100).toFixed(2)));
+
+/** A percent field's text as the share (0 to 1) it says; unreadable text stays text, so that the rule names the problem. */
+const shareOf = (percent: string): number | string => {
+  const value = numberOf(percent);
+  return typeof value === 'number' ? Number((value / 100).toFixed(4)) : value;
+};
+
+/** The rules of the fields typed as percents, in percents. */
+const PERCENT_MESSAGES = {
+  gold_rate: `Use a percent from ${GOLD_RATE.min * 100} to ${GOLD_RATE.max * 100}.`,
+  quality_flag_below: `Use a percent from ${QUALITY_FLAG_BELOW.min * 100} to ${QUALITY_FLAG_BELOW.max * 100}.`,
+};
 
 export function formFromApplication(application: Application): SettingsForm {
   return {
@@ -40,6 +58,8 @@ export function formFromApplication(application: Application): SettingsForm {
     output_subjects: [...application.output_subjects],
     labellersPerItem: String(application.labellers_per_item),
     consensusTolerance: String(application.consensus_tolerance),
+    goldPercent: percentOf(application.gold_rate),
+    qualityFlagPercent: percentOf(application.quality_flag_below),
     typeFields: TYPE_SETTINGS[application.type].draftOf?.(application.custom_fields),
   };
 }
@@ -55,6 +75,7 @@ export function validateSettings(form: SettingsForm): FieldErrors {
     ...(parsed.success ? {} : fieldErrorsByName(fieldErrorsOf(parsed.error, 'settings'))),
     ...form.typeFields?.errors(),
   };
+  for (const [field, message] of Object.entries(PERCENT_MESSAGES)) if (errors[field]) errors[field] = message;
   if (form.feedbackMode === 'fixed' && form.feedbackPerHour.trim() === '') {
     errors.requested_feedback_per_hour = 'Enter a whole number of 0 or more.';
   }
@@ -86,6 +107,8 @@ const settingsBody = (form: SettingsForm): ApplicationInput => ({
   detection_thresholds: thresholdsFor(form),
   labellers_per_item: numberOf(form.labellersPerItem) as number,
   consensus_tolerance: numberOf(form.consensusTolerance) as number,
+  gold_rate: shareOf(form.goldPercent) as number,
+  quality_flag_below: shareOf(form.qualityFlagPercent) as number,
 });
 
 /** Only what differs from the application, as the partial update body. */
@@ -109,6 +132,10 @@ export function changedSettings(application: Application, form: SettingsForm): A
   if (labellers !== application.labellers_per_item) changes.labellers_per_item = labellers as number;
   const tolerance = numberOf(form.consensusTolerance);
   if (tolerance !== application.consensus_tolerance) changes.consensus_tolerance = tolerance as number;
+  const goldRate = shareOf(form.goldPercent);
+  if (goldRate !== application.gold_rate) changes.gold_rate = goldRate as number;
+  const flagBelow = shareOf(form.qualityFlagPercent);
+  if (flagBelow !== application.quality_flag_below) changes.quality_flag_below = flagBelow as number;
   if (form.typeFields && !form.typeFields.isSavedIn(application.custom_fields)) changes.custom_fields = form.typeFields.appliedTo(application.custom_fields);
   return changes;
 }

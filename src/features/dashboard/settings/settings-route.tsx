@@ -14,6 +14,7 @@ import { useCallerRole } from '../shared/caller-role';
 import { useSubjectNames, useSubjects } from '../../../lib/queries/subjects';
 import { useUpdateApplication } from './update-application';
 import { FeedbackSettings } from './feedback-settings';
+import { GoldSettings } from './gold-settings';
 import { SubjectModelFields } from './subject-model-fields';
 import { ListEditor } from './list-editor';
 import { SubjectPicker } from '../shared/subject-picker';
@@ -86,6 +87,7 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
         </div>
         {form.typeFields?.fields(errors, (typeFields) => set({ typeFields }))}
         {rule && <FeedbackSettings form={form} errors={errors} set={set} measure={rule.measure} />}
+        {rule && <GoldSettings appId={application.application_id} readOnly={readOnly} form={form} errors={errors} set={set} />}
         <fieldset className="fieldset">
           <legend>Detection thresholds</legend>
           {form.output_subjects.length === 0 && <p className="muted">Choose output subjects to set their thresholds.</p>}

@@ -181,6 +181,7 @@ export function dashboardHandlers(state: DashboardState) {
     }),
     http.get('/1/applications/:id/stats', () => HttpResponse.json(stats)),
     http.get('/1/applications/:id/reviews/count', () => HttpResponse.json({ pending: 0 })),
+    http.get('/1/applications/:id/gold/count', () => HttpResponse.json({ gold: 0 })),
     http.get('/21/applications/:id/feedbackRequests/count', () =>
       HttpResponse.json({ count: 12, buckets: [{ t: 1_700_000_000, count: 5 }, { t: 1_700_086_400, count: 7 }] }),
     ),

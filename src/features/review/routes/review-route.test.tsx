@@ -155,4 +155,35 @@ describe('the review page', () => {
     await user.click(await screen.findByRole('button', { name: 'Resolve with answer 1' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Only a tenant administrator or a manager');
   });
+
+  it('marks a decided item as gold and unmarks it: a Gold badge while it is gold', async () => {
+    const decided = { consensus_id: null, application_id: 'app-bolts', media_id: 'media-9', focus: null, subjects: [{ subject_uid: 's-bolt', result: 'False' }], source: 'single', decided_at: 5 };
+    let gold: (typeof decided)[] = [];
+    const posted: unknown[] = [];
+    server.use(
+      http.get('/1/applications/app-bolts/consensusHistory', () => HttpResponse.json({ data: [decided], paging: {} })),
+      http.get('/1/applications/app-bolts/gold', () =>
+        HttpResponse.json({ data: gold.map((item) => ({ ...item, source: 'marked', created_by: 'u-boss', created_at: 6, media: mediaFixture({ media_id: 'media-9' }), answered: 0, mean_score: null })), paging: {} }),
+      ),
+      http.post('/1/applications/app-bolts/gold', async ({ request }) => {
+        posted.push(await request.json());
+        gold = [decided];
+        return HttpResponse.json({ ...decided, source: 'marked', created_by: 'u-boss', created_at: 6 });
+      }),
+      http.post('/1/applications/app-bolts/gold/unmark', async ({ request }) => {
+        posted.push(await request.json());
+        gold = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderSignedIn(PAGE, MANAGER);
+    const user = userEvent.setup();
+    const decisions = within(await screen.findByRole('region', { name: 'Recently decided' }));
+    await user.click(await decisions.findByRole('button', { name: 'Mark as gold: Bolt: no' }));
+    expect(await decisions.findByText('Gold')).toBeInTheDocument();
+    await user.click(decisions.getByRole('button', { name: 'Unmark gold: Bolt: no' }));
+    expect(await decisions.findByRole('button', { name: 'Mark as gold: Bolt: no' })).toBeInTheDocument();
+    expect(decisions.queryByText('Gold')).not.toBeInTheDocument();
+    expect(posted).toEqual([{ media_id: 'media-9', focus: null }, { media_id: 'media-9', focus: null }]);
+  });
 });
