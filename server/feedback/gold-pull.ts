@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { Focus } from '../../src/api/types';
 import type { Database } from '../db';
 import { jsonRowOf, rowsOf } from '../db/json-row';
 import { media, type QueuedProposal } from '../db/schema';
 import type { MediaRow } from '../domain/media';
 import { unixNow } from '../db/unix-time';
-import type { Focus } from '../../src/api/types';
 import { heldFeedback, pullFeedback, type Lease, type PulledItem } from './pull';
 
 /**

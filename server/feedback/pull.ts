@@ -41,9 +41,9 @@ export const unheld = (now: number) => sql`(${feedbackQueue.leasedBy} IS NULL OR
  * Leases up to `limit` scheduled requests that nobody holds to the user, in one statement: requests handed out
  * before (given back, or whose lease ran out) first, then the most ambiguous. A request the caller holds already
  * is never served again by a pull (`heldFeedback` gives those back), so pulling until `[]` ends after each request
- * was served once. Requests this user skipped, or answered already (an item that waits for more labellers,
- * `labellers_per_item`), or were served as a gold item (gold-pull.ts), are passed over; rows another transaction is taking are skipped, so parallel pulls never
- * share one. Null when the tenant has no such application.
+ * was served once. Requests this user skipped, answered already (an item that waits for more labellers,
+ * `labellers_per_item`) or was served as a gold item (gold-pull.ts) are passed over; rows another transaction is
+ * taking are skipped, so parallel pulls never share one. Null when the tenant has no such application.
  */
 export async function pullFeedback(db: Database, lease: Lease, limit: number, now = unixNow()): Promise<PulledItem[] | null> {
   const { tenantId, appId, userId } = lease;
