@@ -70,6 +70,9 @@ test('a simulated team: the careless labeller is flagged by gold accuracy and ag
     await expect(page.getByText('Differs from the decision').first()).toBeVisible();
     await expect(page.getByText(/Gold item: scored/).first()).toBeVisible();
     await checkAndCapture(page, 'labeller-answers');
+    await page.getByLabel('Only answers that differ from the decision or the gold truth').check();
+    await expect(page.locator('.verdict--bad').first()).toBeVisible();
+    await expect(page.locator('.verdict--good')).toHaveCount(0);
 
     // The tenant's People page shows the same team across the tenant's applications.
     await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'People' }).click();

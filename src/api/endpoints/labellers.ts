@@ -24,5 +24,5 @@ export const getLabellerTimeline = (client: ApiClient, scope: LabellerScope, win
   client.request(`${basePath(scope)}/timeline`, labellerTimelineSchema, { query: { ...windowQuery(window), bucket } });
 
 /** A labeller's latest answers in the application, each beside the decision or gold truth it is judged against. */
-export const listLabellerAnswers = (client: ApiClient, appId: string, userId: string, limit = RECENT_ANSWERS_LIMIT.default) =>
+export const listLabellerAnswers = (client: ApiClient, appId: string, userId: string, limit: number = RECENT_ANSWERS_LIMIT.default) =>
   client.request(`${basePath({ appId })}/${encodeURIComponent(userId)}/answers`, z.object({ data: z.array(labellerAnswerSchema) }), { query: { limit } });

@@ -37,6 +37,9 @@ function segments(values: readonly (number | null)[]): { index: number; value: n
   return runs.filter((run) => run.length > 0);
 }
 
+/** The first and last labels of several lie inside the plot's ends, the others centred on their points. */
+const labelAnchor = (index: number, count: number) => (count <= 1 ? 'middle' : index === 0 ? 'start' : index === count - 1 ? 'end' : 'middle');
+
 /** Lines drawn by hand in SVG, a dot per value (so a single value still shows), with a table for screen readers. */
 export function LineChart({ title, xLabels, series, yMax, formatValue = String }: LineChartProps) {
   const values = series.flatMap((s) => s.values.filter((value): value is number => value !== null));
@@ -59,7 +62,7 @@ export function LineChart({ title, xLabels, series, yMax, formatValue = String }
         <line className="chart__axis" x1={LEFT} x2={LEFT} y1={TOP} y2={TOP + PLOT_HEIGHT} />
         {xLabels.map((label, index) =>
           index % labelEvery === 0 ? (
-            <text key={index} className="chart__label" x={x(index)} y={HEIGHT - 4} textAnchor="middle">
+            <text key={index} className="chart__label" x={x(index)} y={HEIGHT - 4} textAnchor={labelAnchor(index, xLabels.length)}>
               {label}
             </text>
           ) : null,

@@ -73,7 +73,7 @@ export function LabellerAnalytics({ scope, answersPath }: LabellerAnalyticsProps
         <h2 id="people-heading" className="review-section-title">
           People
         </h2>
-        <fieldset className="fieldset">
+        <fieldset className="choice-strip">
           <legend className="visually-hidden">Window</legend>
           {PERIODS.map((option) => (
             <label key={option.days} className="choice">

@@ -29,7 +29,7 @@ export function LabellerCharts({ scope, days, bucket, labellers }: LabellerChart
         <h3 id="labeller-charts-heading" className="review-section-title">
           Over time, per {bucket}
         </h3>
-        <fieldset className="fieldset">
+        <fieldset className="choice-strip">
           <legend className="visually-hidden">Figure</legend>
           {(Object.keys(TIMELINE_METRICS) as TimelineMetric[]).map((option) => (
             <label key={option} className="choice">

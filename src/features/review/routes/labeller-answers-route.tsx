@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { LabellerAnswer } from '../../../api/schemas/labellers';
 import type { Application } from '../../../api/schemas/application';
@@ -15,11 +16,11 @@ import '../review.css';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 
-/** How an answer fared against what it is judged by. */
-function verdictOf(answer: LabellerAnswer): { text: string; tone: 'good' | 'bad' | 'none' } {
+/** How an answer fared against what it is judged by; a gold score under the flag threshold is a miss. */
+function verdictOf(answer: LabellerAnswer, flagBelow: number): { text: string; tone: 'good' | 'bad' | 'none' } {
   if (answer.reference_source === 'gold') {
-    const score = Math.round((answer.score ?? 0) * 100);
-    return { text: `Gold item: scored ${score} %`, tone: score >= 80 ? 'good' : 'bad' };
+    const score = answer.score ?? 0;
+    return { text: `Gold item: scored ${Math.round(score * 100)} %`, tone: score >= flagBelow ? 'good' : 'bad' };
   }
   if (answer.reference_source === 'consensus') return answer.agrees ? { text: 'Agrees with the decision', tone: 'good' } : { text: 'Differs from the decision', tone: 'bad' };
   return { text: 'Not decided by consensus', tone: 'none' };
@@ -34,7 +35,7 @@ interface JudgedAnswerProps {
 }
 
 function JudgedAnswer({ application, answer, who, mediaPath, subjectName }: JudgedAnswerProps) {
-  const verdict = verdictOf(answer);
+  const verdict = verdictOf(answer, application.quality_flag_below);
   const given = { user_id: '', email: null, name: who, subjects: answer.subjects, decision_time: answer.decision_time };
   const reference = answer.reference && { user_id: '', email: null, name: answer.reference_source === 'gold' ? 'Gold truth' : 'Decided answer', subjects: answer.reference, decision_time: answer.decision_time };
   return (
@@ -48,7 +49,7 @@ function JudgedAnswer({ application, answer, who, mediaPath, subjectName }: Judg
           {answer.media.filename ?? answer.media_id}
         </Link>
       </p>
-      <div className="disagreement__answers">
+      <div className="judged-answer__pair">
         <AnswerCard index={0} type={application.type} media={answer.media} focus={answer.focus} answer={given} subjectName={subjectName} />
         {reference && (
           <AnswerCard index={1} type={application.type} media={answer.media} focus={answer.focus} answer={reference} subjectName={subjectName} />
@@ -61,6 +62,7 @@ function JudgedAnswer({ application, answer, who, mediaPath, subjectName }: Judg
 /** One labeller's latest answers in the application, each beside the decision or gold truth it is judged against. */
 export function Component() {
   const { tenantId = '', appId = '', userId = '' } = useParams();
+  const [onlyMisses, setOnlyMisses] = useState(false);
   const application = useApplication(appId);
   const answers = useQuery(labellerAnswersQueryOptions(appId, userId));
   const people = useQuery(labellersQueryOptions({ appId }, 365));
@@ -71,6 +73,7 @@ export function Component() {
   if (application.isPending || answers.isPending) return <Spinner label="Loading their answers…" />;
   if (application.isError) return <Alert>{application.error.message}</Alert>;
   if (answers.isError) return <Alert>{answers.error.message}</Alert>;
+  const shown = onlyMisses ? answers.data.filter((answer) => verdictOf(answer, application.data.quality_flag_below).tone === 'bad') : answers.data;
   return (
     <>
       <PageHeader
@@ -82,11 +85,17 @@ export function Component() {
           </>
         }
       />
-      {answers.data.length === 0 ? (
-        <EmptyState title="No answers yet">Their answers in this application appear here.</EmptyState>
+      <label className="choice judged-answers__filter">
+        <input type="checkbox" checked={onlyMisses} onChange={(event) => setOnlyMisses(event.target.checked)} />
+        Only answers that differ from the decision or the gold truth
+      </label>
+      {shown.length === 0 ? (
+        <EmptyState title={onlyMisses ? 'No answer differs' : 'No answers yet'}>
+          {onlyMisses ? 'Each of their recent answers agrees with what it is judged against.' : 'Their answers in this application appear here.'}
+        </EmptyState>
       ) : (
         <ol className="judged-answers">
-          {answers.data.map((answer) => (
+          {shown.map((answer) => (
             <JudgedAnswer
               key={`${answer.media_id}:${answer.decision_time}`}
               application={application.data}
