@@ -56,7 +56,7 @@ test('two labellers disagree on an item; the manager sees both answers, resolves
     await expect(answers).toHaveCount(2);
     await expect(page.getByRole('button', { name: `Answer 1 by ${DEMO.labeller}` })).toBeVisible();
     await expect(page.getByRole('button', { name: `Answer 2 by ${DEMO.admin}` })).toBeVisible();
-    await expect(page.getByRole('table')).toContainText(DEMO.labeller);
+    await expect(page.getByRole('table', { name: 'Labellers' })).toContainText(DEMO.labeller);
     await expect(page.locator('.answer-card img').first()).toHaveJSProperty('complete', true);
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'review-light');

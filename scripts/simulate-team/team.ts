@@ -1,24 +1,28 @@
-// A simulated team on the demo's "People count" (the real photographs): three labellers answer as the photographs'
-// ground truth says, one answers at random three times in ten; each takes a realistic time per answer and pauses
-// now and then. The manager first makes gold items of the photographs nobody is asked about, and resolves the
-// disagreements the careless labeller causes by the truth. Everything goes through the service's HTTP API.
+// A simulated team on the demo's photographs: a trial application of its own counts people as "People count" does.
+// Three labellers answer as the photographs' ground truth says, one answers at random three times in ten; each takes
+// a realistic time per answer and pauses now and then. The manager first makes gold items of the photographs nobody
+// is asked about, and resolves the disagreements the careless labeller causes by the truth. Everything goes through
+// the service's HTTP API.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createApiClient, type ApiClient, type BasicCredentials } from '../../src/api/client';
-import { listApplications, updateApplication } from '../../src/api/endpoints/applications';
+import { createApplication, listApplications } from '../../src/api/endpoints/applications';
 import { listReviews, resolveReview } from '../../src/api/endpoints/consensus';
 import { MAX_FEEDBACK_PULL, postFeedback, pullFeedback, returnFeedback } from '../../src/api/endpoints/feedback';
 import { markGold } from '../../src/api/endpoints/gold';
 import { answerInvite, createUser, getToken, listUserTenants, sendInvite } from '../../src/api/endpoints/identity';
 import { getLabellers } from '../../src/api/endpoints/labellers';
+import { listApplicationDetections } from '../../src/api/endpoints/detections';
 import { getMedia } from '../../src/api/endpoints/media';
-import { listSubjectMedia } from '../../src/api/endpoints/subjects';
+import { associateMedia } from '../../src/api/endpoints/uploads';
+import { createSubject, listSubjectMedia } from '../../src/api/endpoints/subjects';
 import { ApiError } from '../../src/api/errors';
 import type { Labeller } from '../../src/api/schemas/labellers';
 
 const PHOTOS = path.join(import.meta.dirname, '../../server/demo/photos');
 const DEMO_TENANT = 'Demo Lab';
-const APP_NAME = 'People count';
+/** The demo application whose photographs and settings the trial's own application takes. */
+const SOURCE_APP = 'People count';
 const PASSWORD = 'looplabel-demo';
 
 /** Who answers, how (the share of answers given at random) and how fast (median seconds per answer). */
@@ -62,7 +66,7 @@ async function signIn(baseUrl: string, credentials: BasicCredentials): Promise<A
   const anonymous = createApiClient({ baseUrl });
   const { tenants } = await listUserTenants(anonymous, credentials);
   const tenant = tenants.find((candidate) => candidate.name === DEMO_TENANT);
-  if (!tenant) throw new Error(`${credentials.username} is not a member of ${DEMO_TENANT}.`);
+  if (!tenant) throw new Error(`${credentials.email} is not a member of ${DEMO_TENANT}.`);
   const { access_token } = await getToken(anonymous, credentials, tenant.tenant_id);
   return createApiClient({ baseUrl, getToken: () => access_token });
 }
@@ -71,7 +75,7 @@ async function signIn(baseUrl: string, credentials: BasicCredentials): Promise<A
 async function joinTeam(baseUrl: string, admin: ApiClient, tenantId: string): Promise<ApiClient[]> {
   return Promise.all(
     TEAM.map(async ({ email }) => {
-      const credentials = { username: email, password: PASSWORD };
+      const credentials = { email, password: PASSWORD };
       const anonymous = createApiClient({ baseUrl });
       try {
         await createUser(anonymous, { email, password: PASSWORD });
@@ -99,14 +103,45 @@ export interface TeamRun {
   resolvedReviews: number;
 }
 
+/** Polls until `done` answers true, at most `seconds`. */
+async function waitUntil(done: () => Promise<boolean>, what: string, seconds = 120): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/**
+ * The trial's own application, as People count sees its photographs but asking three labellers per item and mixing
+ * gold into half of each batch, fed every photograph of People count's camera; resolves once each is processed.
+ */
+async function trialApplication(admin: ApiClient) {
+  const source = (await listApplications(admin)).data.find((candidate) => candidate.name === SOURCE_APP);
+  if (!source) throw new Error(`The demo has no application ${SOURCE_APP}.`);
+  const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const camera = await createSubject(admin, { name: `Team trial camera ${stamp}` });
+  const app = await createApplication(admin, {
+    name: `Team trial: people count (${stamp})`,
+    type: source.type,
+    input_subjects: [camera.subject_uid],
+    output_subjects: source.output_subjects,
+    custom_fields: source.custom_fields,
+    detection_thresholds: source.detection_thresholds,
+    ...TRIAL_SETTINGS,
+  });
+  const photos = new Set((await Promise.all(source.input_subjects.map(async (uid) => (await listSubjectMedia(admin, uid, 100)).data))).flat().map(({ media }) => media.media_id));
+  for (const mediaId of photos) await associateMedia(admin, camera.subject_uid, mediaId);
+  await waitUntil(async () => (await listApplicationDetections(admin, app.application_id, { limit: 100 })).data.length >= photos.size, 'the photographs to be processed');
+  return { app, photos };
+}
+
 /** Runs the trial against the service at `baseUrl` (the demo's), as its administrator; `seed` fixes every choice. */
 export async function simulateTeam(baseUrl: string, { seed = 7, adminEmail = 'admin@demo.test' } = {}): Promise<TeamRun> {
   const random = seededRandom(seed);
-  const admin = await signIn(baseUrl, { username: adminEmail, password: PASSWORD });
-  const app = (await listApplications(admin)).data.find((candidate) => candidate.name === APP_NAME);
-  if (!app) throw new Error(`The demo has no application ${APP_NAME}.`);
+  const admin = await signIn(baseUrl, { email: adminEmail, password: PASSWORD });
+  const { app, photos } = await trialApplication(admin);
   const subjectUid = app.output_subjects[0]!;
-  await updateApplication(admin, app.application_id, TRIAL_SETTINGS);
 
   // the photographs the queue asks about (looked at and handed back), and the others: those become gold items
   const queued = new Set<string>();
@@ -114,10 +149,8 @@ export async function simulateTeam(baseUrl: string, { seed = 7, adminEmail = 'ad
     for (const request of batch) queued.add(request.media_id);
   }
   if (queued.size > 0) await returnFeedback(admin, app.application_id, [...queued], { skip: false });
-  const associations = (await Promise.all(app.input_subjects.map(async (uid) => (await listSubjectMedia(admin, uid, 100)).data))).flat();
-  const others = [...new Set(associations.map(({ media }) => media.media_id))].filter((mediaId) => !queued.has(mediaId));
   let goldItems = 0;
-  for (const mediaId of others) {
+  for (const mediaId of [...photos].filter((candidate) => !queued.has(candidate))) {
     const { filename } = await getMedia(admin, mediaId);
     if (!filename) continue;
     await markGold(admin, app.application_id, { media_id: mediaId, subjects: countAnswer(subjectUid, await peopleIn(filename)) });

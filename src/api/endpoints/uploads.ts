@@ -12,3 +12,7 @@ export function uploadMediaToSubject(client: ApiClient, subjectUid: string, file
   form.append('file', file, filename);
   return client.request(subjectMediaPath(subjectUid), subjectMediaUploadSchema, { method: 'POST', body: form });
 }
+
+/** Associates media the tenant has already with a subject (as if uploaded to it again): the same answer as an upload. */
+export const associateMedia = (client: ApiClient, subjectUid: string, mediaId: string): Promise<SubjectMediaUpload> =>
+  client.request(subjectMediaPath(subjectUid), subjectMediaUploadSchema, { method: 'POST', body: { media_id: mediaId } });

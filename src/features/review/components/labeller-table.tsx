@@ -22,7 +22,7 @@ export function LabellerTable({ labellers, answersPath }: LabellerTableProps) {
     );
   return (
     <div className="people-table-scroll">
-      <table className="people-table">
+      <table className="people-table" aria-label="Labellers">
         <thead>
           <tr>
             {LABELLER_COLUMNS.map(({ key, label, help, numeric }) => (

@@ -112,7 +112,7 @@ describe('the review page', () => {
 
   it('lists every labeller\'s figures, flagged first with why, sorts by a column, and links to their answers', async () => {
     renderSignedIn(PAGE, MANAGER);
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: 'Labellers' });
     const names = () => within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
     expect(names()).toEqual(['CatFlagged', 'Ann', 'bob@acme.test']);
     const ann = within(within(table).getByRole('row', { name: /Ann/ })).getAllByRole('cell').map((cell) => cell.textContent);
