@@ -85,7 +85,7 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
           )}
         </div>
         {form.typeFields?.fields(errors, (typeFields) => set({ typeFields }))}
-        {rule && <FeedbackSettings form={form} errors={errors} set={set} measure={rule.measure} />}
+        {rule && <FeedbackSettings appId={application.application_id} form={form} errors={errors} set={set} measure={rule.measure} />}
         <fieldset className="fieldset">
           <legend>Detection thresholds</legend>
           {form.output_subjects.length === 0 && <p className="muted">Choose output subjects to set their thresholds.</p>}
