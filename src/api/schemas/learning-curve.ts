@@ -46,8 +46,7 @@ const curveFitSchema = z.object({
 });
 export type CurveFit = z.infer<typeof curveFitSchema>;
 
-export const CURVE_STATES = ['too_few_releases', 'climbing', 'levelled_off'] as const;
-export type CurveState = (typeof CURVE_STATES)[number];
+const CURVE_STATES = ['too_few_releases', 'climbing', 'levelled_off'] as const;
 
 /**
  * `climbing` when the latest release improved the measure over the release `recent` compares it with (two releases

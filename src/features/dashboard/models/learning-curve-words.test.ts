@@ -20,9 +20,14 @@ describe('curveSentence', () => {
 
   it('says a curve levelled off within the uncertainty', () => {
     expect(curveSentence(levelled)).toBe(
-      'Levelled off: the last releases (from 8 to 16 answers) raised F1 by 0.01, within the uncertainty (90 % interval −0.03 to +0.05). More answers at this rate buy little.',
+      'Levelled off: the last releases (from 8 to 16 answers) raised F1 by 0.01, within the uncertainty (90 % interval −0.03 to +0.05). More answers of the same kind buy little for now.',
     );
     expect(curveShortSentence(levelled)).toBe('What more answers buy: little. The last releases no longer improved F1 beyond the uncertainty.');
+  });
+
+  it('says releases that changed nothing on any resample left the figure unchanged', () => {
+    const unchanged: LearningCurve = { ...levelled, verdict: { ...levelled.verdict, recent: { from_answers: 8, to_answers: 16, gain: 0, low: 0, high: 0 } } };
+    expect(curveSentence(unchanged)).toBe('Levelled off: the last releases (from 8 to 16 answers) left F1 unchanged. More answers of the same kind buy little for now.');
   });
 
   it('says an error that fell was lowered', () => {

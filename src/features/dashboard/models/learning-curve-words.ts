@@ -19,6 +19,9 @@ function moved(figure: ReleaseFigureKey, gain: number): string {
 /** A gain's interval, signed: "−0.02 to +0.05". */
 const signed = (value: number) => `${value < 0 ? '−' : '+'}${formatMeasure(Math.abs(value))}`;
 
+/** Whether a change shows as none at two decimals. */
+const isNil = (change: number) => Math.abs(change) < 0.005;
+
 const measuredCount = (curve: LearningCurve) => curve.points.filter((point) => point.measure !== null).length;
 
 /** The next step in words: "about 120 more answers for the next +0.02 of F1". */
@@ -38,7 +41,8 @@ export function curveSentence(curve: LearningCurve): string {
   const span = `from ${recent.from_answers.toLocaleString('en')} to ${answersWord(recent.to_answers)}`;
   const interval = `90 % interval ${signed(recent.low)} to ${signed(recent.high)}`;
   if (verdict.state === 'levelled_off') {
-    return `Levelled off: the last releases (${span}) ${moved(figure, recent.gain)}, within the uncertainty (${interval}). More answers at this rate buy little.`;
+    const change = isNil(recent.low) && isNil(recent.high) ? `left ${figureName(figure)} unchanged` : `${moved(figure, recent.gain)}, within the uncertainty (${interval})`;
+    return `Levelled off: the last releases (${span}) ${change}. More answers of the same kind buy little for now.`;
   }
   const next = nextStepWords(curve);
   return `Still climbing: the last releases (${span}) ${moved(figure, recent.gain)} (${interval}). ${next ? `The fitted curve needs ${next}.` : 'The fitted curve levels off before the next step.'}`;
