@@ -1,4 +1,5 @@
 import type { LearningCurve } from '../../../api/schemas/learning-curve';
+import { FIGURE_BETTER } from '../../../api/schemas/measures';
 import { niceCeiling } from '../shared/chart-scale';
 import { formatMeasure, FIGURE_LABELS } from './measure-words';
 
@@ -9,9 +10,16 @@ const RIGHT = 12;
 const TOP = 8;
 const BOTTOM = 34;
 
+/** The least span of the y axis: releases that all measure the same still get an axis around them. */
+const MIN_SPAN = 0.04;
+
 /** Round ticks from below the lowest to above the highest value: the measures move by hundredths, not across 0..1. */
-function ticksAround(low: number, high: number, count = 4): number[] {
-  const step = niceCeiling(Math.max(high - low, 1e-6) / count);
+function ticksAround(low: number, high: number, { count = 4, minSpan = 0, ceiling = Infinity } = {}): number[] {
+  const widen = Math.max(0, minSpan - (high - low)) / 2;
+  const over = Math.max(0, high + widen - ceiling);
+  // every figure is at least 0 (ratios, errors), and a ratio at most 1
+  [low, high] = [Math.max(0, low - widen - over), high + widen - over];
+  const step = niceCeiling((high - low) / count);
   const first = Math.floor(low / step) * step;
   const last = Math.ceil(high / step) * step;
   return Array.from({ length: Math.round((last - first) / step) + 1 }, (_, index) => first + index * step);
@@ -24,12 +32,14 @@ export function LearningCurveChart({ curve }: { curve: LearningCurve }) {
   const figure = curve.figure ? FIGURE_LABELS[curve.figure] : 'Measure';
   const title = `${figure} on the same ${curve.held_out} held-out answers, against the training answers each release learned from`;
   const values = [...points.flatMap((point) => [point.low ?? point.measure!, point.high ?? point.measure!]), ...band.flatMap((at) => [at.low, at.high])];
-  const yTicks = ticksAround(Math.min(...values), Math.max(...values));
-  const xTicks = ticksAround(0, Math.max(...points.map((point) => point.training_answers), ...band.map((at) => at.answers)), 5);
+  const ceiling = curve.figure && FIGURE_BETTER[curve.figure] === 'higher' ? 1 : Infinity;
+  const yTicks = ticksAround(Math.min(...values), Math.max(...values), { minSpan: MIN_SPAN, ceiling });
+  const xTicks = ticksAround(0, Math.max(1, ...points.map((point) => point.training_answers), ...band.map((at) => at.answers)), { count: 5 });
   const [yLow, yHigh] = [yTicks[0]!, yTicks.at(-1)!];
   const xHigh = xTicks.at(-1)!;
   const x = (answers: number) => LEFT + (answers / xHigh) * (WIDTH - LEFT - RIGHT);
-  const y = (value: number) => TOP + (1 - (value - yLow) / (yHigh - yLow)) * (HEIGHT - TOP - BOTTOM);
+  // a band fitted past a ratio's 1 is drawn to the top of the axis
+  const y = (value: number) => TOP + (1 - (Math.min(yHigh, Math.max(yLow, value)) - yLow) / (yHigh - yLow)) * (HEIGHT - TOP - BOTTOM);
   const bandArea = [...band.map((at) => `${x(at.answers)},${y(at.high)}`), ...[...band].reverse().map((at) => `${x(at.answers)},${y(at.low)}`)].join(' ');
 
   return (
