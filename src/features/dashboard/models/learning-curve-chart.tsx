@@ -3,6 +3,9 @@ import { FIGURE_BETTER } from '../../../api/schemas/measures';
 import { niceCeiling } from '../shared/chart-scale';
 import { formatMeasure, FIGURE_LABELS } from './measure-words';
 
+/** The figure the curve draws, by its label. */
+export const curveFigureName = (curve: LearningCurve) => (curve.figure ? FIGURE_LABELS[curve.figure] : 'Measure');
+
 const WIDTH = 600;
 const HEIGHT = 200;
 const LEFT = 40;
@@ -25,12 +28,14 @@ function ticksAround(low: number, high: number, { count = 4, minSpan = 0, ceilin
   return Array.from({ length: Math.round((last - first) / step) + 1 }, (_, index) => first + index * step);
 }
 
-/** The releases as points with their intervals against training answers, and the fitted curve inside its band. */
+/**
+ * The releases as points with their intervals against training answers, and the fitted curve inside its band; the
+ * figures are in the table beside it (`LearningCurvePoints`).
+ */
 export function LearningCurveChart({ curve }: { curve: LearningCurve }) {
   const points = curve.points.filter((point) => point.measure !== null);
   const band = curve.fit?.band ?? [];
-  const figure = curve.figure ? FIGURE_LABELS[curve.figure] : 'Measure';
-  const title = `${figure} on the same ${curve.held_out} held-out answers, against the training answers each release learned from`;
+  const title = `${curveFigureName(curve)} on the same ${curve.held_out} held-out answers, against the training answers each release learned from`;
   const values = [...points.flatMap((point) => [point.low ?? point.measure!, point.high ?? point.measure!]), ...band.flatMap((at) => [at.low, at.high])];
   const ceiling = curve.figure && FIGURE_BETTER[curve.figure] === 'higher' ? 1 : Infinity;
   const yTicks = ticksAround(Math.min(...values), Math.max(...values), { minSpan: MIN_SPAN, ceiling });
@@ -71,7 +76,10 @@ export function LearningCurveChart({ curve }: { curve: LearningCurve }) {
         {points.map((point) => (
           <g key={point.model_id}>
             {point.low !== null && point.high !== null && (
-              <line className="chart__whisker" x1={x(point.training_answers)} x2={x(point.training_answers)} y1={y(point.low)} y2={y(point.high)} />
+              <path
+                className="chart__whisker"
+                d={`M${x(point.training_answers)},${y(point.low)}V${y(point.high)}M${x(point.training_answers) - 4},${y(point.low)}h8M${x(point.training_answers) - 4},${y(point.high)}h8`}
+              />
             )}
             <circle className="chart__point chart__point--measure" cx={x(point.training_answers)} cy={y(point.measure!)} r={3.5} />
           </g>
@@ -88,27 +96,6 @@ export function LearningCurveChart({ curve }: { curve: LearningCurve }) {
           </span>
         )}
       </figcaption>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Release</th>
-            <th scope="col">Training answers</th>
-            <th scope="col">{figure}</th>
-            <th scope="col">90 % interval</th>
-          </tr>
-        </thead>
-        <tbody>
-          {curve.points.map((point) => (
-            <tr key={point.model_id}>
-              <td>v{point.version}</td>
-              <td>{point.training_answers}</td>
-              <td>{formatMeasure(point.measure)}</td>
-              <td>{point.low === null ? '—' : `${formatMeasure(point.low)} to ${formatMeasure(point.high)}`}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </figure>
   );
 }
