@@ -43,9 +43,10 @@ async function main(): Promise<void> {
   // Whatever depends on the backlog left by the last run (the job queue's pass over waiting jobs, the demo's
   // top-up, database maintenance) starts once the port is open and is not awaited, so a restart answers at once.
   const demo = config.demo ? await seedDemo(app, config.demoWaiting) : null;
-  // The demo feeder stops after the scene in hand, before the processing and the database it uses.
+  // The demo feeder and history stop after the scene or answer in hand, before the processing and the database they use.
   exitOnSignal(async () => {
     await demo?.feeder.stop();
+    await demo?.stopHistory();
     await app.close();
     await demo?.captureSources.close();
   }, app.log);

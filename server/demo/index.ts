@@ -24,6 +24,8 @@ export interface DemoData {
   fillFirst(): Promise<FillResult>;
   /** Gives the photo applications their releases from the photographs' ground truth, once (`writePhotoHistory`). */
   writeHistory(): Promise<number>;
+  /** Stops the history after the answer or release in hand; call it before closing the service. */
+  stopHistory(): Promise<void>;
   /** The camera and the feed the demo's capture applications read, on loopback; closed with the service. */
   captureSources: DemoCaptureSources;
 }
@@ -52,6 +54,16 @@ export async function seedDemo(ctx: ServiceContext, waiting = DEFAULT_FEEDER_OPT
     const result = await feeder.fill(Math.min(waiting, DEMO_FIRST_WAITING));
     return { ...result, scenes: first.scenes + result.scenes + photos };
   }
-  const writeHistory = () => writePhotoHistory(ctx, identity, applications.photos.applicationIds);
-  return { identity, applications, feeder, fillFirst, writeHistory, captureSources };
+  let historyStopped = false;
+  let history: Promise<unknown> = Promise.resolve();
+  const writeHistory = () => {
+    const written = writePhotoHistory(ctx, identity, applications.photos.applicationIds, () => historyStopped);
+    history = written.catch(() => undefined);
+    return written;
+  };
+  const stopHistory = async () => {
+    historyStopped = true;
+    await history;
+  };
+  return { identity, applications, feeder, fillFirst, writeHistory, stopHistory, captureSources };
 }

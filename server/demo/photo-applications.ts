@@ -100,7 +100,7 @@ export const FIRST_PHOTOS = ['chelsea.jpg', 'football.jpg', 'street-51.jpg', 'ba
  * answers at least) and draw a learning curve. Nine of 31, the library's mix: four street scenes, and five photographs
  * of one class of "What the photo shows" each (a classification answer names one); none is among FIRST_PHOTOS.
  */
-export const HELD_OUT_PHOTOS = ['astronaut.jpg', 'coffee.jpg', 'dog.jpg', 'orange.jpg', 'robin.jpg', 'street-09.jpg', 'street-30.jpg', 'street-44.jpg', 'street-65.jpg'];
+const HELD_OUT_PHOTOS = ['astronaut.jpg', 'coffee.jpg', 'dog.jpg', 'orange.jpg', 'robin.jpg', 'street-09.jpg', 'street-30.jpg', 'street-44.jpg', 'street-65.jpg'];
 
 function uploadRank(file: string): number {
   const rank = FIRST_PHOTOS.indexOf(file);

@@ -75,10 +75,16 @@ async function answerFromTruth(ctx: ServiceContext, labeller: FeedbackAuthor, ap
  * photographs and then, step by step (TRAINING_STEPS), training photographs (those its queue does not hold first,
  * and of those it holds all but KEEP_WAITING), each from the photograph's ground truth, and a release follows every
  * step. An application with fewer held-out
- * photographs than a measure needs (MIN_HELD_OUT_ANSWERS) gets none: its releases could not be measured. Returns
- * the releases made.
+ * photographs than a measure needs (MIN_HELD_OUT_ANSWERS) gets none: its releases could not be measured. Stops
+ * after the answer or release in hand once `stopped()`; a stopped history is not resumed (its application has a
+ * release, or answers that the next history gives again). Returns the releases made.
  */
-export async function writePhotoHistory(ctx: ServiceContext, identity: DemoIdentity, applicationIds: Record<string, string>): Promise<number> {
+export async function writePhotoHistory(
+  ctx: ServiceContext,
+  identity: DemoIdentity,
+  applicationIds: Record<string, string>,
+  stopped: () => boolean = () => false,
+): Promise<number> {
   const tenantId = identity.tenantIds.demoLab;
   const labeller = { tenantId, userId: identity.userIds.labeller };
   let released = 0;
@@ -88,13 +94,14 @@ export async function writePhotoHistory(ctx: ServiceContext, identity: DemoIdent
     const photos = await photosOf(ctx, appRow, PHOTO_CAMERAS[app.camera].photos);
     const heldOut = photos.filter((photo) => photo.set === 'validation');
     if (release || heldOut.length < MIN_HELD_OUT_ANSWERS) continue;
-    for (const photo of heldOut) await answerFromTruth(ctx, labeller, appRow, photo);
+    for (const photo of heldOut) if (!stopped()) await answerFromTruth(ctx, labeller, appRow, photo);
     const training = photos.filter((photo) => photo.set === 'training' && !photo.queued);
     const queued = photos.filter((photo) => photo.queued && photo.set === 'training');
     training.push(...queued.slice(0, Math.max(0, queued.length - KEEP_WAITING)));
     let answered = 0;
     for (const step of TRAINING_STEPS) {
-      while (answered < step && training.length > 0) if (await answerFromTruth(ctx, labeller, appRow, training.shift()!)) answered += 1;
+      while (answered < step && training.length > 0 && !stopped()) if (await answerFromTruth(ctx, labeller, appRow, training.shift()!)) answered += 1;
+      if (stopped()) return released;
       const version = appRow.releaseModelCount;
       appRow = await releaseModel(ctx, appRow);
       if (appRow.releaseModelCount !== version) released += 1;
