@@ -6,7 +6,7 @@ import { createRandom } from '../vision/random';
 // curve fitted to the measures and to each round's, and the verdict.
 
 /** A release on the curve: its model and the training answers it learned from. */
-export interface CurveRelease {
+interface CurveRelease {
   modelId: string;
   version: number;
   answers: number;
