@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ensurePrivateDir } from './data-dir';
-import { DEMO_READY_LINE, seedDemo, type DemoData } from './demo';
+import { seedDemo, type DemoData } from './demo';
+import { DEMO_READY_LINE } from './demo/ready-line';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed-identity';
 import { exitOnSignal, failedToStart, readConfig, say } from './process';
 
 /**
- * The demo's queues, after the service listens: a few requests per application at once, then the background fill.
- * The planner's statistics then cover the new demo data at once rather than at the first maintenance.
+ * The demo's queues, after the service listens: a few requests per application at once, then the background fill and
+ * the photo applications' release history. The planner's statistics then cover the new demo data at once rather than
+ * at the first maintenance.
  */
 async function feedDemo(app: FastifyInstance, demo: DemoData): Promise<void> {
   const startedAt = performance.now();
@@ -17,8 +19,15 @@ async function feedDemo(app: FastifyInstance, demo: DemoData): Promise<void> {
     say(`Demo data seeded in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (${first.scenes} scenes so far; more follow in the background).`);
   }
   demo.feeder.start();
+  // the photo applications' releases beside the inspection line's top-up: the detector and the scenes each have a thread
+  const history = demo.writeHistory().catch((error: unknown) => {
+    app.log.error({ err: error }, 'Writing the demo\'s release history failed.');
+    return 0;
+  });
   const result = await demo.feeder.filled;
   if (result.scenes > 0) await app.maintainDatabase();
+  const releases = await history;
+  if (releases > 0) say(`Demo history: ${releases} releases of the photo applications.`);
   const least = Math.min(...Object.values(result.waiting));
   say(`${DEMO_READY_LINE} every inspection-line application has at least ${least} feedback requests waiting (${first.scenes + result.scenes} scenes in ${((performance.now() - startedAt) / 1000).toFixed(1)} s).`);
 }
@@ -34,9 +43,10 @@ async function main(): Promise<void> {
   // Whatever depends on the backlog left by the last run (the job queue's pass over waiting jobs, the demo's
   // top-up, database maintenance) starts once the port is open and is not awaited, so a restart answers at once.
   const demo = config.demo ? await seedDemo(app, config.demoWaiting) : null;
-  // The demo feeder stops after the scene in hand, before the processing and the database it uses.
+  // The demo feeder and history stop after the scene or answer in hand, before the processing and the database they use.
   exitOnSignal(async () => {
     await demo?.feeder.stop();
+    await demo?.stopHistory();
     await app.close();
     await demo?.captureSources.close();
   }, app.log);

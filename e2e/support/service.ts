@@ -8,6 +8,7 @@ import { listApplications } from '../../src/api/endpoints/applications';
 import { getPendingCount } from '../../src/api/endpoints/feedback';
 import { getToken } from '../../src/api/endpoints/identity';
 import { builtService } from '../../scripts/build-service';
+import { DEMO_READY_LINE } from '../../server/demo/ready-line';
 import { isInspectionLine } from './demo-apps';
 
 export interface RunningService {
@@ -17,6 +18,8 @@ export interface RunningService {
   stop(): Promise<void>;
   /** Starts it again on the same port with the same data. */
   start(): Promise<void>;
+  /** What it printed since it last started. */
+  output(): string;
   /** Stops it and removes its data. */
   dispose(): Promise<void>;
 }
@@ -110,6 +113,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
     dataDir,
     stop,
     start,
+    output: () => log,
     dispose: async () => {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -121,9 +125,10 @@ const FILL_TIMEOUT_MS = 420_000;
 
 /**
  * The service listens, then processes the demo photographs and fills the inspection line's queues in the background
- * (docs/service.md). The template must hold the full queues, as the tests label many items in the same
- * applications, so this waits until the labeller sees E2E_DEMO_WAITING waiting in every inspection-line application
- * (the photo applications have what the photographs gave them by then: they are processed first).
+ * (docs/service.md), beside the photo applications' release history. The template must hold the full queues, as the
+ * tests label many items in the same applications, so this waits until the labeller sees E2E_DEMO_WAITING waiting in
+ * every inspection-line application (the photo applications have what the photographs gave them by then: they are
+ * processed first), and until the service says the demo is ready: the history is written then.
  */
 export async function waitForDemoQueues(service: RunningService): Promise<void> {
   const token = await getToken(createApiClient({ baseUrl: service.url }), { email: 'labeller@demo.test', password: 'looplabel-demo' });
@@ -132,7 +137,7 @@ export async function waitForDemoQueues(service: RunningService): Promise<void> 
   const deadline = Date.now() + FILL_TIMEOUT_MS;
   for (;;) {
     const counts = await Promise.all(data.map(async (app) => [app.type, (await getPendingCount(client, app.application_id)).pending] as const));
-    if (counts.every(([, pending]) => pending >= E2E_DEMO_WAITING)) return;
+    if (counts.every(([, pending]) => pending >= E2E_DEMO_WAITING) && service.output().includes(DEMO_READY_LINE)) return;
     if (Date.now() > deadline) throw new Error(`The demo queues were not filled within ${FILL_TIMEOUT_MS / 1000} s: ${JSON.stringify(counts)}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort } from '../../e2e/support/service';
-import { DEMO_READY_LINE } from '../../server/demo';
+import { DEMO_READY_LINE } from '../../server/demo/ready-line';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/demo/seed-identity';
 import { createApiClient } from '../../src/api/client';
 import { listApplications } from '../../src/api/endpoints/applications';

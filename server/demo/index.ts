@@ -1,13 +1,12 @@
 import type { ServiceContext } from '../service-context';
 import { createDemoFeeder, DEFAULT_FEEDER_OPTIONS, DEMO_FIRST_WAITING, type DemoFeeder, type FillResult } from './feeder';
 import { uploadDemoPhotos } from './photo-applications';
+import { writePhotoHistory } from './photo-history';
 import { seedApplications, type DemoApplicationSet } from './seed-applications';
 import { seedGateways } from './seed-gateways';
 import { seedCaptureApplications, startDemoCaptureSources, type DemoCaptureSources } from './capture-applications';
 import { seedIdentity, type DemoIdentity } from './seed-identity';
 
-/** The start of the line the service prints once the demo's queues are filled (the end-to-end set-up waits for it). */
-export const DEMO_READY_LINE = 'Demo data ready:';
 
 export interface DemoData {
   identity: DemoIdentity;
@@ -23,6 +22,10 @@ export interface DemoData {
    * when some are missing). `scenes` counts both.
    */
   fillFirst(): Promise<FillResult>;
+  /** Gives the photo applications their releases from the photographs' ground truth, once (`writePhotoHistory`). */
+  writeHistory(): Promise<number>;
+  /** Stops the history after the answer or release in hand; call it before closing the service. */
+  stopHistory(): Promise<void>;
   /** The camera and the feed the demo's capture applications read, on loopback; closed with the service. */
   captureSources: DemoCaptureSources;
 }
@@ -51,5 +54,16 @@ export async function seedDemo(ctx: ServiceContext, waiting = DEFAULT_FEEDER_OPT
     const result = await feeder.fill(Math.min(waiting, DEMO_FIRST_WAITING));
     return { ...result, scenes: first.scenes + result.scenes + photos };
   }
-  return { identity, applications, feeder, fillFirst, captureSources };
+  let historyStopped = false;
+  let history: Promise<unknown> = Promise.resolve();
+  const writeHistory = () => {
+    const written = writePhotoHistory(ctx, identity, applications.photos.applicationIds, () => historyStopped);
+    history = written.catch(() => undefined);
+    return written;
+  };
+  const stopHistory = async () => {
+    historyStopped = true;
+    await history;
+  };
+  return { identity, applications, feeder, fillFirst, writeHistory, stopHistory, captureSources };
 }

@@ -3,9 +3,11 @@ import { buffer } from 'node:stream/consumers';
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Media } from '../../src/api/schemas/media';
+import type { AnswerSet } from '../../src/api/schemas/models';
 import type { AuthContext } from '../auth/context';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
+import { rowsOf } from '../db/json-row';
 import { media, type MediaDetails } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import type { BlobStore } from '../media/blob-store';
@@ -88,6 +90,17 @@ export interface NewMedia {
   parentMediaIds?: string[];
   /** Where it came from: `upload` when absent, else the capture type that brought it in. */
   mediaSrc?: string;
+  /** Its id, when the caller chose one (`mediaIdIn`); else a new one. */
+  mediaId?: string;
+}
+
+/** A new media id whose answers fall in the given set (the database function `answer_set`). */
+export async function mediaIdIn(db: Database, set: AnswerSet): Promise<string> {
+  for (;;) {
+    const mediaId = newId('med');
+    const [row] = rowsOf<{ set: AnswerSet }>(await db.execute(sql`SELECT answer_set(${mediaId}) AS set`));
+    if (row?.set === set) return mediaId;
+  }
 }
 
 export async function insertMedia(db: Database, input: NewMedia): Promise<MediaRow> {
@@ -96,7 +109,7 @@ export async function insertMedia(db: Database, input: NewMedia): Promise<MediaR
   const [row] = await db
     .insert(media)
     .values({
-      mediaId: newId('med'),
+      mediaId: input.mediaId ?? newId('med'),
       tenantId: input.tenantId,
       createdAt,
       mediaTimestamp: input.mediaTimestamp ?? createdAt,

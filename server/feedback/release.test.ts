@@ -16,7 +16,8 @@ import type { ModelParameters } from '../vision/models/parameters';
 import type { GeneratedScene } from '../vision/scenes';
 import { currentParameters, releaseModel } from './release';
 import { considerForFeedback } from './scheduler';
-import { insertApplication, insertMedia, insertSubject, mediaIdIn } from './test-fixtures';
+import { mediaIdIn } from '../domain/media';
+import { insertApplication, insertMedia, insertSubject } from './test-fixtures';
 
 const TRUE_RED = DEMO_PALETTE['red bolt'].appearance.color;
 const WRONG_RED = '#d07890';

@@ -5,6 +5,7 @@ import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, feedbackQueue, media, models, subjects } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
+import type { ModelRow } from '../domain/models';
 import { readMediaBytes } from '../domain/media';
 import { DEFAULT_FEEDBACK_CONFIG } from '../config';
 import { conflict, invalid } from '../errors';
@@ -33,7 +34,7 @@ export interface ReleaseContext {
  * A release learns from the most recent answered training items and is measured on the most recent answered
  * validation items, at most this many of each, to bound its time.
  */
-const RELEASE_ITEMS = { training: 200, validation: 200 };
+export const RELEASE_ITEMS = { training: 200, validation: 200 };
 
 /** The application's output subjects as the models and measures need them, by uid. */
 async function outputSubjectsOf(db: Database, appRow: ApplicationRow): Promise<Record<string, SubjectForModel>> {
@@ -50,13 +51,30 @@ export async function measuredSubjects(db: Database, appRow: ApplicationRow): Pr
   return { uids: appRow.outputSubjects, names: new Map(appRow.outputSubjects.map((uid) => [uid, found[uid]?.name ?? uid])) };
 }
 
+/** The settings parameters the application's type adds to its models' own (none by default). */
+const settingsParametersOf = (appRow: ApplicationRow, outputSubjects: Record<string, SubjectForModel>) =>
+  typeModule(appRow.type)?.settingsParameters?.(appRow.customFields, outputSubjects) ?? {};
+
+/** A released model's parameters as it runs now: with the application's detector classes and settings. */
+const runningParameters = (model: ModelRow, outputSubjects: Record<string, SubjectForModel>, settings: Partial<ModelParameters>): ModelParameters => ({
+  ...withDetectorClasses(model.parameters as unknown as ModelParameters, outputSubjects),
+  ...settings,
+});
+
+/** The parameters of released models as they run now, in their order. */
+export async function parametersOfReleases(db: Database, appRow: ApplicationRow, releases: readonly ModelRow[]): Promise<ModelParameters[]> {
+  const outputSubjects = await outputSubjectsOf(db, appRow);
+  const settings = settingsParametersOf(appRow, outputSubjects);
+  return releases.map((model) => runningParameters(model, outputSubjects, settings));
+}
+
 /** The parameters of the application's current model, or the baseline's from its configuration before a release. */
 export async function currentParameters(db: Database, appRow: ApplicationRow): Promise<ModelParameters> {
   const outputSubjects = await outputSubjectsOf(db, appRow);
-  const settings = typeModule(appRow.type)?.settingsParameters?.(appRow.customFields, outputSubjects) ?? {};
+  const settings = settingsParametersOf(appRow, outputSubjects);
   if (appRow.currentModelId) {
     const [model] = await db.select().from(models).where(eq(models.modelId, appRow.currentModelId));
-    if (model) return { ...withDetectorClasses(model.parameters as unknown as ModelParameters, outputSubjects), ...settings };
+    if (model) return runningParameters(model, outputSubjects, settings);
   }
   const baseline = parametersFromApplication(
     { type: appRow.type as LabellableType, output_subjects: appRow.outputSubjects, custom_fields: appRow.customFields },

@@ -1,9 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { AnswerSet } from '../../src/api/schemas/models';
 import type { ApplicationType } from '../../src/api/types';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
-import { rowsOf } from '../db/json-row';
 import { applications, media, subjects } from '../db/schema';
 import type { ApplicationRow } from '../domain/applications';
 import type { MediaRow } from '../domain/media';
@@ -39,15 +36,6 @@ export async function insertApplication(
     })
     .returning();
   return row!;
-}
-
-/** A fresh media id whose answers fall in the given set (migration 0007's `answer_set`). */
-export async function mediaIdIn(db: Database, set: AnswerSet): Promise<string> {
-  for (;;) {
-    const mediaId = newId('med');
-    const [row] = rowsOf<{ set: AnswerSet }>(await db.execute(sql`SELECT answer_set(${mediaId}) AS set`));
-    if (row?.set === set) return mediaId;
-  }
 }
 
 export async function insertMedia(

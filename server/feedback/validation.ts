@@ -28,18 +28,11 @@ function evaluationOf(module: TypeModule, items: readonly JudgedItem[], names: S
 }
 
 /**
- * Measures each model (by its parameters) on the same held-out answered items, as its type module judges them
- * (docs/models.md, "Measures"): each image is decoded once and every model is run on it. Returns one evaluation
- * per parameter set, in their order.
+ * Runs each model (by its parameters) on the same held-out answered items: each image is decoded once and every
+ * model is run on it. Returns the items as judged, one list per parameter set, in their order.
  */
-export async function measureModels(
-  module: TypeModule,
-  subjects: MeasuredSubjects,
-  parameterSets: ModelParameters[],
-  examples: ValidationExample[],
-): Promise<ModelEvaluation[]> {
+export async function judgeModels(module: TypeModule, outputSubjects: readonly string[], parameterSets: ModelParameters[], examples: ValidationExample[]): Promise<JudgedItem[][]> {
   const judged: JudgedItem[][] = parameterSets.map(() => []);
-  const outputSubjects = subjects.uids;
   for (const example of examples) {
     const detect = parameterSets.some((parameters) => needsDetector(outputSubjects, parameters));
     const read = parameterSets.find((parameters) => parameters.text_reading)?.text_reading ?? null;
@@ -50,5 +43,19 @@ export async function measureModels(
       judged[index]!.push({ answers: example.answers, proposals });
     }
   }
+  return judged;
+}
+
+/**
+ * Measures each model (by its parameters) on the same held-out answered items, as its type module judges them
+ * (docs/models.md, "Measures"). Returns one evaluation per parameter set, in their order.
+ */
+export async function measureModels(
+  module: TypeModule,
+  subjects: MeasuredSubjects,
+  parameterSets: ModelParameters[],
+  examples: ValidationExample[],
+): Promise<ModelEvaluation[]> {
+  const judged = await judgeModels(module, subjects.uids, parameterSets, examples);
   return judged.map((items) => evaluationOf(module, items, subjects.names));
 }

@@ -8,10 +8,12 @@ import {
   type ModelPerformance,
   type ReleaseStatus,
 } from '../../src/api/schemas/models';
+import { learningCurveSchema } from '../../src/api/schemas/learning-curve';
 import { requireAuth } from '../auth/context';
 import { getApplicationRow, requireManageApplication, type ApplicationRow } from '../domain/applications';
 import { pagedListOf } from '../domain/media-schemas';
 import { currentValidation, evaluationMetrics, pageReleases, releaseValidation, toReleasedModel, type ReleaseQuery } from '../domain/models';
+import { learningCurve } from '../feedback/learning-curve';
 import { newRandomValidation } from '../feedback/random-validation';
 import { isReleasing, startRelease } from '../feedback/release';
 import { invalid } from '../errors';
@@ -131,6 +133,12 @@ export const modelRoutes: RoutesPlugin = async (app) => {
       const measured = await newRandomValidation({ db: app.db, blobs: app.blobs }, appRow);
       return unpagedInWindow(measured ? [measured] : [], windowOf(request.query));
     },
+  );
+
+  app.get(
+    '/1/applications/:applicationId/learning_curve',
+    { schema: { params: appParams, response: { 200: learningCurveSchema } } },
+    async (request) => learningCurve({ db: app.db, blobs: app.blobs }, await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId)),
   );
 
   app.get(

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { AnswerSet } from '../../src/api/schemas/models';
 import type { ApplicationRow } from '../domain/applications';
-import { insertMedia, mediaIdIn } from '../feedback/test-fixtures';
+import { mediaIdIn } from '../domain/media';
+import { insertMedia } from '../feedback/test-fixtures';
 import type { GeneratedScene } from '../vision/scenes';
 import type { TestApp } from './test-app';
 

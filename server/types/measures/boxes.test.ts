@@ -37,6 +37,8 @@ describe('averagePrecision', () => {
   it('is 1 for a perfect ranking, 0 without a hit, null without true boxes', () => {
     expect(averagePrecision([{ truth: [t1], proposed: [region(t1, 0.9), region(t2, 0.2)] }])).toBe(1);
     expect(averagePrecision([{ truth: [t1], proposed: [] }])).toBe(0);
+    const nine = Array.from({ length: 9 }, (_, index) => box(index * 20, 0, index * 20 + 10, 10));
+    expect(averagePrecision([{ truth: nine, proposed: nine.map((truth) => region(truth, 0.9)) }])).toBe(1);
     expect(averagePrecision([{ truth: [], proposed: [region(t1, 0.9)] }])).toBeNull();
   });
 

@@ -60,7 +60,8 @@ export function averagePrecision(images: readonly BoxImage[]): number | null {
     const previousRecall = index === 0 ? 0 : curve[index - 1]!.recall;
     area += (point.recall - previousRecall) * bestPrecisionBeyond;
   }
-  return area;
+  // the recall steps' sum may round a hair above 1 (nine steps of 1/9), which the measures' schema refuses
+  return Math.min(area, 1);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../client';
 import { pageOf } from '../schemas/envelopes';
+import { learningCurveSchema } from '../schemas/learning-curve';
 import { modelPerformanceSchema, releasedModelSchema, releaseStatusSchema, type ModelsQuery, type StartReleaseBody } from '../schemas/models';
 
 const appPath = (appId: string) => `/1/applications/${encodeURIComponent(appId)}`;
@@ -25,3 +26,6 @@ export const getReleaseStatus = (client: ApiClient, appId: string) => client.req
  */
 export const startRelease = (client: ApiClient, appId: string, body?: StartReleaseBody) =>
   client.request(`${appPath(appId)}/release`, releaseStatusSchema, { method: 'POST', body });
+
+/** Extension: the latest releases measured on the same held-out answers against their training answers, fitted, with a verdict. */
+export const getLearningCurve = (client: ApiClient, appId: string) => client.request(`${appPath(appId)}/learning_curve`, learningCurveSchema);

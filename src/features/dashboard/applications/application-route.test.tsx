@@ -36,6 +36,24 @@ describe('application page: models', () => {
     expect(screen.queryByRole('button', { name: 'Release now' })).not.toBeInTheDocument();
   });
 
+  it('draws the learning curve and says whether more answers still improve the model', async () => {
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-cars`, MEMBER);
+    const chart = await screen.findByRole('img', { name: 'F1 on the same 6 held-out answers, against the training answers each release learned from' });
+    expect(chart.querySelectorAll('.chart__point--measure')).toHaveLength(4);
+    expect(chart.querySelectorAll('.chart__whisker')).toHaveLength(4);
+    expect(chart.querySelector('.chart__band')).not.toBeNull();
+    expect(screen.getByText(/^Still climbing: the last releases \(from 8 to 16 answers\) raised F1 by 0\.06/)).toBeInTheDocument();
+    const points = screen.getByRole('table', { name: 'F1 on the same 6 held-out answers, per release' });
+    expect(rowsOf(points)).toEqual(['v4160.660.59 to 0.73', 'v3120.630.55 to 0.70', 'v280.600.52 to 0.67', 'v140.500.41 to 0.58']);
+  });
+
+  it('says there are too few releases for a learning curve, without a chart of no points', async () => {
+    state.learningCurve = { ...state.learningCurve, points: [], fit: null, verdict: { state: 'too_few_releases', step: 0.02, recent: null, next_step: null } };
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-cars`, MEMBER);
+    expect(await screen.findByText(/^Too few releases yet to tell what more answers buy: 0 measured/)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /against the training answers/ })).not.toBeInTheDocument();
+  });
+
   it('shows box measures in words: boxes found, recall, precision and AP, before and after', async () => {
     renderSignedIn(`/t/${TENANT_ID}/apps/app-cars`, MEMBER);
     expect(await screen.findByText('Boxes found 41 of 52 (recall 0.79) · precision 0.84 · AP 0.71 — on 18 held-out answers')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { getReleaseStatus, listCurrentValidation, listModels, listReleaseValidation, startRelease } from '../../../api/endpoints/models';
+import { getLearningCurve, getReleaseStatus, listCurrentValidation, listModels, listReleaseValidation, startRelease } from '../../../api/endpoints/models';
 import { baselineModelId, type ReleaseStatus, type StartReleaseBody } from '../../../api/schemas/models';
 import { PAGE_LIMIT } from '../../../api/limits';
 import { outsideModelName } from '../../../api/schemas/imports';
@@ -14,6 +14,7 @@ const modelKeys = {
   releaseValidation: (appId: string) => [...modelKeys.all(appId), 'releaseValidation'] as const,
   currentValidation: (appId: string) => [...modelKeys.all(appId), 'currentValidation'] as const,
   releaseStatus: (appId: string) => [...modelKeys.all(appId), 'release'] as const,
+  learningCurve: (appId: string) => [...modelKeys.all(appId), 'learningCurve'] as const,
 };
 
 /** How often a running release is asked about. */
@@ -41,6 +42,12 @@ export const useCurrentValidation = (appId: string) =>
     queryKey: modelKeys.currentValidation(appId),
     queryFn: async () => (await listCurrentValidation(getApiClient(), appId)).data,
   });
+
+/** The learning curve: the latest releases on the same held-out answers, the fit and the verdict. */
+const learningCurveQueryOptions = (appId: string) =>
+  queryOptions({ queryKey: modelKeys.learningCurve(appId), queryFn: () => getLearningCurve(getApiClient(), appId) });
+
+export const useLearningCurve = (appId: string) => useQuery(learningCurveQueryOptions(appId));
 
 /** A model named by its version, never by its id. */
 export const modelVersionName = (version: number) => (version === 0 ? 'Baseline model (v0)' : `Model v${version}`);

@@ -3,6 +3,7 @@ import { Alert } from '../../../components/alert';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { useCurrentValidation, useModels, useReleaseValidation } from './model-queries';
+import { LearningCurvePanel } from './learning-curve';
 import { MeasureChart } from './measure-chart';
 import { ModelComparison } from './model-comparison';
 import { ModelReleasesTable } from './model-releases-table';
@@ -33,7 +34,10 @@ export interface ModelsSectionProps {
   canRelease: boolean;
 }
 
-/** The application's models: each release measured on held-out answers, and the current one against its predecessor. */
+/**
+ * The application's models: each release measured on held-out answers, the current one against its predecessor, and
+ * the learning curve of the latest releases on the same held-out answers.
+ */
 export function ModelsSection({ app, canRelease }: ModelsSectionProps) {
   const models = useModels(app.application_id);
   return (
@@ -65,6 +69,8 @@ export function ModelsSection({ app, canRelease }: ModelsSectionProps) {
               <MeasureHistory app={app} />
             </div>
           </div>
+          <h3 className="subsection-title">What more answers buy</h3>
+          <LearningCurvePanel appId={app.application_id} />
           <h3 className="subsection-title">Releases</h3>
           <ModelReleasesTable models={models.data} metric={app.release_metrics} />
         </>

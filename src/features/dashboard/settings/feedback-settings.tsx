@@ -2,10 +2,12 @@ import { LABELLERS_PER_ITEM } from '../../../api/limits';
 import { releaseMetricChooses } from '../../../api/schemas/measures';
 import { RELEASE_METRICS, type MeasureKind } from '../../../api/types';
 import { TextField } from '../../../components/text-field';
+import { LearningCurveVerdict } from '../models/learning-curve';
 import type { FieldErrors } from '../shared/field-errors';
 import type { SettingsForm } from './settings-form';
 
 export interface FeedbackSettingsProps {
+  appId: string;
   form: SettingsForm;
   errors: FieldErrors;
   set: (changes: Partial<SettingsForm>) => void;
@@ -14,7 +16,7 @@ export interface FeedbackSettingsProps {
 }
 
 /** How a labellable application asks for feedback, how its labellers agree, and what its releases go by. */
-export function FeedbackSettings({ form, errors, set, measure }: FeedbackSettingsProps) {
+export function FeedbackSettings({ appId, form, errors, set, measure }: FeedbackSettingsProps) {
   return (
     <>
       <fieldset className="fieldset">
@@ -41,6 +43,7 @@ export function FeedbackSettings({ form, errors, set, measure }: FeedbackSetting
         {form.feedbackMode === 'system' && errors.requested_feedback_per_hour && (
           <p className="field__error">{errors.requested_feedback_per_hour}</p>
         )}
+        <LearningCurveVerdict appId={appId} />
       </fieldset>
       <fieldset className="fieldset">
         <legend>Consensus</legend>

@@ -108,4 +108,10 @@ describe('application settings', () => {
     expect(within(form).getByRole('group', { name: 'Requested feedback per hour' })).toBeInTheDocument();
     expect(within(form).queryByLabelText('Release metric')).not.toBeInTheDocument();
   });
+
+  it('says what more answers buy beside the feedback rate', async () => {
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-cars/settings`, ADMIN);
+    const rate = await screen.findByRole('group', { name: 'Requested feedback per hour' });
+    expect(await within(rate).findByText('What more answers buy: the model still improves, about 24 more answers for the next +0.02 of F1.')).toBeInTheDocument();
+  });
 });

@@ -86,7 +86,7 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
           )}
         </div>
         {form.typeFields?.fields(errors, (typeFields) => set({ typeFields }))}
-        {rule && <FeedbackSettings form={form} errors={errors} set={set} measure={rule.measure} />}
+        {rule && <FeedbackSettings appId={application.application_id} form={form} errors={errors} set={set} measure={rule.measure} />}
         {rule && <GoldSettings appId={application.application_id} readOnly={readOnly} form={form} errors={errors} set={set} />}
         <fieldset className="fieldset">
           <legend>Detection thresholds</legend>

@@ -3,9 +3,10 @@ import type { Application, ApplicationStats } from '../../../api/schemas/applica
 import type { Gateway } from '../../../api/schemas/gateways';
 import type { Subject } from '../../../api/schemas/subjects';
 import type { TenantUser } from '../../../api/schemas/identity';
+import type { LearningCurve } from '../../../api/schemas/learning-curve';
 import type { Measures } from '../../../api/schemas/measures';
 import type { CandidateDecision, ModelPerformance, ReleasedModel, ReleaseStatus } from '../../../api/schemas/models';
-import { sampleApplication, sampleSubject } from './test-fixtures';
+import { climbingCurve, sampleApplication, sampleSubject } from './test-fixtures';
 
 export const ADMIN: TenantUser = { user_id: 'u-admin', email: 'admin@acme.test', given_name: 'Ada', surname: null, role: 'tenant_admin' };
 export const MEMBER: TenantUser = { user_id: 'u-member', email: 'member@acme.test', given_name: null, surname: null, role: 'tenant_user' };
@@ -23,6 +24,8 @@ export interface DashboardState {
   /** What the next release of app-cars decides: a new version, or its candidate kept back. */
   nextCarCandidate: CandidateDecision['outcome'];
   lastCandidate: CandidateDecision | null;
+  /** Every application's learning curve. */
+  learningCurve: LearningCurve;
   /** Every request the service received, for asserting what the app sent. */
   requests: { method: string; url: URL; body: unknown }[];
 }
@@ -40,6 +43,7 @@ export function initialState(): DashboardState {
     releasing: false,
     nextCarCandidate: 'not_enough_answers',
     lastCandidate: null,
+    learningCurve: climbingCurve,
     requests: [],
   };
 }
@@ -196,6 +200,7 @@ export function dashboardHandlers(state: DashboardState) {
       const data = previous && current ? [{ ...performanceOf(previous, null), model_performance: measuredOn(previous, current) }, performanceOf(current, null)] : [];
       return HttpResponse.json({ data, paging: {} });
     }),
+    http.get('/1/applications/:id/learning_curve', ({ params }) => HttpResponse.json({ ...state.learningCurve, app_id: params.id })),
     http.get('/1/applications/:id/release', ({ params }) => {
       if (state.releasing) finishRelease(state, params.id, state.releasing);
       return HttpResponse.json(releaseStatus(state, modelsOf(params.id)));
