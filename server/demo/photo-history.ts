@@ -7,7 +7,8 @@ import type { AnswerSet } from '../../src/api/schemas/models';
 import type { BoxCoords } from '../../src/api/types';
 import { feedbackQueue, media, models } from '../db/schema';
 import { getApplicationRow, type ApplicationRow } from '../domain/applications';
-import { submitFeedback, type FeedbackAuthor } from '../feedback/answers';
+import { submitFeedback } from '../feedback/answers';
+import type { FeedbackAuthor } from '../feedback/idempotency';
 import { measuredSubjects, releaseModel } from '../feedback/release';
 import { labelMessages } from '../import/answers';
 import type { ServiceContext } from '../service-context';
@@ -15,6 +16,7 @@ import { typeModule } from '../types/registry';
 import { PHOTO_APPLICATIONS, PHOTO_CAMERAS } from './photo-applications';
 import { PHOTO_DIR } from './photo-library';
 import type { DemoIdentity } from './seed-identity';
+import { unixNow } from '../db/unix-time';
 
 /**
  * The demo's labeller answers this many training photographs of a photo application before each release, from
@@ -53,7 +55,7 @@ async function photosOf(ctx: ServiceContext, appRow: ApplicationRow, files: read
 }
 
 /** The photograph's ground truth as a labeller's answers, as a label import would record it; false when it makes none. */
-async function answerFromTruth(ctx: ServiceContext, labeller: FeedbackAuthor, appRow: ApplicationRow, photo: HistoryPhoto): Promise<boolean> {
+async function answerFromTruth(ctx: ServiceContext, labeller: FeedbackAuthor, appRow: ApplicationRow, photo: HistoryPhoto, decisionTime: number): Promise<boolean> {
   const module = typeModule(appRow.type)!;
   const { names } = await measuredSubjects(ctx.db, appRow);
   const uidOf = new Map([...names].map(([uid, name]) => [name, uid]));
@@ -66,8 +68,28 @@ async function answerFromTruth(ctx: ServiceContext, labeller: FeedbackAuthor, ap
   const target = { type: appRow.type, rule: module.rule, covered: appRow.outputSubjects, nameOf: (uid: string) => names.get(uid) ?? uid };
   const messages = labelMessages(target, annotations);
   if (typeof messages === 'string') return false;
-  for (const subjects of messages) await submitFeedback(ctx.db, labeller, appRow.applicationId, { media_id: photo.mediaId, subjects }, null);
+  for (const subjects of messages) await submitFeedback(ctx.db, labeller, appRow.applicationId, { media_id: photo.mediaId, subjects, decision_time: decisionTime }, null);
   return true;
+}
+
+/** Seconds between two of the history's answers: a labeller's steady pace. */
+const SECONDS_PER_ANSWER = 8;
+const DAY_SECONDS = 86_400;
+
+/**
+ * When the history's answers were given, for the labeller analytics: in one session a day, the first `days` days ago
+ * and the last yesterday, an answer every SECONDS_PER_ANSWER seconds.
+ */
+function sessionClock(days: number) {
+  let daysAgo = days;
+  let time = unixNow() - daysAgo * DAY_SECONDS;
+  return {
+    answer: () => (time += SECONDS_PER_ANSWER),
+    nextSession: () => {
+      daysAgo -= 1;
+      time = unixNow() - daysAgo * DAY_SECONDS;
+    },
+  };
 }
 
 /**
@@ -89,18 +111,20 @@ export async function writePhotoHistory(
   const labeller = { tenantId, userId: identity.userIds.labeller };
   let released = 0;
   for (const app of PHOTO_APPLICATIONS) {
+    const clock = sessionClock(TRAINING_STEPS.length + 1);
     let appRow = await getApplicationRow(ctx.db, tenantId, applicationIds[app.name]!);
     const [release] = await ctx.db.select({ modelId: models.modelId }).from(models).where(eq(models.applicationId, appRow.applicationId)).limit(1);
     const photos = await photosOf(ctx, appRow, PHOTO_CAMERAS[app.camera].photos);
     const heldOut = photos.filter((photo) => photo.set === 'validation');
     if (release || heldOut.length < MIN_HELD_OUT_ANSWERS) continue;
-    for (const photo of heldOut) if (!stopped()) await answerFromTruth(ctx, labeller, appRow, photo);
+    for (const photo of heldOut) if (!stopped()) await answerFromTruth(ctx, labeller, appRow, photo, clock.answer());
     const training = photos.filter((photo) => photo.set === 'training' && !photo.queued);
     const queued = photos.filter((photo) => photo.queued && photo.set === 'training');
     training.push(...queued.slice(0, Math.max(0, queued.length - KEEP_WAITING)));
     let answered = 0;
     for (const step of TRAINING_STEPS) {
-      while (answered < step && training.length > 0 && !stopped()) if (await answerFromTruth(ctx, labeller, appRow, training.shift()!)) answered += 1;
+      clock.nextSession();
+      while (answered < step && training.length > 0 && !stopped()) if (await answerFromTruth(ctx, labeller, appRow, training.shift()!, clock.answer())) answered += 1;
       if (stopped()) return released;
       const version = appRow.releaseModelCount;
       appRow = await releaseModel(ctx, appRow);
