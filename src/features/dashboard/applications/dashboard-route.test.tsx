@@ -91,7 +91,7 @@ describe('dashboard', () => {
     renderSignedIn(`/t/${TENANT_ID}`, ADMIN);
     const nav = await screen.findByRole('navigation', { name: 'Tenant' });
     await within(nav).findByRole('link', { name: 'Admin' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Upload', 'Gateways', 'Admin']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Upload', 'Gateways', 'People', 'Admin']);
   });
 
   it('deletes an application only after confirming', async () => {
