@@ -86,4 +86,3 @@ export const consensusSnapshotSchema = z.object({
   pending_reviews: z.number().check(z.int()),
   labellers: z.array(labellerStandingSchema),
 });
-export type ConsensusSnapshot = z.infer<typeof consensusSnapshotSchema>;

@@ -13,7 +13,7 @@ export const BREAK_SECONDS = 300;
 export const MIN_ANSWERS_TO_FLAG = 5;
 
 /** Why a labeller is flagged: gold accuracy, or agreement with decided answers, under the application's threshold. */
-export const FLAG_REASONS = ['gold_accuracy', 'agreement'] as const;
+const FLAG_REASONS = ['gold_accuracy', 'agreement'] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
 /** The widths of a timeline's periods the service offers, in seconds. */
@@ -26,7 +26,7 @@ const ratio = z.nullable(z.number());
 const count = z.number().check(z.int());
 
 /** What a labeller did in a window (or one period of a timeline); every figure without data is null. */
-export const labellerFiguresSchema = z.object({
+const labellerFiguresSchema = z.object({
   /** Items answered (each once, however often re-answered), gold items included. */
   answers: count,
   skips: count,
@@ -48,7 +48,7 @@ export const labellerFiguresSchema = z.object({
 });
 export type LabellerFigures = z.infer<typeof labellerFiguresSchema>;
 
-export const labellerSchema = z.object({
+const labellerSchema = z.object({
   ...labellerFiguresSchema.shape,
   user_id: z.string(),
   email: z.nullable(z.string()),
@@ -69,7 +69,7 @@ export const labellersResponseSchema = z.object({
 export type LabellersResponse = z.infer<typeof labellersResponseSchema>;
 
 /** One labeller's figures in one period of a timeline, the period named by its start. */
-export const timelinePointSchema = z.object({ ...labellerFiguresSchema.shape, user_id: z.string(), period_start: z.number() });
+const timelinePointSchema = z.object({ ...labellerFiguresSchema.shape, user_id: z.string(), period_start: z.number() });
 export type TimelinePoint = z.infer<typeof timelinePointSchema>;
 
 export const labellerTimelineSchema = z.object({

@@ -17,7 +17,7 @@ const seconds = (value: number | null) => (value === null ? DASH : `${value < 10
 const whole = (value: number) => value.toLocaleString('en');
 
 /** How long, in hours and minutes (or seconds under a minute). */
-export function duration(totalSeconds: number): string {
+function duration(totalSeconds: number): string {
   if (totalSeconds < 60) return `${Math.round(totalSeconds)} s`;
   const minutes = Math.round(totalSeconds / 60);
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
