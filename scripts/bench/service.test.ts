@@ -10,6 +10,7 @@ describe('runServiceBenchmarks', () => {
       detections: { assertions: 1_000, outputSubjects: 2, pagesEachWay: 2, warmUpPages: 1 },
       upload: { uploads: 1, width: 1200, height: 900 },
       export: { items: 20, boxesPerItem: 2, runs: 1 },
+      labellerAnalytics: { labellers: 3, answers: 40, goldAnswers: 6, runs: 1 },
       print: (text) => printed.push(text),
       note: () => undefined,
     });
@@ -20,6 +21,7 @@ describe('runServiceBenchmarks', () => {
       detections: { assertions: 1_000, records: 500, page_size: 100, page: { n: 4 } },
       upload: { width: 1200, height: 900, resize_widths: ['256', '1024'], upload: { n: 1 } },
       export: { items: 20, boxes: 40, by_format: { coco: { run: { n: 1 } }, yolo: { run: { n: 1 } }, voc: { run: { n: 1 } } } },
+      labeller_analytics: { labellers: 3, answers: 40, gold_answers: 6, figures: { n: 1 }, timeline: { n: 1 } },
     });
     const table = printed.join('\n');
     const labels = [
@@ -30,6 +32,7 @@ describe('runServiceBenchmarks', () => {
       'upload 1200x900',
       'export coco of 20 items, 40 boxes',
       'export voc of 20 items, 40 boxes',
+      'labeller figures (40 answers, 3 labellers)',
     ];
     for (const label of labels) {
       expect(table).toContain(label);

@@ -2,6 +2,7 @@ import { benchDetections, DETECTIONS_BENCH, type DetectionsBenchOptions } from '
 import { benchExport, EXPORT_BENCH, type ExportBenchOptions } from './export-bench';
 import { benchFeedback, FEEDBACK_BENCH, FEEDBACK_SATURATION_BENCH, type FeedbackBenchOptions, type FeedbackBenchResult } from './feedback-bench';
 import { startFreshService } from './fresh-service';
+import { benchLabellerAnalytics, LABELLER_ANALYTICS_BENCH, type LabellerAnalyticsBenchOptions } from './labeller-analytics-bench';
 import type { LatencySummary } from './stats';
 import { formatTable } from './table';
 import { benchUpload, UPLOAD_BENCH, type UploadBenchOptions } from './upload-bench';
@@ -14,6 +15,7 @@ export interface ServiceBenchOptions {
   detections?: DetectionsBenchOptions;
   upload?: UploadBenchOptions;
   export?: ExportBenchOptions;
+  labellerAnalytics?: LabellerAnalyticsBenchOptions;
   /** Where the table goes; stdout by default. */
   print?: (text: string) => void;
   /** Where each stage is announced as it starts; stderr by default. */
@@ -27,8 +29,8 @@ function latencyRow(label: string, summary: LatencySummary, targetP95: number | 
 
 /**
  * The service benchmarks, each against one fresh service on loopback that is stopped afterwards: feedback pull and
- * post by concurrent labellers, detections pages at 100,000 assertions, uploads of 4000×3000 JPEGs, and label exports
- * of 10,000 answered items.
+ * post by concurrent labellers, detections pages at 100,000 assertions, uploads of 4000×3000 JPEGs, label exports
+ * of 10,000 answered items, and the labeller analytics of 100,000 answers.
  */
 export async function runServiceBenchmarks(options: ServiceBenchOptions = {}): Promise<Record<string, unknown>> {
   const print = options.print ?? ((text: string) => process.stdout.write(`${text}\n`));
@@ -45,6 +47,8 @@ export async function runServiceBenchmarks(options: ServiceBenchOptions = {}): P
     const upload = await benchUpload(service, options.upload ?? UPLOAD_BENCH);
     note('service benchmarks: label exports');
     const exported = await benchExport(service, options.export ?? EXPORT_BENCH);
+    note('service benchmarks: labeller analytics');
+    const analytics = await benchLabellerAnalytics(service, options.labellerAnalytics ?? LABELLER_ANALYTICS_BENCH);
 
     const feedbackRows = (run: FeedbackBenchResult, who: string, target: number | null) => [
       latencyRow(`feedback pull (${who}): round trip`, run.pull, target),
@@ -60,9 +64,11 @@ export async function runServiceBenchmarks(options: ServiceBenchOptions = {}): P
       ...Object.entries(exported.by_format).map(([format, { run, megabytes }]) =>
         latencyRow(`export ${format} of ${exported.items} items, ${exported.boxes} boxes (${megabytes} MB)`, run, null),
       ),
+      latencyRow(`labeller figures (${analytics.answers} answers, ${analytics.labellers} labellers)`, analytics.figures, null),
+      latencyRow(`labeller timeline, 30 days (${analytics.answers} answers)`, analytics.timeline, null),
     ];
     print(formatTable(['service benchmark', 'n', 'p50 ms', 'p95 ms', 'target', ''], rows));
-    return { feedback, feedback_saturated: saturated, detections, upload, export: exported, targets_p95_ms: TARGET_P95_MS };
+    return { feedback, feedback_saturated: saturated, detections, upload, export: exported, labeller_analytics: analytics, targets_p95_ms: TARGET_P95_MS };
   } finally {
     await service.close();
   }

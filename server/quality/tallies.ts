@@ -1,4 +1,4 @@
-import { and, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
 import { consensusItems } from '../db/schema';
@@ -52,37 +52,56 @@ export async function goldTallies(db: Database, appIds: readonly string[], windo
 }
 
 /**
- * Per labeller, of the items consensus decided in the window (agreed, or resolved in review): how many they
- * answered, how many of their answers agree with the decision by the type's rule, and how many the review overruled.
+ * Items labellers agreed on: each of their answers agrees with the decision by construction (the type's rule found
+ * them in agreement), so they are counted in the database.
  */
-export async function consensusTallies(db: Database, apps: readonly ConsensusApplication[], window: FigureWindow): Promise<ConsensusTally[]> {
-  if (apps.length === 0) return [];
+async function agreedTallies(db: Database, appIds: readonly string[], window: FigureWindow): Promise<ConsensusTally[]> {
+  const result = await db.execute(sql`
+    SELECT answer->>'user_id' AS user_id, c.app_id, ${periodOf(window, sql`c.decided_at`)} AS period, count(*)::integer AS decided
+    FROM consensus_items AS c CROSS JOIN jsonb_array_elements(c.answers) AS answer
+    WHERE c.app_id IN ${appIdSet(appIds)} AND c.status = 'agreed' AND ${inWindow(window, sql`c.decided_at`)}
+    GROUP BY 1, 2, 3`);
+  return rowsOf<Omit<ConsensusTally, 'agreed' | 'corrected'>>(result).map((row) => ({ ...row, period: Number(row.period), agreed: row.decided, corrected: 0 }));
+}
+
+/** Items a manager decided in review: each labeller's answer is judged against the decision by the type's rule. */
+async function reviewedTallies(db: Database, apps: readonly ConsensusApplication[], window: FigureWindow): Promise<ConsensusTally[]> {
   const appsById = new Map(apps.map((app) => [app.applicationId, app]));
-  const decided = await db
-    .select({ appId: consensusItems.appId, status: consensusItems.status, answers: consensusItems.answers, subjects: consensusItems.subjects, decidedAt: consensusItems.decidedAt })
+  const reviewed = await db
+    .select({ appId: consensusItems.appId, answers: consensusItems.answers, subjects: consensusItems.subjects, decidedAt: consensusItems.decidedAt })
     .from(consensusItems)
     .where(
       and(
         inArray(consensusItems.appId, [...appsById.keys()]),
-        inArray(consensusItems.status, ['agreed', 'reviewed']),
+        eq(consensusItems.status, 'reviewed'),
         isNotNull(consensusItems.decidedAt),
         window.start === null ? undefined : gte(consensusItems.decidedAt, window.start),
         lte(consensusItems.decidedAt, window.end),
       ),
     );
   const tallies = new Map<string, ConsensusTally>();
-  for (const item of decided) {
+  for (const item of reviewed) {
     const app = appsById.get(item.appId)!;
     const period = periodStart(window, item.decidedAt!);
     for (const answer of item.answers) {
       const key = `${answer.user_id}\u0000${item.appId}\u0000${period}`;
       const tally = tallies.get(key) ?? { user_id: answer.user_id, app_id: item.appId, period, decided: 0, agreed: 0, corrected: 0 };
-      const agrees = item.subjects !== null && answersAgree(app, answer.subjects, item.subjects);
       tally.decided += 1;
-      if (agrees) tally.agreed += 1;
-      else if (item.status === 'reviewed') tally.corrected += 1;
+      if (item.subjects !== null && answersAgree(app, answer.subjects, item.subjects)) tally.agreed += 1;
+      else tally.corrected += 1;
       tallies.set(key, tally);
     }
   }
   return [...tallies.values()];
+}
+
+/**
+ * Per labeller, of the items consensus decided in the window (agreed, or resolved in review): how many they
+ * answered, how many of their answers agree with the decision by the type's rule, and how many the review overruled.
+ */
+export async function consensusTallies(db: Database, apps: readonly ConsensusApplication[], window: FigureWindow): Promise<ConsensusTally[]> {
+  if (apps.length === 0) return [];
+  const appIds = apps.map((app) => app.applicationId);
+  const [agreed, reviewed] = await Promise.all([agreedTallies(db, appIds, window), reviewedTallies(db, apps, window)]);
+  return [...agreed, ...reviewed];
 }
