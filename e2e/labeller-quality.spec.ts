@@ -1,32 +1,16 @@
 import { listLabellerAnswers } from '../src/api/endpoints/labellers';
 import type { Labeller, LabellerAnswer } from '../src/api/schemas/labellers';
-import { BREAK_SECONDS } from '../src/api/schemas/labellers';
 import { LABELLER_COLUMNS } from '../src/features/review/utils/labeller-columns';
 import { simulateTeam, TEAM } from '../scripts/simulate-team/team';
+import { recomputedTimes } from '../server/testing/decision-times';
 import { apiAs, checkAndCapture, DEMO, expect, openDemoLab, test } from './support/fixtures';
-
-/** percentile_cont: linear between the two nearest ranks. */
-function percentile(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  const rank = p * (sorted.length - 1);
-  const low = Math.floor(rank);
-  return sorted[low]! + (sorted[Math.ceil(rank)]! - sorted[low]!) * (rank - low);
-}
 
 /** A labeller's figures recomputed from their stored answers, as the API lists them, the plain way. */
 function recomputed(answers: readonly LabellerAnswer[]) {
-  const times = answers.map((answer) => answer.decision_time).sort((a, b) => a - b);
-  const took = times.slice(1).map((time, index) => time - times[index]!).filter((gap) => gap <= BREAK_SECONDS);
-  const active = took.reduce((sum, gap) => sum + gap, 0);
-  const sorted = [...took].sort((a, b) => a - b);
   const gold = answers.filter((answer) => answer.reference_source === 'gold');
   const decided = answers.filter((answer) => answer.reference_source === 'consensus');
   return {
-    answers: answers.length,
-    active_seconds: active,
-    answers_per_hour: (took.length * 3600) / active,
-    median_decision_time: percentile(sorted, 0.5),
-    p90_decision_time: percentile(sorted, 0.9),
+    ...recomputedTimes(answers.map((answer) => answer.decision_time)),
     gold_answers: gold.length,
     gold_accuracy: gold.reduce((sum, answer) => sum + answer.score!, 0) / gold.length,
     decided_items: decided.length,

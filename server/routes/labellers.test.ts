@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BREAK_SECONDS } from '../../src/api/schemas/labellers';
+import { recomputedTimes } from '../testing/decision-times';
 import { rowsOf } from '../db/json-row';
 import type { ApplicationRow } from '../domain/applications';
 import { considerForFeedback } from '../feedback/scheduler';
@@ -57,35 +58,15 @@ async function goldAnswer(app: ApplicationRow, userId: string, score: number, de
 const userIdOf = async (email: string) =>
   rowsOf<{ id: string }>(await t.db.execute(sql`SELECT id FROM users WHERE email = ${email}`))[0]!.id;
 
-/** The percentile as PostgreSQL's percentile_cont takes it: linear between the two nearest ranks. */
-function percentile(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  const rank = p * (sorted.length - 1);
-  const low = Math.floor(rank);
-  const high = Math.ceil(rank);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
-}
-
-/** The timing figures recomputed from the stored answers, the plain way. */
-async function recomputedTimes(app: ApplicationRow, userId: string) {
-  const times = rowsOf<{ t: number }>(
+/** The times of the labeller's answers as stored: each item's latest answer, and their gold answers. */
+async function storedAnswerTimes(app: ApplicationRow, userId: string): Promise<number[]> {
+  const rows = rowsOf<{ t: number }>(
     await t.db.execute(sql`
       SELECT max(COALESCE(decision_time, created_at)) AS t FROM assertions
       WHERE app_id = ${app.applicationId} AND user_id = ${userId} AND current GROUP BY media_id, focus_key
       UNION ALL SELECT decision_time FROM gold_answers WHERE app_id = ${app.applicationId} AND user_id = ${userId} AND answered_at IS NOT NULL`),
-  )
-    .map((row) => Number(row.t))
-    .sort((a, b) => a - b);
-  const took = times.slice(1).map((time, index) => time - times[index]!).filter((gap) => gap <= BREAK_SECONDS);
-  const active = took.reduce((sum, gap) => sum + gap, 0);
-  const sorted = [...took].sort((a, b) => a - b);
-  return {
-    answers: times.length,
-    active_seconds: active,
-    answers_per_hour: (took.length * 3600) / active,
-    median_decision_time: percentile(sorted, 0.5),
-    p90_decision_time: percentile(sorted, 0.9),
-  };
+  );
+  return rows.map((row) => Number(row.t));
 }
 
 describe('labeller analytics', () => {
@@ -136,7 +117,7 @@ describe('labeller analytics', () => {
       flagged: true,
       flags: ['gold_accuracy'],
     });
-    const recomputed = await recomputedTimes(app, first.user_id);
+    const recomputed = recomputedTimes(await storedAnswerTimes(app, first.user_id));
     expect(recomputed.answers).toBe(10);
     for (const [name, value] of Object.entries(recomputed)) expect(first[name], name).toBeCloseTo(value as number, 6);
     expect(second).toMatchObject({ email: 'manager@demo.test', answers: 3, decided_items: 3, agreement: 1, corrected_in_review: 0, gold_answers: 0, gold_accuracy: null, flagged: false, flags: [] });
