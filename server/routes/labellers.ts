@@ -32,8 +32,6 @@ const timelineQuery = windowQuery.extend({
   bucket: z.enum(Object.keys(TIMELINE_BUCKETS) as [TimelineBucket, ...TimelineBucket[]], { message: 'bucket is hour, day or week.' }).default('day'),
 });
 
-
-
 /** The window a query asks for: up to now, from the first answer unless `start` says otherwise. */
 function windowOf(query: z.infer<typeof windowQuery>) {
   const end = query.end ?? unixNow();
