@@ -9,7 +9,7 @@ if (!Number.isInteger(seed)) throw new Error('--seed is a whole number.');
 
 const run = await simulateTeam(values.url, { seed });
 const percent = (ratio: number | null) => (ratio === null ? '–' : `${(ratio * 100).toFixed(1)} %`);
-console.log(`People count: ${run.goldItems} gold items, ${run.answers} answers, ${run.resolvedReviews} disagreements resolved.`);
+console.log(`Team trial on People count's photographs: ${run.goldItems} gold items, ${run.answers} answers, ${run.resolvedReviews} disagreements resolved.`);
 console.table(
   TEAM.map(({ email, careless }) => {
     const figures = run.labellers.get(email);

@@ -33,8 +33,11 @@ export const TEAM = [
   { email: 'dee@team.test', careless: 0.3, medianSeconds: 4 },
 ] as const;
 
-/** The manager's settings for the trial: three labellers per item, gold in half of each batch, flag under 90 %. */
-const TRIAL_SETTINGS = { labellers_per_item: 3, gold_rate: 0.5, quality_flag_below: 0.9 };
+/**
+ * The manager's settings for the trial: three labellers per item, gold in half of each batch, and a labeller flagged
+ * under 95 %: on about a dozen gold items (or decided items) one wrong answer in twelve shows.
+ */
+const TRIAL_SETTINGS = { labellers_per_item: 3, gold_rate: 0.5, quality_flag_below: 0.95 };
 
 /** Mulberry32: a small seeded generator, so that a run can be repeated exactly. */
 function seededRandom(seed: number): () => number {
@@ -46,6 +49,18 @@ function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * Whether the labeller's `n`th answer (from 0) is given at random: exactly `share` of their answers, spread evenly
+ * (3 in every 10 for 0.3), so that a run's careless answers do not depend on luck.
+ */
+const atRandom = (share: number, n: number) => Math.floor((n + 1) * share) > Math.floor(n * share);
+
+/** A count from 0 to 8 other than the truth: an answer given without looking. */
+function wrongCount(random: () => number, truth: number): number {
+  const drawn = Math.floor(random() * 8);
+  return drawn >= truth ? drawn + 1 : drawn;
 }
 
 /** How long one answer takes: log-normal around the labeller's median (a few slow ones, never instant). */
@@ -159,6 +174,7 @@ export async function simulateTeam(baseUrl: string, { seed = 7, adminEmail = 'ad
 
   const team = await joinTeam(baseUrl, admin, app.tenant_id);
   const clocks = TEAM.map(() => Date.now() / 1000 - 3 * 3600);
+  const given = TEAM.map(() => 0);
   const active = new Set(team.keys());
   let answers = 0;
   while (active.size > 0) {
@@ -168,7 +184,7 @@ export async function simulateTeam(baseUrl: string, { seed = 7, adminEmail = 'ad
       for (const request of batch) {
         const member = TEAM[index]!;
         const truth = await peopleIn(request.media.filename ?? '');
-        const count = random() < member.careless ? Math.floor(random() * 8) : truth;
+        const count = atRandom(member.careless, given[index]!++) ? wrongCount(random, truth) : truth;
         clocks[index]! += answerSeconds(random, member.medianSeconds) + (random() < 0.05 ? 600 + random() * 1200 : 0);
         await postFeedback(team[index]!, app.application_id, { media_id: request.media_id, subjects: countAnswer(subjectUid, count), decision_time: clocks[index]! }, `${member.email}:${request.media_id}`);
         answers += 1;
