@@ -15,7 +15,7 @@ import { unixNow } from '../db/unix-time';
 export type ConsensusApplication = Pick<ApplicationRow, 'applicationId' | 'tenantId' | 'type' | 'labellersPerItem' | 'consensusTolerance'>;
 
 /** A current answer (assertion) as one entry of a feedback body's subjects; columns unqualified, for any FROM assertions. */
-const answerEntrySql = sql`jsonb_strip_nulls(jsonb_build_object('subject_uid', subject_uid,
+export const answerEntrySql = sql`jsonb_strip_nulls(jsonb_build_object('subject_uid', subject_uid,
   'result', CASE WHEN probability >= 0.5 THEN 'True' ELSE 'False' END, 'app_data_type', app_data_type, 'app_data', app_data))`;
 
 /** Each labeller's current answer to the item, earliest decision first. */
