@@ -17,7 +17,7 @@ export interface WorthSignals {
  * further answer settles it. A never-confirmed subject adds half of that: it lifts an item above its equals in
  * doubt, without letting a sure proposal of a rare subject pass a doubtful one of a common subject.
  */
-export const WORTH_WEIGHTS = { disagreement: 1, rarity: 0.5 } as const;
+const WORTH_WEIGHTS = { disagreement: 1, rarity: 0.5 } as const;
 
 /** The queue's priority: an item's worth to the model, 0..2.5; higher is pulled first. */
 export const answerWorth = ({ uncertainty, disagreement, rarity }: WorthSignals): number =>
