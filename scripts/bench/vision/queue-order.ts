@@ -77,20 +77,19 @@ function worthUnder(parameters: ModelParameters, answered: readonly Item[]) {
 
 type QueueOrder = 'worth' | 'random';
 
-/** The held-out measure after each release, from 0 answers to the whole pool, answered in this order. */
-function labelPool(pool: readonly Item[], heldOut: readonly Item[], order: QueueOrder): { answers: number; measure: number }[] {
+/** The answers after which a release first reaches the target, answered in this order; null: the pool ran out first. */
+function answersToReach(target: number, pool: readonly Item[], heldOut: readonly Item[], order: QueueOrder): number | null {
   const answered: Item[] = [];
   let waiting = [...pool];
   let parameters = releasedModel(answered);
-  const curve = [{ answers: 0, measure: measure(parameters, heldOut) }];
-  while (waiting.length > 0) {
+  while (measure(parameters, heldOut) < target) {
+    if (waiting.length === 0) return null;
     const next = (order === 'worth' ? byWorth(waiting, worthUnder(parameters, answered)) : waiting).slice(0, ANSWERS_PER_RELEASE);
     answered.push(...next);
     waiting = waiting.filter((item) => !next.includes(item));
     parameters = releasedModel(answered);
-    curve.push({ answers: answered.length, measure: measure(parameters, heldOut) });
   }
-  return curve;
+  return answered.length;
 }
 
 function shuffled<T>(items: readonly T[], seed: number): T[] {
@@ -141,10 +140,7 @@ export async function compareQueueOrders(others: readonly LabelledPhoto[]): Prom
   const target = TARGET_SHARE * full;
   const runs: QueueOrderRun[] = [];
   for (const seed of SEEDS) {
-    for (const order of ['worth', 'random'] as const) {
-      const curve = labelPool(shuffled(pool, seed), heldOut, order);
-      runs.push({ order, seed, answersToTarget: curve.find((point) => point.measure >= target)?.answers ?? null });
-    }
+    for (const order of ['worth', 'random'] as const) runs.push({ order, seed, answersToTarget: answersToReach(target, shuffled(pool, seed), heldOut, order) });
   }
   return { pool: pool.length, heldOut: heldOut.length, full, target, runs };
 }
