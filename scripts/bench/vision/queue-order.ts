@@ -16,7 +16,7 @@ import { HELD_OUT_POSES, loadLearningPhotos, poseOf, type LabelledPhoto } from '
 
 /** One box_detection application: the chessboard no detector knows (its head alone), people and cars (the detector's, re-scored by their heads). */
 const SUBJECTS = ['chessboard', 'person', 'car'];
-const DETECTOR_CLASS: Record<string, string | null> = { chessboard: null, person: 'person', car: 'car' };
+const DETECTOR_CLASS: ModelParameters['detector_class'] = { chessboard: null, person: 'person', car: 'car' };
 /** Answers between releases: the model that orders the queue is re-fitted this often. */
 const ANSWERS_PER_RELEASE = 4;
 export const SEEDS = [1, 2, 3, 4, 5];
