@@ -115,7 +115,7 @@ async function main() {
   console.log(
     `\nThe queue's order: ${orders.pool} photos answered (chessboard, person, car boxed), a release every 4 answers, ` +
       `measured on ${orders.heldOut} held-out photos (mean F1 of the three at IoU ≥ 0.5). ` +
-      `Target: ${TARGET_SHARE * 100} % of ${round(orders.full)} (every answer) = ${round(orders.target)}\n`,
+      `Target: ${TARGET_SHARE * 100} % of ${round(orders.full, 3)} (every answer) = ${round(orders.target, 3)}\n`,
   );
   console.log(
     formatTable(
