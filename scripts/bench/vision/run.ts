@@ -17,7 +17,7 @@ import { drawProposals } from './draw';
 import { Tally, type ProposedBox, type TruthObject } from './evaluate';
 import { learningCurve } from './learning';
 import { loadPhotos } from './photos';
-import { answersToTarget, compareQueueOrders, SEEDS, TARGET_SHARE } from './queue-order';
+import { compareQueueOrders, formatQueueOrders, TARGET_SHARE } from './queue-order';
 
 /** A count within this share of the true number is right. */
 const COUNT_TOLERANCE = 0.15;
@@ -117,15 +117,7 @@ async function main() {
       `measured on ${orders.heldOut} held-out photos (mean F1 of the three at IoU ≥ 0.5). ` +
       `Target: ${TARGET_SHARE * 100} % of ${round(orders.full, 3)} (every answer) = ${round(orders.target, 3)}\n`,
   );
-  console.log(
-    formatTable(
-      ['order', ...SEEDS.map((seed) => `seed ${seed}`), 'answers to target (mean ± sd)'],
-      (['worth', 'random'] as const).map((order) => {
-        const { each, mean, sd } = answersToTarget(orders, order);
-        return [order, ...each.map((answers) => answers ?? 'not reached'), `${round(mean, 1)} ± ${round(sd, 1)}`];
-      }),
-    ),
-  );
+  console.log(formatQueueOrders(orders));
   console.log(`(${round((performance.now() - started) / 1000, 0)} s)`);
   await benchmarkClickToBox(photos, imagesDir);
 }
