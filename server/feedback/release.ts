@@ -15,11 +15,11 @@ import type { ServiceContext } from '../service-context';
 import { isImplemented, typeModule } from '../types/registry';
 import type { TypeModule } from '../types/type-module';
 import { runModel } from '../types/run-model';
-import { feedbackPriority } from '../vision/ambiguity';
 import { learnHeads } from '../vision/head/fit';
 import { parametersFromApplication, withDetectorClasses, type ModelParameters, type SubjectForModel } from '../vision/models/parameters';
 import { refitParameters } from '../vision/refit';
 import { answeredItems, withImages } from './answered-items';
+import { refreshWorth } from './queue-worth';
 import { decideCandidate, forcedIf, isReleased } from './release-decision';
 import { measureModels, type MeasuredSubjects } from './validation';
 import { unixNow } from '../db/unix-time';
@@ -83,7 +83,7 @@ export async function currentParameters(db: Database, appRow: ApplicationRow): P
   return { ...baseline, ...settings };
 }
 
-/** Re-evaluates the waiting feedback requests with the new model: they keep their place, with new proposals. */
+/** Re-evaluates the waiting feedback requests with the new model: they keep their place, with new proposals (rated by `refreshWorth` after). */
 async function refreshQueue(ctx: ReleaseContext, appRow: ApplicationRow, module: TypeModule, modelId: string, parameters: ModelParameters) {
   const { type } = module;
   const waiting = await ctx.db
@@ -96,7 +96,7 @@ async function refreshQueue(ctx: ReleaseContext, appRow: ApplicationRow, module:
     const proposals = await runModel({ type, outputSubjects: appRow.outputSubjects, parameters, image, focus: queued.focus });
     await ctx.db
       .update(feedbackQueue)
-      .set({ proposals, priority: feedbackPriority(proposals, appRow.detectionThresholds, module.objectAmbiguity), modelId })
+      .set({ proposals, modelId })
       .where(
         and(
           eq(feedbackQueue.appId, queued.appId),
@@ -193,6 +193,8 @@ export async function releaseModel(
   });
   if (!updated) return appRow;
   if (isReleased(decision) && updated.refreshFeedback) await refreshQueue(ctx, updated, module, modelId, parameters);
+  // the answers it learnt from changed what confirmed each subject, whether or not it was released
+  await refreshWorth(ctx.db, updated);
   return updated;
 }
 

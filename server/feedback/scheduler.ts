@@ -10,6 +10,7 @@ import { typeModule } from '../types/registry';
 import { AMBIGUITY_CUTOFF, feedbackPriority } from '../vision/ambiguity';
 import type { ModelProposal } from '../vision/models/proposal';
 import { unheld } from './pull';
+import { confirmationsOf, worthOf } from './queue-worth';
 
 /** The feedback rate of an application whose `requested_feedback_per_hour` is null. */
 export const SYSTEM_FEEDBACK_PER_HOUR = 120;
@@ -21,8 +22,8 @@ function feedbackRate(app: Pick<ApplicationRow, 'requestedFeedbackPerHour'>): nu
 
 /**
  * Adds (or refreshes) a candidate for feedback when the model's proposals are ambiguous enough, then schedules
- * what the application's hourly budget allows. A candidate already in the queue keeps its place and schedule but
- * takes the newer proposals and priority. Inactive applications don't request feedback. Returns whether queued.
+ * what the application's hourly budget allows. Its priority is what an answer is worth (`worthOf`). A candidate
+ * already in the queue keeps its place and schedule but takes the newer proposals and priority. Inactive applications don't request feedback. Returns whether queued.
  */
 export async function considerForFeedback(
   tx: Database,
@@ -36,10 +37,10 @@ export async function considerForFeedback(
   const module = typeModule(appRow.type);
   // A type without an answer rule (a frame comparison type's boxes) takes no feedback, however doubtful its proposals.
   if (!module || !appRow.active) return false;
-  const priority = feedbackPriority(proposals, appRow.detectionThresholds, module.objectAmbiguity);
-  if (priority < AMBIGUITY_CUTOFF) return false;
+  if (feedbackPriority(proposals, appRow.detectionThresholds, module.objectAmbiguity) < AMBIGUITY_CUTOFF) return false;
   if (await answeredByPerson(tx, appRow.applicationId, mediaId, focusKey(focus))) return false;
   const queued: QueuedProposal[] = proposals.map((proposal) => ({ ...proposal }));
+  const priority = worthOf(appRow, await confirmationsOf(tx, appRow.applicationId), queued);
   await tx
     .insert(feedbackQueue)
     .values({
@@ -84,7 +85,7 @@ async function remainingBudget(tx: Database, appId: string, rate: number, now: n
 }
 
 /**
- * Schedules the most ambiguous waiting candidates of one application, up to its hourly budget. The application
+ * Schedules the most worthwhile waiting candidates of one application, up to its hourly budget. The application
  * row is locked so that concurrent calls cannot both spend the same budget. Returns how many became scheduled.
  */
 async function scheduleApplication(db: Database, appId: string, now = unixNow()): Promise<number> {

@@ -11,6 +11,12 @@ export function ambiguity(probability: number, threshold = DEFAULT_THRESHOLD): n
   return Math.max(0, 1 - Math.abs(probability - threshold) / span);
 }
 
+/** The subject's detection threshold when it lies strictly between 0 and 1, else 0.5: where the model says yes. */
+export function thresholdOf(thresholds: Record<string, number>, subjectUid: string): number {
+  const threshold = thresholds[subjectUid];
+  return threshold !== undefined && threshold > 0 && threshold < 1 ? threshold : DEFAULT_THRESHOLD;
+}
+
 /** How ambiguous the objects inside one proposal are (a type module's say; 0 for types that propose no objects). */
 export type ObjectAmbiguity = (proposal: ModelProposal) => number;
 
@@ -31,9 +37,7 @@ export function feedbackPriority(
 ): number {
   let priority = 0;
   for (const proposal of proposals) {
-    const threshold = thresholds[proposal.subject_uid];
-    const usable = threshold !== undefined && threshold > 0 && threshold < 1 ? threshold : DEFAULT_THRESHOLD;
-    priority = Math.max(priority, ambiguity(proposal.probability, usable), objectAmbiguity(proposal));
+    priority = Math.max(priority, ambiguity(proposal.probability, thresholdOf(thresholds, proposal.subject_uid)), objectAmbiguity(proposal));
   }
   return priority;
 }

@@ -15,7 +15,7 @@ const LEARNING = path.join(import.meta.dirname, 'learning');
 const SUBJECT = 'chessboard';
 const ANSWER_COUNTS = [0, 5, 10, 20] as const;
 /** Poses held out: both views of each, so that no held-out photo has its twin in training. */
-const HELD_OUT_POSES = ['12', '13', '14'];
+export const HELD_OUT_POSES = ['12', '13', '14'];
 
 export interface LabelledPhoto {
   name: string;
@@ -40,7 +40,7 @@ export interface LearningPoint {
   falseBoxesPerOtherPhoto: number;
 }
 
-async function loadLearningPhotos(): Promise<LabelledPhoto[]> {
+export async function loadLearningPhotos(): Promise<LabelledPhoto[]> {
   const manifest = JSON.parse(await readFile(path.join(LEARNING, 'manifest.json'), 'utf8')) as { photos: { file: string }[] };
   return Promise.all(
     manifest.photos.map(async ({ file }) => {
@@ -51,7 +51,7 @@ async function loadLearningPhotos(): Promise<LabelledPhoto[]> {
   );
 }
 
-const poseOf = (name: string) => name.slice(-2);
+export const poseOf = (name: string) => name.slice(-2);
 
 /** Training photos in the order a labeller would meet them: the poses interleaved, left and right views apart. */
 function trainingOrder(photos: readonly Seen[]): Seen[] {
