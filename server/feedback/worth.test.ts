@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ItemAnswer } from '../../src/api/application-types/answer';
 import { feedbackPriority } from '../vision/ambiguity';
 import { proposal } from '../vision/testing/proposal';
-import { answerWorth, byWorth, disagreement, itemRarity, subjectRarity, type WorthSignals } from './worth';
+import { answerWorth, byWorth, disagreement, itemRarity, subjectRarity, WORTH_WEIGHTS, type WorthSignals } from './worth';
 
 const yes = (subject_uid: string) => ({ subject_uid, result: 'True' as const });
 const no = (subject_uid: string) => ({ subject_uid, result: 'False' as const });
@@ -12,22 +12,28 @@ interface Item extends WorthSignals {
   name: string;
 }
 const item = (name: string, signals: Partial<WorthSignals> = {}): Item => ({ name, uncertainty: 0.6, disagreement: 0, rarity: 0, ...signals });
-const order = (items: readonly Item[]) => byWorth(items, answerWorth).map(({ name }) => name);
+const order = (items: readonly Item[], weights = WORTH_WEIGHTS) => byWorth(items, (signals) => answerWorth(signals, weights)).map(({ name }) => name);
+/** Rarity at ½, as the order was first built (measured worse: docs/performance.md). */
+const withRarity = { ...WORTH_WEIGHTS, rarity: 0.5 };
 
 describe('byWorth with answerWorth', () => {
-  it('puts the more uncertain, the disputed and the rarer item ahead of an otherwise equal one', () => {
+  it('puts the more uncertain and the disputed item ahead of an otherwise equal one', () => {
     expect(order([item('plain'), item('unsure', { uncertainty: 0.9 })])).toEqual(['unsure', 'plain']);
     expect(order([item('plain'), item('disputed', { disagreement: 0.5 })])).toEqual(['disputed', 'plain']);
-    expect(order([item('plain'), item('rare', { rarity: 0.3 })])).toEqual(['rare', 'plain']);
+  });
+
+  it('does not weigh rarity by default, and puts the rarer item ahead once rarity weighs', () => {
+    expect(order([item('plain'), item('rare', { rarity: 0.3 })])).toEqual(['plain', 'rare']);
+    expect(order([item('plain'), item('rare', { rarity: 0.3 })], withRarity)).toEqual(['rare', 'plain']);
   });
 
   it('keeps equal items in their order', () => {
     expect(order([item('first'), item('second'), item('third')])).toEqual(['first', 'second', 'third']);
-    expect(order([item('third', { rarity: 0.2 }), item('second', { rarity: 0.2 }), item('first')])).toEqual(['third', 'second', 'first']);
+    expect(order([item('third', { rarity: 0.2 }), item('second', { rarity: 0.2 }), item('first')], withRarity)).toEqual(['third', 'second', 'first']);
   });
 
-  it('lets a doubtful common subject pass a sure rare one', () => {
-    expect(order([item('sure rare', { uncertainty: 0.4, rarity: 1 }), item('doubtful common', { uncertainty: 1, rarity: 0.1 })])).toEqual([
+  it('lets a doubtful common subject pass a sure rare one, even with rarity weighed', () => {
+    expect(order([item('sure rare', { uncertainty: 0.4, rarity: 1 }), item('doubtful common', { uncertainty: 1, rarity: 0.1 })], withRarity)).toEqual([
       'doubtful common',
       'sure rare',
     ]);
@@ -71,8 +77,9 @@ describe('disagreement', () => {
 });
 
 describe('answerWorth', () => {
-  it('starts from the uncertainty the queue ordered by before', () => {
+  it('is the uncertainty the queue ordered by before, until labellers dispute the item', () => {
     const uncertainty = feedbackPriority([proposal({ probability: 0.6 })], {});
-    expect(answerWorth({ uncertainty, disagreement: 0, rarity: 0 })).toBe(uncertainty);
+    expect(answerWorth({ uncertainty, disagreement: 0, rarity: 1 })).toBe(uncertainty);
+    expect(answerWorth({ uncertainty, disagreement: 0.5, rarity: 1 })).toBe(uncertainty + 0.5);
   });
 });

@@ -12,16 +12,23 @@ export interface WorthSignals {
   rarity: number;
 }
 
+/** How much each signal adds to the uncertainty. */
+export interface WorthWeights {
+  disagreement: number;
+  rarity: number;
+}
+
 /**
  * A contradicted item weighs as much as a proposal sitting on its threshold: the model was wrong there, and a
- * further answer settles it. A never-confirmed subject adds half of that: it lifts an item above its equals in
- * doubt, without letting a sure proposal of a rare subject pass a doubtful one of a common subject.
+ * further answer settles it. Rarity weighs nothing: at ½ (a never-confirmed subject lifting an item above its
+ * equals in doubt) the queue reached the benchmark's target later than in a random order and than by uncertainty
+ * alone (docs/performance.md, the queue's order); it is still rated, so that it can be weighed again.
  */
-const WORTH_WEIGHTS = { disagreement: 1, rarity: 0.5 } as const;
+export const WORTH_WEIGHTS: WorthWeights = { disagreement: 1, rarity: 0 };
 
-/** The queue's priority: an item's worth to the model, 0..2.5; higher is pulled first. */
-export const answerWorth = ({ uncertainty, disagreement, rarity }: WorthSignals): number =>
-  uncertainty + WORTH_WEIGHTS.disagreement * disagreement + WORTH_WEIGHTS.rarity * rarity;
+/** The queue's priority: an item's worth to the model, 0..2 with the default weights; higher is pulled first. */
+export const answerWorth = ({ uncertainty, disagreement, rarity }: WorthSignals, weights: WorthWeights = WORTH_WEIGHTS): number =>
+  uncertainty + weights.disagreement * disagreement + weights.rarity * rarity;
 
 /** 1 for a subject nobody confirmed yet, falling as confirmations come (¼ at 15): each teaches less than the last. */
 export const subjectRarity = (confirmations: number): number => 1 / Math.sqrt(1 + confirmations);

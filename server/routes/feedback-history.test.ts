@@ -80,8 +80,8 @@ describe('GET /21/applications/{id}/feedbackRequests', () => {
     const response = await get('feedbackRequests/pending?limit=5');
     const { data } = response.json<ListResponse<WaitingFeedback>>();
     expect(data.map((item) => item.media_id)).toEqual([waiting[1], waiting[0]]);
-    // worth (server/feedback/worth.ts): on the threshold, and red half probable with two confirmations so far
-    expect(data[0]).toMatchObject({ leased: false, priority: expect.closeTo(1 + (0.5 * 0.5) / Math.sqrt(3)), subjects: [{ subject_uid: red, probability: 0.5 }] });
+    // worth (server/feedback/worth.ts): on the threshold, undisputed; rarity weighs nothing
+    expect(data[0]).toMatchObject({ leased: false, priority: 1, subjects: [{ subject_uid: red, probability: 0.5 }] });
     expect((await get('feedbackRequests/pending?limit=1')).json().data).toHaveLength(1);
     const counts = await t.inject({ method: 'GET', url: `/1/applications/${app.applicationId}/feedback/pending`, headers: labeller });
     expect(counts.json()).toEqual({ pending: 2, leased: 0 });

@@ -55,25 +55,22 @@ const waitingOrder = async (app: ApplicationRow): Promise<string[]> =>
     .data.map((item: { media_id: string }) => item.media_id);
 
 describe('the queue by what an answer is worth', () => {
-  it('serves an item whose subject people confirmed least before an otherwise equal older one', async () => {
+  it('serves equally doubtful items oldest first, however seldom people confirmed their subjects (rarity weighs nothing)', async () => {
     const app = await insertApplication(t.db, tenantId, 'classification', [common, rare]);
     for (let n = 0; n < 3; n += 1) await answer(app, common);
     const older = await queued(app, common);
     const newer = await queued(app, rare);
-    expect(await waitingOrder(app)).toEqual([newer, older]);
-    expect(await firstPulled(app)).toBe(newer);
+    await tick();
+    expect(await waitingOrder(app)).toEqual([older, newer]);
+    expect(await firstPulled(app)).toBe(older);
   });
 
-  it("re-rates the waiting requests on the scheduler's tick once answers changed what is rare", async () => {
+  it('serves the more doubtful item before an older surer one', async () => {
     const app = await insertApplication(t.db, tenantId, 'classification', [common, rare]);
-    const ofRare = await queued(app, rare);
-    const ofCommon = await queued(app, common);
-    expect(await waitingOrder(app)).toEqual([ofRare, ofCommon]);
-    for (let n = 0; n < 8; n += 1) await answer(app, rare);
-    expect(await waitingOrder(app)).toEqual([ofRare, ofCommon]);
-    await tick();
-    expect(await waitingOrder(app)).toEqual([ofCommon, ofRare]);
-    expect(await firstPulled(app)).toBe(ofCommon);
+    const surer = await queued(app, common, 0.7);
+    const doubtful = await queued(app, common, 0.5);
+    expect(await waitingOrder(app)).toEqual([doubtful, surer]);
+    expect(await firstPulled(app)).toBe(doubtful);
   });
 
   it('serves an item a labeller answered against the proposal before one a labeller confirmed', async () => {
