@@ -23,7 +23,7 @@ const SUBJECTS = ['chessboard', 'person', 'car'];
 const DETECTOR_CLASS: ModelParameters['detector_class'] = { chessboard: null, person: 'person', car: 'car' };
 /** Answers between releases: the model that orders the queue is re-fitted this often. */
 const ANSWERS_PER_RELEASE = 4;
-export const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
+const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 /** The target: this share of the measure the model reaches with every answer of the pool. */
 export const TARGET_SHARE = 0.95;
 
@@ -89,10 +89,10 @@ const uncertaintyUnder = (parameters: ModelParameters) => (item: Item) => feedba
  * worth: the service's (`WORTH_WEIGHTS`); rarity: worth with rarity at ½, as the order was first built;
  * uncertainty: the order before it (`feedbackPriority`), which worth matches here (one labeller: no disagreement).
  */
-export const QUEUE_ORDERS = ['worth', 'rarity', 'uncertainty', 'random'] as const;
+const QUEUE_ORDERS = ['worth', 'rarity', 'uncertainty', 'random'] as const;
 export type QueueOrder = (typeof QUEUE_ORDERS)[number];
 /** The orders `npm run bench:vision` compares: worth and uncertainty would be the same runs. */
-export const BENCH_ORDERS: readonly QueueOrder[] = ['worth', 'rarity', 'random'];
+const BENCH_ORDERS: readonly QueueOrder[] = ['worth', 'rarity', 'random'];
 const RARITY_WEIGHTS: WorthWeights = { ...WORTH_WEIGHTS, rarity: 0.5 };
 
 /** The next answers the queue serves, from the waiting items in their arrival order. */
@@ -184,7 +184,7 @@ export async function compareQueueOrders(
  * lucky release can bring early; area: the mean of the measure over the run (the area under the curve by answers,
  * 0..1, a release's value holding until the next), which does not hang on one release.
  */
-export function reached(curve: readonly CurvePoint[], target: number): { settled: number | null; first: number | null; area: number } {
+function reached(curve: readonly CurvePoint[], target: number): { settled: number | null; first: number | null; area: number } {
   const firstUnder = curve.findLastIndex((point) => point.measure < target);
   const settled = firstUnder === curve.length - 1 ? null : curve[firstUnder + 1]!.answers;
   const first = curve.find((point) => point.measure >= target)?.answers ?? null;
@@ -200,7 +200,7 @@ const meanSd = (values: readonly number[]) => {
 };
 
 /** One order's runs seed by seed, with the mean and standard deviation of each rule (a run that never settled counts the whole pool). */
-export function answersToTarget(result: QueueOrderResult, order: QueueOrder) {
+function answersToTarget(result: QueueOrderResult, order: QueueOrder) {
   const each = result.runs.filter((run) => run.order === order).map((run) => reached(run.curve, result.target));
   return {
     each,
