@@ -7,7 +7,7 @@ import type { AppDataType, Focus } from '../../../src/api/types';
 import { applications, media } from './domain';
 
 /** An item of an application: one media item, or one focus on it (a region, a frame); fresh builders for each table. */
-const itemColumns = () => ({
+export const itemColumns = () => ({
   appId: text('app_id')
     .notNull()
     .references(() => applications.applicationId, { onDelete: 'cascade' }),

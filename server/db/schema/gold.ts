@@ -2,21 +2,12 @@
 import { boolean, doublePrecision, foreignKey, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { ItemAnswer } from '../../../src/api/application-types/answer';
 import type { GoldSource } from '../../../src/api/schemas/gold';
-import type { Focus } from '../../../src/api/types';
-import { applications, media } from './domain';
-import type { QueuedProposal } from './feedback';
+import { itemColumns, type QueuedProposal } from './feedback';
 
 export const goldItems = pgTable(
   'gold_items',
   {
-    appId: text('app_id')
-      .notNull()
-      .references(() => applications.applicationId, { onDelete: 'cascade' }),
-    mediaId: text('media_id')
-      .notNull()
-      .references(() => media.mediaId, { onDelete: 'cascade' }),
-    focusKey: text('focus_key').notNull().default(''),
-    focus: jsonb('focus').$type<Focus | null>(),
+    ...itemColumns(),
     /** The truth, as the subjects of a feedback body. */
     subjects: jsonb('subjects').$type<ItemAnswer>().notNull(),
     /** What a labeller is shown, as a feedback request's proposals. */

@@ -20,7 +20,7 @@ const personName = (member: Pick<TenantUser, 'email' | 'given_name' | 'surname'>
   [member.given_name, member.surname].filter(Boolean).join(' ') || member.email;
 
 /** Shown for a user id the member list does not hold: someone who has left the tenant. */
-const FORMER_MEMBER = 'A former member';
+export const FORMER_MEMBER = 'A former member';
 
 /** user_id → the person's name or email, from the tenant's members; "…" while they load. */
 export function useMemberNames(tenantId: string): (userId: string) => string {

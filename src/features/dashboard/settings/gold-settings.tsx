@@ -35,7 +35,7 @@ export function GoldSettings({ appId, readOnly, form, errors, set }: GoldSetting
         hint="Items whose answer is known, served to labellers like any other and scored, never used for training."
       />
       <TextField
-        label="Flag a labeller under this gold accuracy (%)"
+        label="Flag a labeller under this gold accuracy or agreement (%)"
         type="number"
         min={QUALITY_FLAG_BELOW.min * 100}
         max={QUALITY_FLAG_BELOW.max * 100}

@@ -2,6 +2,7 @@ import type { LabellerAnswerView } from '../../../api/schemas/consensus';
 import type { Focus } from '../../../api/types';
 import type { Media } from '../../../api/schemas/media';
 import { colourOf, imageUrlFor, marksOf, summaryLines } from '../utils/answer-view';
+import { labellerName } from '../utils/labeller-columns';
 
 export interface AnswerCardProps {
   index: number;
@@ -21,7 +22,7 @@ export function AnswerCard({ index, type, media, focus, answer, subjectName, cho
   const { image_width: width, image_height: height } = media;
   const marks = marksOf(type, answer.subjects);
   const colour = colourOf(index);
-  const who = answer.name ?? answer.email ?? 'A former member';
+  const who = labellerName(answer);
   const dot = Math.max(width, height) / 120;
   const content = (
     <>

@@ -1,4 +1,5 @@
 import type { Labeller } from '../../../api/schemas/labellers';
+import { FORMER_MEMBER } from '../../../lib/queries/current-tenant';
 
 /** A column of the people table: how it is headed and explained, the value it sorts by, and how it reads. */
 export interface LabellerColumn {
@@ -23,7 +24,7 @@ function duration(totalSeconds: number): string {
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
 }
 
-export const labellerName = (labeller: Pick<Labeller, 'name' | 'email'>) => labeller.name ?? labeller.email ?? 'A former member';
+export const labellerName = (labeller: Pick<Labeller, 'name' | 'email'>) => labeller.name ?? labeller.email ?? FORMER_MEMBER;
 
 export const LABELLER_COLUMNS: readonly LabellerColumn[] = [
   { key: 'name', label: 'Labeller', help: 'Who answered', numeric: false, value: (l) => labellerName(l).toLowerCase(), text: labellerName },
