@@ -15,7 +15,7 @@ export interface CapturedImage {
 }
 
 /** The address rules captures follow: cameras the camera rule, feeds the callbacks' rule. */
-export interface CaptureAddresses {
+interface CaptureAddresses {
   camera: CameraAddressRules;
   callbacks: CallbackAddressRules;
 }
