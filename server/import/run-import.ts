@@ -1,3 +1,4 @@
+import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import { inArray } from 'drizzle-orm';
 import { answerRuleOf } from '../../src/api/application-types';
 import type { AnswerRule } from '../../src/api/application-types/rule';
@@ -37,8 +38,6 @@ const MATCH_BATCH = 1000;
  * whole import would record without letting a request in (issue 37: 1,397 images held `/1/version` for 14.6 s).
  */
 const RECORD_SLICE_MS = 40;
-
-const nextTurnOfTheLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Told after each batch: how many of the images the files name have been dealt with. */
 export type ImportProgress = (done: number, total: number) => Promise<void>;

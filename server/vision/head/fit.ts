@@ -1,3 +1,4 @@
+import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import type { FeedbackSubjectAnswer } from '../../../src/api/application-types/answer';
 import { intersectionOverUnion } from '../../../src/api/application-types/box-detection';
 import type { BoxCoords } from '../../../src/api/types';
@@ -142,6 +143,6 @@ export async function learnHeads(
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurnOfTheLoop();
   }
 }
