@@ -73,7 +73,12 @@ export interface WorkspaceAction<A = AnnotationBase> extends ShortcutAction<Acti
   readonly perform: (ctx: ActionContext<A>) => void;
   /** The text of its button, where the workspace shows one. */
   readonly button?: string;
+  /** It acts before the item has been seen: it answers and edits nothing (views, help, going back, Escape). */
+  readonly beforeSight?: true;
 }
+
+/** Whether an action answers or edits the item, and so waits until the labeller has seen it. */
+export const needsSight = (action: WorkspaceAction): boolean => !action.beforeSight && action.group !== 'View' && action.group !== 'Help';
 
 interface PanelProps<A> {
   readonly annotation: A;

@@ -47,6 +47,7 @@ const ANSWER: readonly Action[] = [
     hint: 'previous',
     group: 'Answer',
     keys: ['Alt+ArrowLeft'],
+    beforeSight: true,
     when: (ctx) => ctx.canGoBack,
     perform: (ctx) => ctx.workspace.previous(),
   },
@@ -63,6 +64,7 @@ const EDIT: readonly Action[] = [
     group: 'Edit',
     keys: ['Escape'],
     inFields: 'any',
+    beforeSight: true,
     perform: (ctx) => ctx.workspace.cancel(),
   },
 ];

@@ -15,13 +15,16 @@ import type { InputDevice } from '../client-data';
 import { publishEditor } from '../debug-hook';
 import { useItemEditor } from './use-item-editor';
 import { useShortcuts } from './use-shortcuts';
-import { HeldKeys } from '../shortcuts/held-keys';
 import { useViewportSize } from './use-viewport-size';
 import { resetMarkView } from '../view/mark-view-store';
 import { describeHints } from '../../../lib/shortcuts/registry';
 import { actionsOf, findAction, helpOf } from '../shortcuts/workspace-actions';
 import { useTypeRegistry } from '../contract/registry-context';
-import type { ActionContext, Annotation, AnnotationBase, CanvasCommands, Edit, WorkspaceCommands } from '../contract/type-module';
+import type { ActionContext, Annotation, AnnotationBase, CanvasCommands, Edit, WorkspaceAction, WorkspaceCommands } from '../contract/type-module';
+import { needsSight } from '../contract/type-module';
+import { usePreferences } from '../../../lib/preferences';
+import { itemShown, mayAct, useSightStore } from '../view/sight-store';
+import { SightCue } from './sight-cue';
 import { ActionButton } from '../shortcuts/action-button';
 import { ViewControls } from './view-controls';
 import { WorkspaceFrame } from './workspace-frame';
@@ -53,8 +56,6 @@ export interface WorkspaceProps {
   onEdited?: (annotation: Annotation) => void;
   /** The video's frames around this one, when the item is a frame. */
   frames?: FrameNeighbours | null;
-  /** Key presses waiting for an item's image, kept by a page that shows one item after another; else the workspace's own. */
-  heldKeys?: HeldKeys;
 }
 
 // The canvas's code (Konva and its React renderer) is a chunk of its own, asked for as soon as this module runs: a
@@ -92,8 +93,11 @@ export function Workspace(props: WorkspaceProps) {
   const [listShown, setListShown] = useState(false);
   if (canvasImage?.state === 'shown' && !listShown) setListShown(true);
   const inputDevice = useRef<InputDevice>('unknown');
-  const [ownHeldKeys] = useState(() => new HeldKeys());
   if (shown.mediaId !== media.media_id) setShown({ mediaId: media.media_id, at: Date.now() });
+  const lookMs = usePreferences((s) => s.lookMs);
+  useLayoutEffect(() => itemShown(media.media_id), [media.media_id]);
+  /** Input that answers or edits counts only on an item painted and shown for the look time (else it is dropped, with a cue). */
+  const maySee = () => mayAct(media.media_id, lookMs);
 
   useEffect(() => publishEditor(media.media_id, annotation, (next) => edit(() => next)), [media.media_id, annotation, edit]);
 
@@ -139,7 +143,8 @@ export function Workspace(props: WorkspaceProps) {
     // An answer typed in a field gives the keys back: the next item's X, S or digits are shortcuts, not text.
     if (document.activeElement instanceof HTMLInputElement) canvasArea?.focus();
   }
-  const meta = () => answerContext(inputDevice.current, shown.at);
+  // decision_time runs from the item's first paint.
+  const meta = () => answerContext(inputDevice.current, useSightStore.getState().paintedAt ?? shown.at);
 
   const commands: WorkspaceCommands = {
     accept: () => {
@@ -177,14 +182,19 @@ export function Workspace(props: WorkspaceProps) {
     frames: frames?.keyFrames ?? null,
     workspace: commands,
   };
+  function performAction(action: WorkspaceAction) {
+    if (needsSight(action) && !maySee()) return;
+    action.perform(context);
+  }
   // Edits made with keys make the keyboard the input device; the key that only sends the answer does not.
-  useShortcuts(actions, context, { keys: props.heldKeys ?? ownHeldKeys, imageComing: imageState === 'loading' }, (action) => {
+  useShortcuts(actions, context, (action) => {
     if (action.id !== 'submit' && action.id !== 'reject') inputDevice.current = 'keyboard';
+    performAction(action);
   });
 
   function perform(id: string) {
     const action = findAction(actions, id);
-    if (action && (action.when?.(context) ?? true)) action.perform(context);
+    if (action && (action.when?.(context) ?? true)) performAction(action);
   }
   const enabled = (id: string) => findAction(actions, id)?.when?.(context) ?? true;
   const button = (id: string, variant: 'primary' | 'secondary' | 'ghost', showKey: boolean) => (
@@ -221,8 +231,10 @@ export function Workspace(props: WorkspaceProps) {
           onChange={(change) => editor.applyToolChange(change, picker.drawClass)}
           onInput={(device) => (inputDevice.current = device)}
           onImage={setCanvasImage}
+          mayEdit={maySee}
         />
         </Suspense>
+        <SightCue />
         {frames && (
           <FrameStrip tiles={frames.tiles}>
             {button('copy-previous-frame', 'secondary', true)}
