@@ -207,6 +207,8 @@ export interface TypeModule<A extends AnnotationBase, S extends ToolStateBase = 
   fromAnswer?(app: Application, target: LabelTarget, answer: readonly FeedbackSubjectAnswer[]): A;
   /** Why the annotation cannot be sent yet, in words for the person; null when it can. */
   missingInput(annotation: A): string | null;
+  /** A doubt about sending it as it is (Accept again sends it), in words for the person; null when there is none. */
+  doubt?(annotation: A): string | null;
   /** The subject answers of Accept. */
   answer(annotation: A): FeedbackSubjectAnswer[];
   /** The subject answers of "Not present"; absent where the type has no such answer. */

@@ -192,8 +192,30 @@ describe('the labelling workspace', () => {
     await userEvent.clear(field);
     await userEvent.type(field, '5');
     expect(screen.getByTestId('count-differs')).toHaveTextContent('The count (5) is not the number of markers (1): the answer is the count.');
+    // A number apart from the markers on screen is asked about first; Enter again sends it.
+    await userEvent.keyboard('{Enter}');
+    expect(answers).toHaveLength(0);
+    expect(screen.getByRole('alert')).toHaveTextContent('The count is 5 but 1 marker shows. Accept again to send 5, or correct it.');
     await userEvent.keyboard('{Enter}');
     expect(answers[0]?.subjects[0]).toMatchObject({ app_data_type: 'count', app_data: 5 });
+  });
+
+  it('static_count: after a count the rule refuses, a click counts from the markers again', async () => {
+    const counted = [imagePoint(100, 100), imagePoint(300, 200)];
+    const countProposal = { subject_uid: 'cat', probability: 0.7, app_data_type: 'count' as const, app_data: 2, counted };
+    const answers = await renderWorkspace(makeApp({ type: 'static_count' }), makeRequest('m1', [countProposal]));
+    const field = screen.getByLabelText('Count');
+    await userEvent.clear(field);
+    await userEvent.type(field, '-1');
+    await userEvent.keyboard('{Escape}');
+    const camera = fitToView({ width: 640, height: 480 }, { width: 800, height: 600 }, 16);
+    const at = imageToScreen(camera, imagePoint(500, 400));
+    const stage = screen.getByTestId('stage');
+    fireEvent.pointerDown(stage, { clientX: at.x, clientY: at.y, button: 0, pointerId: 1, pointerType: 'mouse' });
+    fireEvent.pointerUp(stage, { clientX: at.x, clientY: at.y, pointerId: 1, pointerType: 'mouse' });
+    expect(field).toHaveValue(3);
+    await userEvent.keyboard('{Enter}');
+    expect(answers[0]?.subjects[0]).toMatchObject({ app_data_type: 'count', app_data: 3 });
   });
 
   it('refuses a typed count the rule of counts refuses, in place, and sends nothing', async () => {

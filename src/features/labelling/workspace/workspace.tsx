@@ -86,6 +86,7 @@ export function Workspace(props: WorkspaceProps) {
   const [contrast, setContrast] = useState(100);
   const [helpOpen, setHelpOpen] = useState(false);
   const [problem, setProblem] = useState<{ mediaId: string; text: string } | null>(null);
+  const [doubted, setDoubted] = useState<Annotation | null>(null);
   const [shown, setShown] = useState({ mediaId: media.media_id, at: Date.now() });
   const [canvasImage, setCanvasImage] = useState<ImageOnCanvas | null>(null);
   const imageState = canvasImage?.mediaId === media.media_id ? canvasImage.state : 'loading';
@@ -150,6 +151,9 @@ export function Workspace(props: WorkspaceProps) {
     accept: () => {
       const missing = module.missingInput(annotation);
       if (missing) return setProblem({ mediaId: media.media_id, text: missing });
+      const doubt = module.doubt?.(annotation);
+      // Asked once for what is on screen: Accept again (the same annotation) sends it.
+      if (doubt && doubted !== annotation) return setDoubted(annotation);
       send(buildFeedback(module, app, target, annotation, meta()));
     },
     pickClass: (index) => picker.pick(index, edit),
@@ -200,7 +204,8 @@ export function Workspace(props: WorkspaceProps) {
   const button = (id: string, variant: 'primary' | 'secondary' | 'ghost', showKey: boolean) => (
     <ActionButton action={findAction(actions, id)} onPerform={perform} enabled={enabled(id)} variant={variant} showKey={showKey} />
   );
-  const message = props.notice ?? (problem?.mediaId === media.media_id ? problem.text : null);
+  const doubt = doubted === annotation ? module.doubt?.(annotation) : null;
+  const message = props.notice ?? (problem?.mediaId === media.media_id ? problem.text : doubt);
   const Panel = module.Panel;
 
   return (
