@@ -25,6 +25,7 @@ import { needsSight } from '../contract/type-module';
 import { usePreferences } from '../../../lib/preferences';
 import { itemShown, mayAct, useSightStore } from '../view/sight-store';
 import { SightCue } from './sight-cue';
+import { percent } from '../type-kit/percent';
 import { ActionButton } from '../shortcuts/action-button';
 import { ViewControls } from './view-controls';
 import { WorkspaceFrame } from './workspace-frame';
@@ -240,6 +241,11 @@ export function Workspace(props: WorkspaceProps) {
         />
         </Suspense>
         <SightCue />
+        {tally && tally.total > tally.shown && (
+          <p className="floor-note" data-testid="floor-note">
+            Confidence ≥ {percent(floor)}: {tally.total - tally.shown} of {tally.total} proposals hidden ([ shows more)
+          </p>
+        )}
         {frames && (
           <FrameStrip tiles={frames.tiles}>
             {button('copy-previous-frame', 'secondary', true)}
