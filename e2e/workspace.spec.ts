@@ -97,7 +97,7 @@ test('Skip hands the item back, and it is not served to the same labeller again'
   expect(await userAssertions(labeller, skipped.mediaId!, 'offset_y')).toHaveLength(0);
 });
 
-test('an edit in progress survives a reload and a return, and answering clears it', async ({ page, service }) => {
+test('an edit in progress survives a reload and a return with its undo steps, and answering clears it', async ({ page, service }) => {
   const labeller = await signInToLabel(page, service);
   const item = await openQueue(page, labeller, 'box_detection');
   const { bounds } = item.annotation as Extract<Annotation, { type: 'box_detection' }>;
@@ -109,6 +109,11 @@ test('an edit in progress survives a reload and a return, and answering clears i
   const reloaded = await drawnItem(page);
   expect(reloaded.mediaId).toBe(item.mediaId);
   expect(reloaded.annotation).toEqual(edited.annotation);
+  // The draft keeps its history: the box drawn before the reload can be undone, and redone.
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await shown(page)).annotation).toEqual(item.annotation);
+  await page.keyboard.press('Control+Shift+z');
+  await expect.poll(async () => (await shown(page)).annotation).toEqual(edited.annotation);
   await page.keyboard.press('Enter');
   await drawnItem(page, item.mediaId);
   await expect.poll(async () => (await userAssertions(labeller, item.mediaId!, 'box_detection')).length).toBe(1);

@@ -95,8 +95,9 @@ function LabelQueue() {
     );
   }
 
+  const draft = drafts.get(current.media_id);
   const initial =
-    drafts.get(current.media_id) ?? types.restoredAnnotation(answeredBefore?.answer, application.type) ?? types.initialAnnotation(application, current);
+    draft?.present ?? types.restoredAnnotation(answeredBefore?.answer, application.type) ?? types.initialAnnotation(application, current);
   if (!initial) return <UnlabellableMessage frame={frame} app={application} />;
   const refreshCounts = () => void queryClient.invalidateQueries({ queryKey: applicationKeys.pending(appId) });
 
@@ -135,7 +136,8 @@ function LabelQueue() {
       onAnswer={handleAnswer}
       onSkip={current === snapshot.items[0] ? handleSkip : null}
       onPrevious={stepsBack < snapshot.recent.length ? () => setStepsBack((n) => n + 1) : null}
-      onEdited={(annotation) => drafts.save(current.media_id, annotation)}
+      steps={draft}
+      onEdited={(item) => drafts.save(current.media_id, item)}
       frames={frames}
     />
   );

@@ -14,6 +14,7 @@ import { displayImageUrl, loadImage } from '../view/image-cache';
 import type { InputDevice } from '../client-data';
 import { publishEditor } from '../debug-hook';
 import { useItemEditor } from './use-item-editor';
+import type { EditedItem } from './use-drafts';
 import { useShortcuts } from './use-shortcuts';
 import { useViewportSize } from './use-viewport-size';
 import { resetMarkView } from '../view/mark-view-store';
@@ -53,8 +54,10 @@ export interface WorkspaceProps {
   /** Hands the item back (only in a queue). */
   onSkip: (() => void) | null;
   onPrevious: (() => void) | null;
-  /** Every edit, for keeping a draft. */
-  onEdited?: (annotation: Annotation) => void;
+  /** The undo and redo steps of a draft that `initial` comes from. */
+  steps?: Pick<EditedItem, 'past' | 'future'>;
+  /** Every edit (an undo too), for keeping a draft. */
+  onEdited?: (item: EditedItem) => void;
   /** The video's frames around this one, when the item is a frame. */
   frames?: FrameNeighbours | null;
 }
@@ -76,7 +79,7 @@ export function Workspace(props: WorkspaceProps) {
   const module = useTypeRegistry().moduleOf(initial);
   const appId = app.application_id;
   const { floor, setFloor, view } = useConfidenceFloor(appId, module);
-  const editor = useItemEditor(module, media.media_id, initial, props.onEdited, view);
+  const editor = useItemEditor(module, media.media_id, initial, props.onEdited, view, props.steps);
   const { annotation, edit } = editor;
   const picker = useMarkClasses(appId, module, annotation);
   const [canvasArea, setCanvasArea] = useState<HTMLDivElement | null>(null);
