@@ -54,6 +54,7 @@ export function toApplication(row: ApplicationRow): Application {
     consensus_tolerance: row.consensusTolerance,
     gold_rate: row.goldRate,
     quality_flag_below: row.qualityFlagBelow,
+    feedback_scope: row.feedbackScope,
   };
 }
 
@@ -211,6 +212,7 @@ const columnsOf = (input: ApplicationInput) => ({
   consensusTolerance: input.consensus_tolerance,
   goldRate: input.gold_rate,
   qualityFlagBelow: input.quality_flag_below,
+  feedbackScope: input.feedback_scope,
 });
 
 export type NewApplication = ApplicationInput & Pick<Application, 'name' | 'type'>;

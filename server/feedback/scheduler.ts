@@ -21,8 +21,8 @@ function feedbackRate(app: Pick<ApplicationRow, 'requestedFeedbackPerHour'>): nu
 }
 
 /**
- * Adds (or refreshes) a candidate for feedback when the model's proposals are ambiguous enough, then schedules
- * what the application's hourly budget allows. Its priority is what an answer is worth (`worthOf`). A candidate
+ * Adds (or refreshes) a candidate for feedback when the model's proposals are ambiguous enough (or whatever they are,
+ * where the application's `feedback_scope` is `all`), then schedules what the application's hourly budget allows. Its priority is what an answer is worth (`worthOf`). A candidate
  * already in the queue keeps its place and schedule but takes the newer proposals and priority. Inactive applications don't request feedback. Returns whether queued.
  */
 export async function considerForFeedback(
@@ -37,7 +37,8 @@ export async function considerForFeedback(
   const module = typeModule(appRow.type);
   // A type without an answer rule (a frame comparison type's boxes) takes no feedback, however doubtful its proposals.
   if (!module || !appRow.active) return false;
-  if (feedbackPriority(proposals, appRow.detectionThresholds, module.objectAmbiguity) < AMBIGUITY_CUTOFF) return false;
+  const unsure = feedbackPriority(proposals, appRow.detectionThresholds, module.objectAmbiguity) >= AMBIGUITY_CUTOFF;
+  if (!unsure && appRow.feedbackScope !== 'all') return false;
   if (await answeredByPerson(tx, appRow.applicationId, mediaId, focusKey(focus))) return false;
   const queued: QueuedProposal[] = proposals.map((proposal) => ({ ...proposal }));
   const priority = worthOf(appRow, await confirmationsOf(tx, appRow.applicationId), queued);

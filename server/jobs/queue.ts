@@ -8,6 +8,8 @@ interface ProcessMediaJob {
   focus: Focus | null;
   /** The applications upstream of this one for this media, so that a cycle of applications ends. */
   chain: string[];
+  /** A manager queued the item for labelling: it is queued whatever the model thinks of it. */
+  forFeedback?: true;
 }
 
 /** Release a new model of the application (the automatic release after enough answers). */

@@ -52,6 +52,7 @@ describe('POST /1/applications', () => {
       consensus_tolerance: 0,
       gold_rate: 0.1,
       quality_flag_below: 0.8,
+      feedback_scope: 'uncertain',
     });
     const read = await send('GET', `/1/applications/${app.application_id}`, labeller);
     expect(read.json()).toEqual(app);
