@@ -46,7 +46,7 @@ export async function queueMediaForFeedback(db: Database, jobs: JobQueue, appRow
       else {
         const focuses: (Focus | null)[] = seen.filter((row) => row.id === mediaId).map((row) => row.focus ?? null);
         for (const focus of focuses.length > 0 ? focuses : [null]) {
-          const job = { appId, mediaId, focus, chain: [], forFeedback: true } as const;
+          const job = { appId, mediaId, focus, chain: [], forFeedback: true as const };
           await jobs.send(tx, 'process-media', job, { singletonKey: `feedback-queue:${appId}:${mediaId}:${JSON.stringify(focus)}` });
         }
         result.queued.push(mediaId);
