@@ -4,7 +4,7 @@ import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
 import { unixNow } from '../db/unix-time';
 import { applications, feedbackIssued, feedbackQueue, type QueuedProposal } from '../db/schema';
-import type { ApplicationRow } from '../domain/applications';
+import { SYSTEM_FEEDBACK_PER_HOUR, type ApplicationRow } from '../domain/applications';
 import { focusKey } from '../domain/assertions';
 import { typeModule } from '../types/registry';
 import { AMBIGUITY_CUTOFF, feedbackPriority } from '../vision/ambiguity';
@@ -12,8 +12,6 @@ import type { ModelProposal } from '../vision/models/proposal';
 import { unheld } from './pull';
 import { confirmationsOf, worthOf } from './queue-worth';
 
-/** The feedback rate of an application whose `requested_feedback_per_hour` is null. */
-export const SYSTEM_FEEDBACK_PER_HOUR = 120;
 const HOUR_SECONDS = 3600;
 
 function feedbackRate(app: Pick<ApplicationRow, 'requestedFeedbackPerHour'>): number {
