@@ -153,6 +153,8 @@ export interface MarkObjects<A> {
   count(annotation: A): number;
   /** The model's probability while the mark is its untouched proposal; undefined for the labeller's marks. */
   probability(annotation: A, index: number): number | undefined;
+  /** Whether a mark without a probability is the model's all the same (a count's markers carry none). */
+  byModel?(annotation: A, index: number): boolean;
   /** The mark's class (the subject it answers for), where marks have classes. */
   subject?(annotation: A, index: number): string;
   /** A few words on the mark's place or size. */

@@ -20,6 +20,8 @@ export interface CountAnnotation {
   readonly count: number;
   /** The objects counted: the model's (from its proposal) and the labeller's clicks; each added or removed counts one more or less. */
   readonly markers: readonly ImagePoint[];
+  /** The model's markers as it proposed them (absent in drafts kept before they were): the object list names them the model's. */
+  readonly proposed?: readonly ImagePoint[];
 }
 
 const MAX_COUNT = 1_000_000;
@@ -57,7 +59,7 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
     const bounds = markBounds(target);
     const markers = (proposal?.counted ?? []).map(({ x, y }) => clampPoint(imagePoint(Math.round(x), Math.round(y)), bounds));
     const proposed = asNumber(proposal?.app_data) ?? 0;
-    return { type: 'static_count', subject_uid, bounds, count: Math.min(MAX_COUNT, Math.max(0, Math.round(proposed))), markers };
+    return { type: 'static_count', subject_uid, bounds, count: Math.min(MAX_COUNT, Math.max(0, Math.round(proposed))), markers, proposed: markers };
   },
   missingInput: () => null,
   doubt: ({ count, markers }) =>
@@ -94,6 +96,10 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
     noun: 'marker',
     count: (annotation) => annotation.markers.length,
     probability: () => undefined,
+    byModel: ({ markers, proposed = [] }, index) => {
+      const marker = markers[index];
+      return !!marker && proposed.some((point) => point.x === marker.x && point.y === marker.y);
+    },
     detail: (annotation, index) => {
       const marker = annotation.markers[index];
       return marker ? `${marker.x}, ${marker.y}` : '';
