@@ -27,6 +27,7 @@ test('a double click on Accept answers the item on screen, not the next one', as
   const item = await openQueue(page, labeller, 'detection_fullframe');
   await page.getByRole('button', { name: /^Accept and go/ }).dblclick();
   await expect(page.getByTestId('sight-cue')).toBeVisible();
+  await saveScreenshot(page, 'workspace-too-soon');
   const next = await drawnItem(page, item.mediaId);
   await expect(syncStatus(page)).toHaveText('All sent');
   expect(sent.map((body) => body.media_id)).toEqual([item.mediaId]);
