@@ -70,6 +70,22 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
   });
   boss.on('error', (error) => log.error({ err: error }, 'The job queue reported an error.'));
   let timers: PeriodicTask[] = [];
+  let prepared: Promise<void> | null = null;
+
+  /**
+   * pg-boss's schema and the queues, made once: by `start`, or by a job sent before it (the demo queues its captures
+   * before the service listens, on a database where pg-boss never ran).
+   */
+  function prepare(): Promise<void> {
+    prepared ??= (async () => {
+      await boss.start();
+      for (const name of JOB_NAMES) await boss.createQueue(name, { name, policy: POLICIES[name] });
+    })().catch((error: unknown) => {
+      prepared = null;
+      throw error;
+    });
+    return prepared;
+  }
 
   async function startWorkers() {
     for (const name of JOB_NAMES) {
@@ -95,6 +111,7 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
 
   return {
     async send(tx, name: JobName, data, { singletonKey, startAfterSeconds } = {}) {
+      await prepare();
       // As a time: pg-boss binds a number of seconds where PostgreSQL then expects a timestamp, and the insert fails.
       const startAfter = startAfterSeconds === undefined ? {} : { startAfter: new Date(Date.now() + startAfterSeconds * 1000) };
       await boss.send(name, data as object, { ...RETRY, ...startAfter, expireInSeconds: timeoutSeconds, singletonKey, db: inTransaction(tx) });
@@ -129,8 +146,7 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
       }
     },
     async start() {
-      await boss.start();
-      for (const name of JOB_NAMES) await boss.createQueue(name, { name, policy: POLICIES[name] });
+      await prepare();
       if (runsJobs) await startWorkers();
     },
     async stop() {
