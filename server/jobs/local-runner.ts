@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import { localJobs } from '../db/schema';
 import type { Job, JobHandlers, JobName, JobQueue, PeriodicJob } from './queue';
 import { unixNow } from '../db/unix-time';
+import { redactSecrets } from '../net/redact';
 
 /** A claimed job not finished within this time (its process died) is run again. */
 const CLAIM_SECONDS = 300;
@@ -90,7 +91,7 @@ export function createLocalRunner({ db, handlers, periodic, log }: LocalRunnerOp
       else {
         await db
           .update(localJobs)
-          .set({ runAfter: now + RETRY_DELAY_SECONDS * row.attempts, lastError: String(error) })
+          .set({ runAfter: now + RETRY_DELAY_SECONDS * row.attempts, lastError: redactSecrets(String(error)) })
           .where(eq(localJobs.id, row.id));
       }
     }

@@ -4,6 +4,7 @@ import { startPeriodicTask, type PeriodicTask } from './periodic-task';
 import type { Database } from '../db';
 import type { Logger } from '../logger';
 import { rowsOf } from '../db/json-row';
+import { redactedError } from '../net/redact';
 import { JOB_NAMES, type Job, type JobHandlers, type JobName, type JobQueue, type PeriodicJob } from './queue';
 
 const SCHEMA = 'pgboss';
@@ -92,7 +93,10 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
       const handler = handlers[name] as (job: Job) => Promise<void>;
       for (let i = 0; i < CONCURRENCY; i += 1) {
         await boss.work<Job['data']>(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
-          await handler({ id: job!.id, data: job!.data });
+          // pg-boss keeps a failed job's error in its output: without credentials (net/redact.ts)
+          await handler({ id: job!.id, data: job!.data }).catch((error: unknown) => {
+            throw redactedError(error);
+          });
         });
       }
     }

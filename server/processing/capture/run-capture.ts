@@ -13,6 +13,7 @@ import {
 } from '../../domain/capture-state';
 import { DomainError } from '../../errors';
 import { markJobFinished } from '../../jobs/finished';
+import { redactedError, redactSecrets } from '../../net/redact';
 import type { Job } from '../../jobs/queue';
 import type { ServiceContext } from '../../service-context';
 import type { CaptureModule, CaptureRun } from '../../types/capture-module';
@@ -54,17 +55,22 @@ interface Captured {
   error: string | null;
 }
 
-/** Runs the module's capture and stores each image as it comes; an image refused does not stop the others. */
+/**
+ * Runs the module's capture and stores each image as it comes; an image refused does not stop the others. What it says
+ * of a failure, stored and logged, holds no credentials (the secret, a URL's userinfo: net/redact.ts).
+ */
 async function captureImages(ctx: ServiceContext, deps: CaptureDeps, module: CaptureModule, appRow: ApplicationRow, state: CaptureStateRow): Promise<Captured> {
   const deadline = AbortSignal.timeout(module.deadlineSeconds * 1000);
   const askedAt = performance.now();
   let tookMs: number | null = null;
   let error: string | null = null;
+  let secret: string | null = null;
   try {
+    secret = secretOf(ctx, state);
     const images = module.capture({
       applicationId: appRow.applicationId,
       customFields: appRow.customFields,
-      secret: secretOf(ctx, state),
+      secret,
       addresses: deps.addresses,
       userAgent: deps.userAgent,
       isCaptured: (itemKey) => isItemCaptured(ctx.db, appRow.applicationId, itemKey),
@@ -80,10 +86,10 @@ async function captureImages(ctx: ServiceContext, deps: CaptureDeps, module: Cap
       }
     }
   } catch (failure) {
-    if (!(failure instanceof DomainError)) ctx.log.warn({ err: failure, applicationId: appRow.applicationId }, 'A capture failed.');
+    if (!(failure instanceof DomainError)) ctx.log.warn({ err: redactedError(failure, [secret]), applicationId: appRow.applicationId }, 'A capture failed.');
     error = failureText(failure, deadline, module);
   }
-  return { tookMs, error };
+  return { tookMs, error: error === null ? null : redactSecrets(error, [secret]) };
 }
 
 /**
