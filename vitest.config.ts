@@ -28,7 +28,7 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           // These need a PostgreSQL server: the postgres and scale-out projects run them.
-          exclude: ['server/scale-out*.test.ts', 'server/jobs/capture-loop-pg.test.ts'],
+          exclude: ['server/scale-out*.test.ts', 'server/jobs/*-pg.test.ts'],
           environment: 'node',
           // Test files share a worker's modules: each file imported the service afresh (the detector, tesseract and
           // PGlite with it), which took longer than its tests. Every file builds its own app and database.

@@ -5,10 +5,11 @@ import type { Database } from '../db';
 import type { Logger } from '../logger';
 import { rowsOf } from '../db/json-row';
 import { redactedError } from '../net/redact';
-import { JOB_NAMES, type Job, type JobHandlers, type JobName, type JobQueue, type PeriodicJob } from './queue';
+import { startTenantLane } from './pg-boss-tenant-lane';
+import { JOB_NAMES, TENANT_LANES, type Job, type JobHandlers, type JobName, type JobQueue, type PeriodicJob } from './queue';
 
 const SCHEMA = 'pgboss';
-/** Jobs each worker process runs at once per job name. */
+/** Jobs each worker process runs at once per job name (TENANT_LANES say it for theirs). */
 const CONCURRENCY = 2;
 const POLL_SECONDS = 0.5;
 const DRAIN_POLL_MS = 200;
@@ -29,6 +30,8 @@ const POLICIES: Record<JobName, PgBoss.QueuePolicy> = {
 
 export interface PgBossRunnerOptions {
   connectionString: string;
+  /** The service's database on the same server, where the tenant lanes claim their jobs. */
+  db: Database;
   /** Whether this process runs the jobs and periodic jobs, or only queues them (`BACKGROUND_JOBS=0`). */
   runsJobs: boolean;
   /** A job running longer (its worker died) is given up and retried. */
@@ -60,17 +63,18 @@ const cronOf = (seconds: number) => `*/${Math.min(59, Math.max(1, Math.round(sec
  * died is retried once its time runs out (pg-boss's maintenance, every few seconds here, finds it).
  */
 export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
-  const { runsJobs, timeoutSeconds, handlers, periodic, log } = options;
+  const { db, runsJobs, timeoutSeconds, handlers, periodic, log } = options;
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: SCHEMA,
-    max: runsJobs ? 2 * CONCURRENCY + 2 : 2,
+    max: runsJobs ? 2 * CONCURRENCY + 4 : 2,
     supervise: runsJobs,
     schedule: runsJobs,
     maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.ceil(timeoutSeconds / 2))),
   });
   boss.on('error', (error) => log.error({ err: error }, 'The job queue reported an error.'));
   let timers: PeriodicTask[] = [];
+  let lanes: { stop(): Promise<void> }[] = [];
   let prepared: Promise<void> | null = null;
 
   /**
@@ -91,6 +95,11 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
   async function startWorkers() {
     for (const name of JOB_NAMES) {
       const handler = handlers[name] as (job: Job) => Promise<void>;
+      const lane = TENANT_LANES[name];
+      if (lane) {
+        lanes.push(startTenantLane({ boss, db, schema: SCHEMA, name, lane, pollSeconds: POLL_SECONDS, handler, log }));
+        continue;
+      }
       for (let i = 0; i < CONCURRENCY; i += 1) {
         await boss.work<Job['data']>(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
           // pg-boss keeps a failed job's error in its output: without credentials (net/redact.ts)
@@ -155,8 +164,11 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
     },
     async stop() {
       await Promise.all(timers.map((timer) => timer.stop()));
-      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      // what periodic jobs left in flight ends first: the captures in hand then end at once, not at their deadline
       await Promise.all(periodic.map((job) => job.stop?.()));
+      await Promise.all(lanes.map((lane) => lane.stop()));
+      lanes = [];
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
     },
   };
 }
