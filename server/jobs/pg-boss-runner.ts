@@ -67,7 +67,7 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: SCHEMA,
-    max: runsJobs ? 2 * CONCURRENCY + 4 : 2,
+    max: runsJobs ? 2 * CONCURRENCY + 2 : 2,
     supervise: runsJobs,
     schedule: runsJobs,
     maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.ceil(timeoutSeconds / 2))),

@@ -92,6 +92,7 @@ interface Captured {
  */
 async function captureImages(ctx: ServiceContext, deps: CaptureDeps, module: CaptureModule, appRow: ApplicationRow, state: CaptureStateRow, deadlineSeconds: number): Promise<Captured> {
   const deadline = AbortSignal.timeout(deadlineSeconds * 1000);
+  const signal = AbortSignal.any([deps.stopping, deadline]);
   const askedAt = performance.now();
   let tookMs: number | null = null;
   let error: string | null = null;
@@ -105,9 +106,9 @@ async function captureImages(ctx: ServiceContext, deps: CaptureDeps, module: Cap
       addresses: deps.addresses,
       userAgent: deps.userAgent,
       isCaptured: (itemKey) => isItemCaptured(ctx.db, appRow.applicationId, itemKey),
-      signal: AbortSignal.any([deps.stopping, deadline]),
+      signal,
     });
-    for await (const image of untilAborted(images, deadline)) {
+    for await (const image of untilAborted(images, signal)) {
       try {
         await storeCapturedImage(ctx, appRow, image);
         tookMs = performance.now() - askedAt;
