@@ -87,6 +87,7 @@ export async function startRtspGuard({ target, cameraName, credentials }: RtspGu
       if (index < 0) throw new RtspUnreadable('an answer to no request');
       const entry = outstanding[index]!;
       const challenges = message.headers.filter((header) => header.name.toLowerCase() === 'www-authenticate').map((header) => header.value);
+      // a challenge in a scheme the service speaks (answerChallenge answers null to others) is answered once per request
       if (status === 401 && credentials && !entry.answeredChallenge && answerChallenge(challenges, credentials, 'OPTIONS', '*') !== null) {
         challenge = challenges;
         cseqOffset += 1;

@@ -12,7 +12,8 @@ export interface ScriptedRtspServer {
 /** What DESCRIBE is answered with, given its CSeq and Authorization: bytes to write, or null to leave it unanswered. */
 export type DescribeScript = (cseq: string, authorization: string) => string | Buffer | null;
 
-async function listen(server: Server, sockets: Set<Socket>): Promise<{ port: number; close(): Promise<void> }> {
+async function listen(server: Server): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('error', () => undefined);
@@ -48,7 +49,7 @@ export async function startScriptedRtspServer(describe: DescribeScript): Promise
       }
     });
   });
-  const listening = await listen(server, new Set());
+  const listening = await listen(server);
   return { url: `rtsp://127.0.0.1:${listening.port}/live`, authorizations, close: listening.close };
 }
 
@@ -62,9 +63,6 @@ export interface ConnectionCounter {
 /** A listener that only counts connections: the place a redirect points to, which nothing should reach. */
 export async function startConnectionCounter(): Promise<ConnectionCounter> {
   let connections = 0;
-  const listening = await listen(
-    createServer(() => (connections += 1)),
-    new Set(),
-  );
+  const listening = await listen(createServer(() => (connections += 1)));
   return { host: `127.0.0.1:${listening.port}`, connections: () => connections, close: listening.close };
 }
