@@ -16,7 +16,7 @@ interface Preferences {
 
 export const DEFAULT_ITEMS_PER_PULL = 5;
 /** About the time a person needs to take in an image before acting on it (a glance: 200–300 ms). */
-export const DEFAULT_LOOK_MS = 250;
+const DEFAULT_LOOK_MS = 250;
 export const MAX_LOOK_MS = 1_000;
 
 export const usePreferences = create<Preferences>()(

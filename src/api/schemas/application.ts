@@ -41,7 +41,7 @@ const FLAG_MESSAGE = `Use a number from ${QUALITY_FLAG_BELOW.min} to ${QUALITY_F
 const qualityFlagBelow = z.number(FLAG_MESSAGE).check(z.gte(QUALITY_FLAG_BELOW.min, FLAG_MESSAGE), z.lte(QUALITY_FLAG_BELOW.max, FLAG_MESSAGE));
 
 /** Which items are queued for feedback: those the model is unsure of (the default), or every item once. */
-export const FEEDBACK_SCOPES = ['uncertain', 'all'] as const;
+const FEEDBACK_SCOPES = ['uncertain', 'all'] as const;
 export type FeedbackScope = (typeof FEEDBACK_SCOPES)[number];
 const feedbackScope = z.enum(FEEDBACK_SCOPES, { error: 'Use "uncertain" or "all".' });
 

@@ -8,7 +8,7 @@ import { applicationKeys } from '../../../lib/queries/keys';
 const NOTHING: QueueFeedbackResult = { queued: [], already_waiting: [], already_answered: [], not_found: [] };
 
 /** Queues media items of the application for labelling, 1,000 a call, and what became of them all together. */
-export async function queueAll(appId: string, mediaIds: readonly string[]): Promise<QueueFeedbackResult> {
+async function queueAll(appId: string, mediaIds: readonly string[]): Promise<QueueFeedbackResult> {
   let result = NOTHING;
   for (let start = 0; start < mediaIds.length; start += FEEDBACK_QUEUE_MEDIA_MAX) {
     const part = await queueForFeedback(getApiClient(), appId, { media_ids: mediaIds.slice(start, start + FEEDBACK_QUEUE_MEDIA_MAX) });

@@ -40,6 +40,3 @@ export function mayAct(mediaId: string, lookMs: number, now = Date.now()): boole
   useSightStore.setState({ refusedAt: now });
   return false;
 }
-
-/** When the item became answerable (its paint plus the look time), or null while it is not painted. */
-export const selectReadyAt = (lookMs: number) => (sight: Sight) => (sight.paintedAt === null ? null : sight.paintedAt + lookMs);
