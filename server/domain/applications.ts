@@ -55,6 +55,7 @@ export function toApplication(row: ApplicationRow): Application {
     consensus_tolerance: row.consensusTolerance,
     gold_rate: row.goldRate,
     quality_flag_below: row.qualityFlagBelow,
+    feedback_scope: row.feedbackScope,
   };
 }
 
@@ -224,7 +225,11 @@ const columnsOf = (input: ApplicationInput) => ({
   consensusTolerance: input.consensus_tolerance,
   goldRate: input.gold_rate,
   qualityFlagBelow: input.quality_flag_below,
+  feedbackScope: input.feedback_scope,
 });
+
+/** The feedback rate of an application whose `requested_feedback_per_hour` is null. */
+export const SYSTEM_FEEDBACK_PER_HOUR = 120;
 
 export type NewApplication = ApplicationInput & Pick<Application, 'name' | 'type'>;
 
@@ -236,7 +241,8 @@ export async function createApplication(
   rules: ApplicationRules,
 ): Promise<Application> {
   const outputSubjects = input.output_subjects ?? [];
-  await checkInput(db, tenantId, input, outputSubjects, rules, input.type);
+  // A type's settings are checked even when none are given: a camera or a feed cannot start without its address.
+  await checkInput(db, tenantId, { ...input, custom_fields: input.custom_fields ?? {} }, outputSubjects, rules, input.type);
   const stored = await withoutSecret(db, input.type, input.custom_fields, null, rules.sealingKey);
   const now = Date.now() / 1000;
   const row = await db.transaction(async (tx) => {
@@ -252,6 +258,8 @@ export async function createApplication(
         createdBy,
         createdAt: now,
         modifiedAt: now,
+        // What the scheduler will use, shown from the start (not 0 until the first media arrive).
+        systemFeedbackPerHour: input.requested_feedback_per_hour ?? SYSTEM_FEEDBACK_PER_HOUR,
         callbackSecret: newCallbackSecret(),
       })
       .returning();

@@ -55,7 +55,7 @@ export interface CaptureModule {
   readonly secret?: SettingsSecret;
   /** Seconds between captures that go well. */
   readonly intervalSeconds: (customFields: Record<string, unknown>) => number;
-  /** How long one capture may take in all. */
+  /** How long one capture may take in all, at most: run-capture.ts holds it under its interval too. */
   readonly deadlineSeconds: number;
   readonly capture: (run: CaptureRun) => AsyncIterable<CapturedImage>;
   /**

@@ -29,7 +29,7 @@ export const networkCamera: CaptureModule = {
     const takenAt = Date.now() / 1000;
     const request = { url: settings.camera_url, rules: addresses.camera, credentials };
     const bytes = settings.camera_url.startsWith('rtsp:')
-      ? await rtspFrame({ ...request, timeoutMs: FRAME_DEADLINE_SECONDS * 1000 })
+      ? await rtspFrame({ ...request, timeoutMs: FRAME_DEADLINE_SECONDS * 1000, signal })
       : await httpFrame({ ...request, userAgent, signal });
     const stamp = new Date(takenAt * 1000).toISOString().replace(/[:.]/g, '-');
     yield { bytes, timestamp: takenAt, details: { network_camera_id: applicationId, filename: `camera-${stamp}.jpg` } };
