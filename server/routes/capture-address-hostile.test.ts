@@ -57,7 +57,7 @@ describe('capture addresses refused when saved', () => {
   ] as const)('still refuses at capture a %s saved before the rule, saying why on its status', async (type, customFields, reason) => {
     const tenantId = t.demo!.tenantIds.demoLab;
     const row = await insertApplication(t.db, tenantId, type, [await createSubject(`Old ${type}`)], { customFields, active: true });
-    await restartCaptureLoop(t.app, { application_id: row.applicationId, type });
+    await restartCaptureLoop(t.app, { tenant_id: tenantId, application_id: row.applicationId, type });
     const failed = await waitForCapture(row.applicationId, (status) => status.failures >= 1);
     await post(`/1/applications/${row.applicationId}`, { active: false });
     expect(failed.last_error).toMatch(reason);
