@@ -92,8 +92,9 @@ const labellingZones = [
  * imports too, so no circle (of values or types) can form across them.
  */
 const CONTRACT_LAYERS = [
-  ['./src/api/types.ts', './src/api/limits.ts', './src/api/json-depth.ts', './src/api/zod.ts', './src/api/field-errors.ts', './src/api/url-rule.ts', './src/api/errors.ts', './src/api/base-url.ts'],
+  ['./src/api/primitives.ts', './src/api/limits.ts', './src/api/json-depth.ts', './src/api/zod.ts', './src/api/field-errors.ts', './src/api/url-rule.ts', './src/api/errors.ts', './src/api/base-url.ts'],
   ['./src/api/application-types'],
+  ['./src/api/types.ts'],
   ['./src/api/schemas'],
   ['./src/api/endpoints', './src/api/client.ts'],
 ];
@@ -119,7 +120,7 @@ const boundaries = [
   ...CONTRACT_LAYERS.slice(0, -1).map((target, index) => ({
     target,
     from: CONTRACT_LAYERS.slice(index + 1).flat(),
-    message: 'src/api runs one way: primitives → application-types → schemas → endpoints and client.',
+    message: 'src/api runs one way: primitives → application-types → types.ts → schemas → endpoints and client.',
   })),
 ];
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrackedBox } from '../../src/api/application-types/dynamic-tracking';
-import type { LineCount } from '../../src/api/application-types/line-crossing';
+import type { LineCount, TrackedBox } from '../../src/api/application-types/sequence-data';
 import type { Media } from '../../src/api/schemas/media';
 import { drainProcessing } from '../processing/pipeline';
 import { multipartBody } from '../testing/multipart-body';

@@ -1,4 +1,4 @@
-import type { FieldError } from './types';
+import type { FieldError } from './primitives';
 
 /** Any failure of a call to the service, with what a person needs to read. */
 export class ApiError extends Error {

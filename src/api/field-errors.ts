@@ -1,5 +1,5 @@
 import type { z } from './zod';
-import type { FieldError } from './types';
+import type { FieldError } from './primitives';
 
 /** A dotted field path, such as `subjects.0.app_data.2.box`. */
 export const fieldPath = (path: readonly PropertyKey[]) => path.map(String).join('.');

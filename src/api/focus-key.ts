@@ -1,4 +1,4 @@
-import type { Focus } from './types';
+import type { Focus } from './primitives';
 
 /** The text that identifies a focus in keys and indexes: '' for the whole media. The service keys items by it too. */
 export function focusKey(focus: Focus | null | undefined): string {

@@ -1,5 +1,6 @@
 import type { BoxRegion } from '../../../src/api/application-types/answer';
-import { trackingSettingsSchema, trackSetSchema, type TrackedBox } from '../../../src/api/application-types/dynamic-tracking';
+import { trackingSettingsSchema } from '../../../src/api/application-types/dynamic-tracking';
+import { trackSetSchema, type TrackedBox } from '../../../src/api/application-types/sequence-data';
 import { ACCEPT_PROBABILITY } from '../../../src/api/presence';
 import type { SequenceFrame, SequenceModule } from '../sequence-module';
 import { Tracker, type FrameBox } from './tracker';

@@ -1,5 +1,6 @@
 import { intersectionOverUnion } from '../../../src/api/application-types/box-detection';
-import type { TrackedBox, TrackingSettings } from '../../../src/api/application-types/dynamic-tracking';
+import type { TrackingSettings } from '../../../src/api/application-types/dynamic-tracking';
+import type { TrackedBox } from '../../../src/api/application-types/sequence-data';
 import type { BoxCoords } from '../../../src/api/types';
 
 /** A box the detector found on a frame, of one input subject. */

@@ -1,5 +1,5 @@
-import type { CountingLine, CrossingDirection, LineCount, LinePoint } from '../../../src/api/application-types/line-crossing';
-import type { TrackedBox } from '../../../src/api/application-types/dynamic-tracking';
+import type { CountingLine, LinePoint } from '../../../src/api/application-types/line-crossing';
+import type { CrossingDirection, LineCount, TrackedBox } from '../../../src/api/application-types/sequence-data';
 
 /**
  * Where a tracked box stands: its bottom centre, the point where a walker or a vehicle meets the ground, which is

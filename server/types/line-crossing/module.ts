@@ -1,5 +1,5 @@
-import { trackSetSchema, type TrackedBox } from '../../../src/api/application-types/dynamic-tracking';
-import { lineCountsSchema, lineCrossingSettingsSchema, type LineCount } from '../../../src/api/application-types/line-crossing';
+import { lineCrossingSettingsSchema } from '../../../src/api/application-types/line-crossing';
+import { lineCountsSchema, trackSetSchema, type LineCount, type TrackedBox } from '../../../src/api/application-types/sequence-data';
 import type { SequenceFrame, SequenceModule } from '../sequence-module';
 import { CrossingCounter } from './crossing-counter';
 

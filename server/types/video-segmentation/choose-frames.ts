@@ -1,4 +1,4 @@
-import type { FrameSampling } from '../../../src/api/schemas/video-segmentation';
+import type { FrameSampling } from '../../../src/api/application-types/video-segmentation';
 
 /**
  * The indexes of the frames to take, given each frame's time in seconds from the first (in order): every n-th frame

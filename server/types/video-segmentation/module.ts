@@ -1,4 +1,4 @@
-import { frameSamplingOf, videoSegmentationSettings } from '../../../src/api/schemas/video-segmentation';
+import { frameSamplingOf, videoSegmentationSettings } from '../../../src/api/application-types/video-segmentation';
 import { extractFrames } from '../../media/video-frames';
 import type { PipelineModule } from '../pipeline-module';
 import { chooseFrames } from './choose-frames';

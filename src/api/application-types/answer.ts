@@ -1,8 +1,7 @@
 // What an answer holds, declared once below the type modules: each module's zod schema is checked against its shape
 // here (`satisfies`), and agreement, rules and schemas import these without importing a module.
-import type { AppDataType, BoxCoords } from '../types';
-import type { TrackedBox } from './dynamic-tracking';
-import type { LineCount } from './line-crossing';
+import type { AppDataType, BoxCoords } from '../primitives';
+import type { LineCount, TrackedBox } from './sequence-data';
 
 /** One box of a box_set, with the model's probability when a model proposed it. */
 export interface BoxRegion {

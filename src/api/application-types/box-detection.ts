@@ -1,9 +1,10 @@
 import { z } from '../zod';
-import type { BoxCoords, FieldError } from '../types';
+import type { BoxCoords, FieldError } from '../primitives';
 import { agreeBySubject, matchMarks, roundedMean, type DataAgreement } from './agreement';
 import type { BoxRegion } from './answer';
 import { closedObject, markList, pixel } from './marks';
 import { markArea, type AnswerRule } from './rule';
+import type { TypeManifest } from './manifest';
 
 const box = closedObject({ x0: pixel, y0: pixel, x1: pixel, y1: pixel }, 'A box').check(
   z.refine(({ x0, y0, x1, y1 }) => x0 < x1 && y0 < y1, 'A box needs x0 < x1 and y0 < y1.'),
@@ -65,3 +66,6 @@ export const boxDetection: AnswerRule<BoxRegion[]> = {
     return regions.length > 0 ? { appData: regions } : null;
   },
 };
+
+/** box_detection's manifest: a labellable type of the standard table. */
+export const boxDetectionManifest = { kind: 'labellable', rule: boxDetection } as const satisfies TypeManifest;

@@ -1,5 +1,6 @@
 import { agreeBySubject } from './agreement';
 import { importPresence, type AnswerRule } from './rule';
+import type { TypeManifest } from './manifest';
 
 /**
  * One subject, the chosen class, True; or False for every output subject: none of the classes applies. Labellers
@@ -16,3 +17,6 @@ export const classification: AnswerRule = {
   exportAnnotations: (_none, subjectUid) => [{ kind: 'image_category', subjectUid }],
   importAppData: importPresence,
 };
+
+/** classification's manifest: a labellable type of the standard table. */
+export const classificationManifest = { kind: 'labellable', rule: classification } as const satisfies TypeManifest;

@@ -1,6 +1,5 @@
 import { z } from '../zod';
-import { closedObject, pixel } from './marks';
-
+import type { TypeManifest } from './manifest';
 
 /** A dynamic_tracking application's settings: their ranges and defaults. */
 export const TRACKING_MISSED_FRAMES = { min: 0, max: 100, default: 5 } as const;
@@ -28,17 +27,5 @@ export const trackingSettingsSchema = z.object({
 });
 export type TrackingSettings = z.output<typeof trackingSettingsSchema>;
 
-const box = closedObject({ x0: pixel, y0: pixel, x1: pixel, y1: pixel }, 'A box');
-
-/**
- * One object a dynamic_tracking application follows, as it is on one frame: its track id (1, 2, … within one video,
- * never reused), its box, the probability the detector gave that box, and the input subject it is a box of.
- */
-const trackedBoxSchema = closedObject(
-  { track_id: z.number().check(z.int(), z.gte(1)), box, probability: z.number().check(z.gte(0), z.lte(1)), subject_uid: z.string() },
-  'A tracked box',
-);
-export type TrackedBox = z.infer<typeof trackedBoxSchema>;
-
-/** The app_data of a dynamic_tracking assertion (app_data_type `track_set`): the tracked objects seen on the frame. */
-export const trackSetSchema = z.array(trackedBoxSchema);
+/** dynamic_tracking's manifest: a sequence type by special arrangement that follows the boxes upstream across frames. */
+export const dynamicTrackingManifest = { kind: 'sequence', settings: trackingSettingsSchema, special: true } as const satisfies TypeManifest;

@@ -1,4 +1,4 @@
-import type { BoxCoords } from '../types';
+import type { BoxCoords } from '../primitives';
 
 /** The per-image values an answer can carry besides marks: a count or an edge offset (the names exports write them by). */
 export const IMAGE_VALUE_NAMES = ['count', 'offset_x', 'offset_y'] as const;

@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { closedObject, pixel } from './marks';
+import type { TypeManifest } from './manifest';
 
 /** A line's end, in whole pixels of the media. */
 const linePoint = closedObject({ x: pixel, y: pixel }, 'A line end');
@@ -39,22 +40,5 @@ export const lineCrossingSettingsSchema = z.object({
   ),
 });
 
-const count = z.number().check(z.int(), z.gte(0));
-
-/**
- * One line's tally on a frame (app_data_type `line_counts`, a list of these): tracks that crossed from side A to B
- * and from B to A in the video up to and including this frame, and the track ids that crossed on this frame.
- */
-const lineCountSchema = closedObject(
-  {
-    line: z.string(),
-    a_to_b: count,
-    b_to_a: count,
-    crossed_now: z.array(closedObject({ track_id: z.number().check(z.int(), z.gte(1)), direction: z.enum(['a_to_b', 'b_to_a']) }, 'A crossing')),
-  },
-  'A line count',
-);
-export type LineCount = z.infer<typeof lineCountSchema>;
-export type CrossingDirection = LineCount['crossed_now'][number]['direction'];
-
-export const lineCountsSchema = z.array(lineCountSchema);
+/** line_crossing's manifest: a sequence type by special arrangement that counts the tracks upstream crossing its lines. */
+export const lineCrossingManifest = { kind: 'sequence', settings: lineCrossingSettingsSchema, special: true } as const satisfies TypeManifest;

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import type { TypeManifest } from './manifest';
 
 /** How readily a change of brightness counts as motion, from 0 (only stark changes) to 1 (faint ones too). */
 export const MOTION_SENSITIVITY = { min: 0, max: 1, default: 0.6 } as const;
@@ -25,3 +26,6 @@ export const motionSettings = z.object({
   ),
 });
 export type MotionSettings = z.output<typeof motionSettings>;
+
+/** motion's manifest: it compares a frame with the ones before it. */
+export const motionManifest = { kind: 'frame_comparison', settings: motionSettings } as const satisfies TypeManifest;

@@ -1,5 +1,6 @@
 import { URL_MAX } from '../limits';
 import { z } from '../zod';
+import type { TypeManifest } from './manifest';
 
 /** Seconds between two frames of a network camera (`interval_seconds`), and its default. */
 export const CAMERA_INTERVAL_SECONDS = { min: 1, max: 86_400, default: 10 } as const;
@@ -41,3 +42,6 @@ export const networkCameraSettings = z.object({
   /** Read only: whether the service holds a password for the camera. */
   password_set: z.optional(z.boolean()),
 });
+
+/** network_camera's manifest: it captures a camera's frames. */
+export const networkCameraManifest = { kind: 'capture', settings: networkCameraSettings } as const satisfies TypeManifest;

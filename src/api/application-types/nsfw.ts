@@ -1,5 +1,6 @@
 import type { AnswerRule } from './rule';
 import { yesNoPerSubject } from './yes-no-per-subject';
+import type { TypeManifest } from './manifest';
 
 /**
  * Yes or no for every output subject, as detection_fullframe; the subjects are the content classifier's classes, found
@@ -39,3 +40,6 @@ export function nsfwClassOf(subjectName: string): NsfwClass | null {
   const name = subjectName.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
   return CLASS_BY_NAME.get(name) ?? CLASS_BY_NAME.get(name.replace(/s$/, '')) ?? null;
 }
+
+/** nsfw's manifest: a labellable type by special arrangement, without settings of its own (its subjects are its settings). */
+export const nsfwManifest = { kind: 'labellable', rule: nsfw, special: true } as const satisfies TypeManifest;

@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { agreeBySubject, type DataAgreement } from './agreement';
 import type { TextReading } from './answer';
 import type { AnswerRule } from './rule';
+import type { TypeManifest } from './manifest';
 
 /** A reading holds at most this many characters. */
 export const TEXT_MAX = 500;
@@ -81,3 +82,6 @@ export function ocrSettingsOf(customFields: Record<string, unknown>): OcrSetting
     page_mode: pageMode.success ? pageMode.data : 'single_line',
   };
 }
+
+/** ocr's manifest: a labellable type of the standard table; either setting may be left out (then its default). */
+export const ocrManifest = { kind: 'labellable', rule: ocr, settings: z.partial(ocrSettingsSchema) } as const satisfies TypeManifest;

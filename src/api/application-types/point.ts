@@ -1,8 +1,9 @@
-import type { FieldError } from '../types';
+import type { FieldError } from '../primitives';
 import { closedObject, markList, pixel } from './marks';
 import { agreeBySubject, matchMarks, roundedMean, type DataAgreement } from './agreement';
 import type { PointCoords } from './answer';
 import { markArea, type AnswerRule } from './rule';
+import type { TypeManifest } from './manifest';
 
 const point = closedObject({ x: pixel, y: pixel }, 'A point');
 
@@ -43,3 +44,6 @@ export const pointRule: AnswerRule<PointCoords[]> = {
     return points.length > 0 ? { appData: points } : null;
   },
 };
+
+/** point's manifest: a labellable type of the standard table. */
+export const pointManifest = { kind: 'labellable', rule: pointRule } as const satisfies TypeManifest;

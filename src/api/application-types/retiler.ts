@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import type { TypeManifest } from './manifest';
 
 /** A sub-plan's side, in pixels: at most 10,000 so that a sub-plan is an ordinary media item (100 megapixels). */
 export const RETILER_SIDE = { min: 64, max: 10_000, default: 4096 } as const;
@@ -25,3 +26,6 @@ export const retilerSettings = z
     }),
   );
 export type RetilerSettings = z.output<typeof retilerSettings>;
+
+/** retiler's manifest: a pipeline step by special arrangement that cuts plans into sub-plans. */
+export const retilerManifest = { kind: 'pipeline', settings: retilerSettings, special: true } as const satisfies TypeManifest;

@@ -1,5 +1,5 @@
 import type { z } from '../zod';
-import type { AppDataType, BoxCoords, FieldError, MeasureKind } from '../types';
+import type { AppDataType, BoxCoords, FieldError, MeasureKind } from '../primitives';
 import type { ItemAnswer } from './answer';
 import type { ExportAnnotation, ImportedAnnotation } from './export-annotation';
 

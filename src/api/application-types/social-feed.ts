@@ -1,5 +1,6 @@
 import { secureUrlOr } from '../url-rule';
 import { z } from '../zod';
+import type { TypeManifest } from './manifest';
 
 /** Seconds between two polls of a feed (`interval_seconds`), and its default. */
 export const FEED_INTERVAL_SECONDS = { min: 60, max: 86_400, default: 300 } as const;
@@ -27,3 +28,6 @@ export const socialFeedSettings = z.object({
     FEED_ITEMS_PER_POLL.default,
   ),
 });
+
+/** social_feed's manifest: it captures a feed's images. */
+export const socialFeedManifest = { kind: 'capture', settings: socialFeedSettings } as const satisfies TypeManifest;

@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { COUNT_MAX } from '../limits';
 import { agreeBySubject, agreeWithin } from './agreement';
 import type { AnswerRule } from './rule';
+import type { TypeManifest } from './manifest';
 
 const COUNT_MESSAGE = `A count is a whole number from 0 to ${COUNT_MAX.toLocaleString('en')}.`;
 
@@ -26,3 +27,6 @@ export const staticCount: AnswerRule<number> = {
     return objects > 0 ? { appData: objects } : null;
   },
 };
+
+/** static_count's manifest: a labellable type of the standard table. */
+export const staticCountManifest = { kind: 'labellable', rule: staticCount } as const satisfies TypeManifest;

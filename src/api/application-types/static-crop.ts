@@ -1,5 +1,6 @@
 import { z } from '../zod';
-import type { BoxCoords } from '../types';
+import type { BoxCoords } from '../primitives';
+import type { TypeManifest } from './manifest';
 
 /** A crop coordinate is a whole number of pixels of at most this size either way (media are at most 100 megapixels). */
 export const CROP_COORDINATE_MAX = 100_000;
@@ -55,3 +56,6 @@ export function cropBoxIn(crop: StaticCropSettings, width: number, height: numbe
   if (box.x1 <= box.x0 || box.y1 <= box.y0) return { problem: `The crop (${asGiven}) is empty in the ${width}×${height} image.` };
   return { box };
 }
+
+/** static_crop's manifest: a pipeline step that cuts the same box out of every image. */
+export const staticCropManifest = { kind: 'pipeline', settings: staticCropSettings } as const satisfies TypeManifest;

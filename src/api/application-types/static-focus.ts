@@ -1,5 +1,6 @@
 import { z } from '../zod';
-import type { BoxCoords } from '../types';
+import type { BoxCoords } from '../primitives';
+import type { TypeManifest } from './manifest';
 
 /** A focus coordinate is a whole number of pixels from 0 to this (media are at most 100 megapixels, plans 200). */
 export const FOCUS_COORDINATE_MAX = 100_000;
@@ -55,3 +56,6 @@ export function staticFocusBoxIn(focus: StaticFocusSettings, width: number, heig
   const [y0, y1] = placeSide(focus.y0, focus.y1, height, constantSize);
   return x1 > x0 && y1 > y0 ? { x0, y0, x1, y1 } : null;
 }
+
+/** static_focus's manifest: a pipeline step by special arrangement that passes each item on with a fixed focus. */
+export const staticFocusManifest = { kind: 'pipeline', settings: staticFocusSettings, special: true } as const satisfies TypeManifest;
