@@ -1,5 +1,4 @@
 import type { CaptureType } from '../../src/api/types';
-import type { z } from '../../src/api/zod';
 import type { MediaDetails } from '../db/schema';
 import type { CallbackAddressRules } from '../net/address-rule';
 import type { CameraAddressRules } from '../net/camera-address-rule';
@@ -45,13 +44,13 @@ interface SettingsSecret {
 }
 
 /**
- * One application type that brings images in from outside on a schedule of its own (src/api/types.ts, kind `capture`):
- * the rule of its settings, how often it captures, and the capture itself, which yields the images one at a time (the
- * caller stores each as it comes). A failure throws, with a sentence for people; the caller backs off.
+ * One application type that brings images in from outside on a schedule of its own (src/api/types.ts, kind `capture`;
+ * the rule of its settings is its manifest's): how often it captures, and the capture itself, which yields the images
+ * one at a time (the caller stores each as it comes). A failure throws, with a sentence for people; the caller backs
+ * off.
  */
 export interface CaptureModule {
   readonly type: CaptureType;
-  readonly settings: z.ZodMiniType;
   readonly secret?: SettingsSecret;
   /** Seconds between captures that go well. */
   readonly intervalSeconds: (customFields: Record<string, unknown>) => number;

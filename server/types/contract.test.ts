@@ -3,16 +3,17 @@ import { answerRuleOf } from '../../src/api/application-types';
 import { applicationType } from '../../src/api/schemas/application';
 import { APPLICATION_TYPE_KINDS, kindOf, LABELLABLE_TYPES, SPECIAL_APPLICATION_TYPES, type ApplicationKind } from '../../src/api/types';
 import { TYPE_MODULES as APP_TYPE_MODULES } from '../../src/features/labelling/types/registry';
-import { DEMO_TYPES, REGISTRIES, TYPE_MODULES, type RunKind } from './registry';
+import { DEMO_TYPES, REGISTRIES, TYPE_MODULES, type RunKind, type ServiceModules } from './registry';
 import { videoSegmentation } from './video-segmentation/module';
 
 const KINDS: readonly ApplicationKind[] = ['labellable', 'frame_comparison', 'pipeline', 'sequence', 'capture'];
 const typesOf = (kind: ApplicationKind) => Object.keys(APPLICATION_TYPE_KINDS).filter((type) => kindOf(type) === kind);
 
 /*
- * A new type of an existing kind is one line in src/api/types.ts (APPLICATION_TYPE_KINDS), its module in a folder of
- * its own under server/types, and one line in its kind's registry (server/types/registry.ts): the registry's type
- * makes the missing line a type error, and the service runs and checks every type by its kind's module.
+ * A new type of an existing kind is its manifest (src/api/application-types/<type>.ts) and a line in the manifests'
+ * registry, its module in a folder of its own under server/types, and one line in the service's registry
+ * (server/types/registry.ts): the registry's type makes the missing line a type error, and the service runs and checks
+ * every type by its kind's module.
  */
 describe('the application types of the contract', () => {
   it('each have one of the kinds, and every type of the interface is one of them', () => {
@@ -43,6 +44,16 @@ describe('the application types of the contract', () => {
     // @ts-expect-error static_crop, retiler and static_focus are pipeline types, so the pipeline registry needs their modules.
     const lacking: (typeof REGISTRIES)['pipeline'] = { video_segmentation: videoSegmentation };
     expect(Object.keys(lacking)).not.toEqual(typesOf('pipeline'));
+  });
+
+  it('make the one registry that lacks a type, or gives a type a module of another kind, a type error', () => {
+    const { motion: _motion, ...withoutMotion } = { ...REGISTRIES.labellable, ...REGISTRIES.frame_comparison, ...REGISTRIES.pipeline, ...REGISTRIES.sequence, ...REGISTRIES.capture };
+    // @ts-expect-error motion is a type of the contract, so the registry needs its module.
+    const lacking: ServiceModules = withoutMotion;
+    // @ts-expect-error motion is a frame comparison type: a pipeline module is not one.
+    const ofAnotherKind: ServiceModules = { ...withoutMotion, motion: videoSegmentation };
+    expect(Object.keys(lacking)).not.toContain('motion');
+    expect(ofAnotherKind.motion).toBe(videoSegmentation);
   });
 
   it('each labellable type has one module in the app, under its own name', () => {

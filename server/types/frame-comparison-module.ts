@@ -1,5 +1,4 @@
 import type { FrameComparisonType } from '../../src/api/types';
-import type { z } from '../../src/api/zod';
 import type { ModelProposal } from '../vision/models/proposal';
 
 /** A still image of a subject, as a frame comparison module sees it. */
@@ -11,13 +10,11 @@ export interface ComparedFrame {
 
 /**
  * One application type whose model compares a media item with the media before it on the same input subject (by
- * media_timestamp): the rule of its settings (its `custom_fields`, a schema of the contract), how many earlier frames
- * it wants, and its proposals for the output subjects, which the pipeline records as model assertions. No feedback,
- * no release.
+ * media_timestamp; the rule of its settings is its manifest's): how many earlier frames it wants, and its proposals for
+ * the output subjects, which the pipeline records as model assertions. No feedback, no release.
  */
 export interface FrameComparisonModule {
   readonly type: FrameComparisonType;
-  readonly settings: z.ZodMiniType;
   readonly earlierFrames: number;
   /** `earlier` holds the frames before `frame` of the same size, oldest first (none for a subject's first frame). */
   readonly propose: (

@@ -1,6 +1,5 @@
 import type { PlaceInPlan } from '../../src/api/schemas/media';
 import type { PipelineType, BoxCoords, Focus } from '../../src/api/types';
-import type { z } from '../../src/api/zod';
 
 /** A media item an application of a pipeline type makes from one of its input media. */
 export interface DerivedMedia {
@@ -55,13 +54,12 @@ export interface SourceMedia {
 }
 
 /**
- * One pipeline application type as the service runs it: the rule of its settings (its `custom_fields`, a schema of
- * the contract) and what it gives its output subjects for one media item: media it derives, which the pipeline stores
- * as children of the item, or the item itself (with a focus). Pipeline types take no feedback and have no model.
+ * One pipeline application type as the service runs it (the rule of its settings is its manifest's): what it gives its
+ * output subjects for one media item: media it derives, which the pipeline stores as children of the item, or the item
+ * itself (with a focus). Pipeline types take no feedback and have no model.
  */
 export interface PipelineModule {
   readonly type: PipelineType;
-  readonly settings: z.ZodMiniType;
   /** Its input may be a plan, an image of up to PLAN_MAX_PIXELS that it reads top to bottom (server/media/open-image.ts). */
   readonly readsPlans?: true;
   readonly run: (source: SourceMedia, customFields: Record<string, unknown>) => Promise<PipelineResult>;

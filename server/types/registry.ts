@@ -1,30 +1,38 @@
-import type { z } from '../../src/api/zod';
-import { kindOf, LABELLABLE_TYPES, STANDARD_APPLICATION_TYPES, type ApplicationKind, type LabellableType, type TypesOfKind } from '../../src/api/types';
+import {
+  APPLICATION_TYPE_KINDS,
+  kindOf,
+  LABELLABLE_TYPES,
+  STANDARD_APPLICATION_TYPES,
+  type ApplicationKind,
+  type ApplicationType,
+  type LabellableType,
+  type TypesOfKind,
+} from '../../src/api/types';
 import type { DemoType } from '../vision/demo';
-import type { PipelineModule } from './pipeline-module';
 import { boxDetection } from './box-detection/module';
+import type { CaptureModule } from './capture-module';
 import { classification } from './classification/module';
 import { detectionFullframe } from './detection-fullframe/module';
 import { dynamicTracking } from './dynamic-tracking/module';
+import type { FrameComparisonModule } from './frame-comparison-module';
 import { lineCrossing } from './line-crossing/module';
+import { motion } from './motion/module';
+import { networkCamera } from './network-camera/module';
+import { nsfw } from './nsfw/module';
 import { ocr } from './ocr/module';
 import { offsetX, offsetY } from './offset/module';
+import type { PipelineModule } from './pipeline-module';
 import { point } from './point/module';
-import { staticCount } from './static-count/module';
+import { retiler } from './retiler/module';
 import type { SequenceModule } from './sequence-module';
-import type { TypeModule } from './type-module';
-import { videoSegmentation } from './video-segmentation/module';
-import { motion } from './motion/module';
-import { nsfw } from './nsfw/module';
-import type { FrameComparisonModule } from './frame-comparison-module';
+import { socialFeed } from './social-feed/module';
+import { staticCount } from './static-count/module';
 import { staticCrop } from './static-crop/module';
 import { staticFocus } from './static-focus/module';
-import { retiler } from './retiler/module';
-import type { CaptureModule } from './capture-module';
-import { networkCamera } from './network-camera/module';
-import { socialFeed } from './social-feed/module';
+import type { TypeModule } from './type-module';
+import { videoSegmentation } from './video-segmentation/module';
 
-/** The module each kind of type the service runs has (src/api/types.ts, APPLICATION_TYPE_KINDS). */
+/** The module each kind of type the service runs has (src/api/application-types/manifest.ts, ApplicationKind). */
 interface ModuleOfKind {
   labellable: TypeModule;
   pipeline: PipelineModule;
@@ -34,35 +42,43 @@ interface ModuleOfKind {
 }
 export type RunKind = keyof ModuleOfKind & ApplicationKind;
 
-/** One module for every type of the kind: a type of the kind without its module here is a type error. */
+/** The module of each type, of the type's kind: a type without its module, or with a module of another kind, is a type error. */
+export type ServiceModules = { readonly [T in ApplicationType]: ModuleOfKind[(typeof APPLICATION_TYPE_KINDS)[T]] };
+
+/** Every type's module: the only list of the service's type modules. A new type adds its module and one line here. */
+const SERVICE_MODULES: ServiceModules = {
+  classification,
+  detection_fullframe: detectionFullframe,
+  box_detection: boxDetection,
+  static_count: staticCount,
+  offset_x: offsetX,
+  offset_y: offsetY,
+  point,
+  ocr,
+  motion,
+  network_camera: networkCamera,
+  social_feed: socialFeed,
+  video_segmentation: videoSegmentation,
+  static_crop: staticCrop,
+  dynamic_tracking: dynamicTracking,
+  line_crossing: lineCrossing,
+  retiler,
+  static_focus: staticFocus,
+  nsfw,
+};
+
+/** One module for every type of the kind. */
 type Registry<K extends RunKind> = { readonly [T in TypesOfKind<K>]: ModuleOfKind[K] };
 type Registries = { readonly [K in RunKind]: Registry<K> };
 
-/** Every kind's registry: the only lists of the service's type modules. A new type adds its module and one line here. */
-export const REGISTRIES = {
-  labellable: {
-    classification,
-    detection_fullframe: detectionFullframe,
-    box_detection: boxDetection,
-    static_count: staticCount,
-    offset_x: offsetX,
-    offset_y: offsetY,
-    point,
-    ocr,
-    nsfw,
-  },
-  pipeline: { video_segmentation: videoSegmentation, static_crop: staticCrop, retiler, static_focus: staticFocus },
-  frame_comparison: { motion },
-  sequence: { dynamic_tracking: dynamicTracking, line_crossing: lineCrossing },
-  capture: { network_camera: networkCamera, social_feed: socialFeed },
-} satisfies Registries;
-
-const REGISTRIES_BY_KIND: Registries = REGISTRIES;
+/** The modules of each kind, drawn from SERVICE_MODULES by the types' kinds. */
+export const REGISTRIES = Object.fromEntries(
+  [...new Set(Object.values(APPLICATION_TYPE_KINDS))].map((kind) => [kind, Object.fromEntries(Object.entries(SERVICE_MODULES).filter(([type]) => kindOf(type) === kind))]),
+) as Registries;
 
 /** The module of a type of the kind; undefined for a type of another kind. */
 function findModuleOfKind<K extends RunKind>(kind: K, type: string): ModuleOfKind[K] | undefined {
-  const registry: Readonly<Record<string, ModuleOfKind[K]>> = REGISTRIES_BY_KIND[kind];
-  return Object.hasOwn(registry, type) ? registry[type] : undefined;
+  return kindOf(type) === kind ? (SERVICE_MODULES[type as ApplicationType] as ModuleOfKind[K]) : undefined;
 }
 
 /** The module of a type known to be of the kind. */
@@ -76,7 +92,7 @@ export function moduleOfKind<K extends RunKind>(kind: K, type: string): ModuleOf
  * Every labellable type's module, in the order of LABELLABLE_TYPES, which is the demo's: a demo application's scenes
  * are seeded by its type's place there.
  */
-export const TYPE_MODULES: readonly TypeModule[] = LABELLABLE_TYPES.map((type) => REGISTRIES.labellable[type]);
+export const TYPE_MODULES: readonly TypeModule[] = LABELLABLE_TYPES.map((type) => SERVICE_MODULES[type]);
 
 /** A type the demo seeds and feeds: a standard labellable type (the demo runs with the service's defaults, which refuse the others). */
 export type DemoLabellableType = Extract<LabellableType, (typeof STANDARD_APPLICATION_TYPES)[number]>;
@@ -103,9 +119,3 @@ export const moduleOf = (type: LabellableType): TypeModule => moduleOfKind('labe
 
 /** The capture module of a type; undefined for a type of another kind. */
 export const captureModule = (type: string): CaptureModule | undefined => findModuleOfKind('capture', type);
-
-/** The rule of a type's settings (an application's custom_fields), if its module has one. */
-export function settingsRuleOf(type: string): z.ZodMiniType | undefined {
-  const kind = kindOf(type);
-  return kind === undefined ? undefined : findModuleOfKind(kind, type)?.settings;
-}

@@ -16,14 +16,13 @@ interface SequenceResult {
 }
 
 /**
- * One sequence application type as the service runs it (the `sequence` kind of src/api/types.ts): the rule of its settings,
- * the app_data_type it reads from its immediate upstream application and the schema of what it asserts (the upstream's type is thereby checked: other
- * assertions are not read), and its result on the newest frame from the video's frames up to it, in order.
- * Sequence types take no feedback and have no model to release.
+ * One sequence application type as the service runs it (the `sequence` kind of src/api/types.ts; the rule of its
+ * settings is its manifest's): the app_data_type it reads from its immediate upstream application and the schema of
+ * what it asserts (the upstream's type is thereby checked: other assertions are not read), and its result on the newest
+ * frame from the video's frames up to it, in order. Sequence types take no feedback and have no model to release.
  */
 export interface SequenceModule {
   readonly type: SequenceType;
-  readonly settings: z.ZodMiniType;
   readonly reads: AppDataType;
   /** The contract's schema of the app_data it asserts, checked before it is recorded. */
   readonly writes: z.ZodMiniType;

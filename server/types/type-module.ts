@@ -1,4 +1,3 @@
-import type { z } from '../../src/api/zod';
 import type { AnswerRule } from '../../src/api/application-types/rule';
 import type { LabellableType } from '../../src/api/types';
 import type { ObjectAmbiguity } from '../vision/ambiguity';
@@ -27,8 +26,6 @@ export interface TypeModule {
   readonly objectAmbiguity: ObjectAmbiguity;
   /** Absent for a type by special arrangement: the demo runs with the service's defaults, which refuse those types. */
   readonly demo?: DemoType;
-  /** The rule of the application's settings (its custom_fields), checked when an application is created or updated. */
-  readonly settings?: z.ZodMiniType;
   /**
    * The model parameters the application's settings (its custom_fields) and its output subjects (by uid) give, beyond
    * the baseline's, as they are now; none by default.

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { TYPE_MANIFESTS } from '../../../src/api/application-types/registry';
 import { applications } from '../../db/schema';
 import { unseal } from '../../db/sealed-text';
 import { unixNow } from '../../db/unix-time';
@@ -138,7 +139,7 @@ export async function runCaptureJob(ctx: ServiceContext, deps: CaptureDeps, { id
   if (!appRow.active) return ctx.db.transaction((tx) => recordCaptureStopped(tx, appRow.applicationId));
   if (deps.stopping.aborted) return;
   const startedAt = unixNow();
-  const settings = module.settings.safeParse(appRow.customFields);
+  const settings = TYPE_MANIFESTS[module.type].settings.safeParse(appRow.customFields);
   const interval = settings.success ? module.intervalSeconds(appRow.customFields) : UNSET_INTERVAL_SECONDS;
   const { tookMs, error } = settings.success
     ? await captureImages(ctx, deps, module, appRow, state, deadlineSecondsOf(module, interval))

@@ -19,7 +19,6 @@ const objectsOn = (frame: SequenceFrame): FrameBox[] =>
  */
 export const dynamicTracking: SequenceModule = {
   type: 'dynamic_tracking',
-  settings: trackingSettingsSchema,
   reads: 'box_set',
   writes: trackSetSchema,
   analyse(frames, customFields) {

@@ -17,7 +17,6 @@ function tracksOn(frame: SequenceFrame): TrackedBox[] {
  */
 export const lineCrossing: SequenceModule = {
   type: 'line_crossing',
-  settings: lineCrossingSettingsSchema,
   reads: 'track_set',
   writes: lineCountsSchema,
   analyse(frames, customFields) {

@@ -13,7 +13,6 @@ const decode = async (frame: ComparedFrame) => decodeGreyFrame(await frame.readB
  */
 export const motion: FrameComparisonModule = {
   type: 'motion',
-  settings: motionSettings,
   earlierFrames: 3,
   async propose(frame, earlier, outputSubjects, customFields) {
     if (earlier.length === 0) return [];

@@ -15,7 +15,6 @@ const originOf = (raw: unknown) => (typeof raw === 'string' && URL.canParse(raw)
  */
 export const networkCamera: CaptureModule = {
   type: 'network_camera',
-  settings: networkCameraSettings,
   secret: { key: 'password', setFlag: 'password_set', scopeOf: (customFields) => originOf(customFields.camera_url) },
   intervalSeconds: (customFields) => networkCameraSettings.parse(customFields).interval_seconds,
   deadlineSeconds: FRAME_DEADLINE_SECONDS,

@@ -1,5 +1,4 @@
-import { ocr as rule, ocrSettingsOf, ocrSettingsSchema } from '../../../src/api/application-types/ocr';
-import { z } from '../../../src/api/zod';
+import { ocr as rule, ocrSettingsOf } from '../../../src/api/application-types/ocr';
 import { leastCertainObject } from '../../vision/ambiguity';
 import type { DemoApplication } from '../../vision/demo';
 import { bySubject } from '../measures/held-out';
@@ -26,8 +25,6 @@ export const ocr: TypeModule = {
   measure: bySubject(measureTexts),
   // the less sure tesseract is of its reading, the sooner a person checks it
   objectAmbiguity: leastCertainObject,
-  // either setting may be left out (then its default)
-  settings: z.partial(ocrSettingsSchema),
   settingsParameters: (customFields) => ({ text_reading: ocrSettingsOf(customFields) }),
   demo: {
     application,

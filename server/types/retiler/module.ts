@@ -52,7 +52,6 @@ async function recombineIntoSubPlans(source: SourceMedia, place: PlaceInPlan, se
  */
 export const retiler: PipelineModule = {
   type: 'retiler',
-  settings: retilerSettings,
   readsPlans: true,
   async run(source, customFields) {
     if (source.video) throw new MediaSkipped('retiler cuts still images (plans); a video_segmentation application upstream makes a video into frames.');

@@ -22,7 +22,6 @@ async function fetchImage(image: FeedImage, request: FeedRequest): Promise<Buffe
  */
 export const socialFeed: CaptureModule = {
   type: 'social_feed',
-  settings: socialFeedSettings,
   intervalSeconds: (customFields) => socialFeedSettings.parse(customFields).interval_seconds,
   deadlineSeconds: POLL_DEADLINE_SECONDS,
   addressRefusals: (customFields, addresses) => {

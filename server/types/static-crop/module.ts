@@ -9,7 +9,6 @@ import { cropImage } from './crop-image';
  */
 export const staticCrop: PipelineModule = {
   type: 'static_crop',
-  settings: staticCropSettings,
   async run(source, customFields) {
     if (source.video) throw new MediaSkipped('static_crop crops still images; a video_segmentation application upstream makes a video into frames to crop.');
     const { image, extension, box } = await cropImage(await source.readBytes(), staticCropSettings.parse(customFields));

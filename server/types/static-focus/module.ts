@@ -8,7 +8,6 @@ import type { PipelineModule } from '../pipeline-module';
  */
 export const staticFocus: PipelineModule = {
   type: 'static_focus',
-  settings: staticFocusSettings,
   async run(source, customFields) {
     const box = staticFocusBoxIn(staticFocusSettings.parse(customFields), source.width, source.height);
     return { children: [], passOn: { focus: box && { box } } };

@@ -9,7 +9,6 @@ import { chooseFrames } from './choose-frames';
  */
 export const videoSegmentation: PipelineModule = {
   type: 'video_segmentation',
-  settings: videoSegmentationSettings,
   async run(source, customFields) {
     if (!source.video) return { children: [] };
     const settings = videoSegmentationSettings.parse(customFields);

@@ -1,5 +1,6 @@
+import type { z } from '../zod';
 import type { AppDataType } from '../primitives';
-import { LABELLABLE_TYPES, TYPE_MANIFESTS, type LabellableType } from './registry';
+import { LABELLABLE_TYPES, manifestOf, TYPE_MANIFESTS, type LabellableType } from './registry';
 import type { AnswerRule } from './rule';
 
 /** The answer rule of every labellable application type, from its manifest; other types take no feedback. */
@@ -11,3 +12,6 @@ export const answerRuleOf = (type: string): AnswerRule | undefined =>
 /** The rule whose True answers carry this app_data_type. */
 export const ruleOfAppDataType = (appDataType: AppDataType): AnswerRule | undefined =>
   Object.values(ANSWER_RULES).find((rule) => rule.appDataType === appDataType);
+
+/** The rule of a type's own settings in an application's custom_fields, from its manifest; undefined for a type without any. */
+export const settingsRuleOf = (type: string): z.ZodMiniType | undefined => manifestOf(type)?.settings;

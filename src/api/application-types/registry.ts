@@ -59,7 +59,7 @@ export type TypesOfKind<K extends ApplicationKind> = { [T in ApplicationType]: M
 const ALL_TYPES = Object.keys(TYPE_MANIFESTS) as ApplicationType[];
 
 /** The manifest of a type; undefined for a string that names no type. */
-const manifestOf = (type: string): TypeManifest | undefined =>
+export const manifestOf = (type: string): TypeManifest | undefined =>
   Object.hasOwn(TYPE_MANIFESTS, type) ? TYPE_MANIFESTS[type as ApplicationType] : undefined;
 
 /** The kind of a type; undefined for a string that names no type. */
