@@ -237,5 +237,13 @@ export interface TypeModule<A extends AnnotationBase, S extends ToolStateBase = 
 /** A module as the registry holds it: the workspace only ever hands a module annotations of its own type. */
 export type AnyTypeModule = TypeModule<AnnotationBase, ToolStateBase>;
 
-export const defineTypeModule = <A extends AnnotationBase, S extends ToolStateBase>(module: TypeModule<A, S>): AnyTypeModule =>
-  module as unknown as AnyTypeModule;
+declare const annotationShape: unique symbol;
+
+/** A module as its type's folder exports it: one the registry holds, whose annotations' shape the type checker keeps. */
+export type ModuleOf<A extends AnnotationBase> = AnyTypeModule & { readonly [annotationShape]?: A };
+
+/** The annotations a module makes (see `ModuleOf`): the registry's modules give the union of every type's annotation. */
+export type AnnotationOf<M> = M extends { readonly [annotationShape]?: infer A } ? Exclude<A, undefined> : never;
+
+export const defineTypeModule = <A extends AnnotationBase, S extends ToolStateBase>(module: TypeModule<A, S>): ModuleOf<A> =>
+  module as unknown as ModuleOf<A>;

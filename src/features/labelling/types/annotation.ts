@@ -1,11 +1,6 @@
-import type { BoxAnnotation } from './box-detection/module';
-import type { ClassificationAnnotation } from './classification/module';
-import type { FullframeAnnotation } from './detection-fullframe/module';
-import type { NsfwAnnotation } from './nsfw/module';
-import type { OcrAnnotation } from './ocr/module';
-import type { OffsetAnnotation } from './offset/module';
-import type { PointAnnotation } from './point/module';
-import type { CountAnnotation } from './static-count/module';
+import type { LabellableType } from '../../../api/types';
+import type { AnnotationOf } from '../contract/type-module';
+import type { TYPE_MODULES } from './registry';
 
-/** The item being edited, in the shape of its application type's module. */
-export type Annotation = ClassificationAnnotation | FullframeAnnotation | BoxAnnotation | PointAnnotation | CountAnnotation | OffsetAnnotation | OcrAnnotation | NsfwAnnotation;
+/** The item being edited, in the shape of its application type's module: the annotations of the registry's modules. */
+export type Annotation = AnnotationOf<(typeof TYPE_MODULES)[LabellableType]>;

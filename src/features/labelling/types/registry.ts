@@ -10,7 +10,10 @@ import { offsetX, offsetY } from './offset/module';
 import { point } from './point/module';
 import { staticCount } from './static-count/module';
 
-/** One module per labellable type of the contract (src/api/types.ts): a type without its module is a type error. */
+/**
+ * One module per labellable type of the contract (src/api/types.ts): a type without its module is a type error. The
+ * annotations of these modules are the workspace's `Annotation` (./annotation.ts).
+ */
 export const TYPE_MODULES = {
   classification,
   detection_fullframe: detectionFullframe,
