@@ -3,10 +3,9 @@ import type { FeedbackSubjectAnswer } from '../../src/api/application-types/answ
 import type { Focus } from '../../src/api/types';
 import type { ModelParameters } from '../vision/models/parameters';
 import { loadAnalysisImage } from '../vision/models/analysis-image';
-import { needsDetector } from '../vision/models/subject-evidence';
 import type { JudgedItem, SubjectNames } from '../types/measures/held-out';
 import type { TypeModule } from '../types/type-module';
-import { runModelOn } from '../types/run-model';
+import { analysisFor, runModelOn } from '../types/run-model';
 
 /** An answered item with its image: what a model is measured on. */
 export interface ValidationExample {
@@ -33,11 +32,9 @@ function evaluationOf(module: TypeModule, items: readonly JudgedItem[], names: S
  */
 export async function judgeModels(module: TypeModule, outputSubjects: readonly string[], parameterSets: ModelParameters[], examples: ValidationExample[]): Promise<JudgedItem[][]> {
   const judged: JudgedItem[][] = parameterSets.map(() => []);
+  const options = analysisFor(module, outputSubjects, parameterSets);
   for (const example of examples) {
-    const detect = parameterSets.some((parameters) => needsDetector(outputSubjects, parameters));
-    const read = parameterSets.find((parameters) => parameters.text_reading)?.text_reading ?? null;
-    const classify = parameterSets.some((parameters) => parameters.content_class !== undefined);
-    const image = await loadAnalysisImage(example.image, example.focus, { detect, read, classify });
+    const image = await loadAnalysisImage(example.image, example.focus, options);
     for (const [index, parameters] of parameterSets.entries()) {
       const proposals = runModelOn(image, { type: module.type, outputSubjects, parameters });
       judged[index]!.push({ answers: example.answers, proposals });

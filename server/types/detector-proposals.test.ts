@@ -33,15 +33,14 @@ const image: AnalysisImage = {
   scaleY: 480,
   objects,
   features: null,
-  text: null,
-  content: null,
+  analysis: null,
 };
 
-const parameters: ModelParameters = {
+const parameters = {
   detector_class: { people: 'person', cars: 'car', cats: 'cat', widgets: null },
   appearance: { people: null, cars: null, cats: null, widgets: null },
   offset_reference: 'near_edge',
-};
+} as const satisfies ModelParameters & { offset_reference: string };
 
 describe('proposals from the detector', () => {
   it('box_detection: the boxes of every output subject, doubtful ones marked', () => {

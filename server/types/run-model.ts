@@ -1,9 +1,10 @@
 import type { Focus, LabellableType } from '../../src/api/types';
-import { loadAnalysisImage, type AnalysisImage } from '../vision/models/analysis-image';
+import { loadAnalysisImage, type AnalysisImage, type AnalysisOptions } from '../vision/models/analysis-image';
 import type { ModelParameters } from '../vision/models/parameters';
 import type { ModelProposal } from '../vision/models/proposal';
 import { needsDetector } from '../vision/models/subject-evidence';
 import { moduleOf } from './registry';
+import type { TypeModule } from './type-module';
 
 export interface RunModelInput {
   type: LabellableType;
@@ -15,13 +16,22 @@ export interface RunModelInput {
 }
 
 /**
- * The baseline model of an application type (its module's `propose`): classification gives one proposal (the most
- * likely subject), detection_fullframe one per output subject, the others one for the first output subject.
+ * What to look for in an image that one type's models (by their parameters) will all run on: the detector when a
+ * subject needs it, and the type's own analysis (its module's `analysis`), which follows the application's settings
+ * that every model of it shares, so the first model's parameters ask for it.
  */
+export function analysisFor(module: TypeModule, outputSubjects: readonly string[], parameterSets: readonly ModelParameters[]): AnalysisOptions<unknown> {
+  const [first] = parameterSets;
+  return {
+    detect: parameterSets.some((parameters) => needsDetector(outputSubjects, parameters)),
+    analyse: first === undefined ? null : (module.analysis?.(first) ?? null),
+  };
+}
+
+/** The proposals of an application's model (its type module's `propose`) for an image, decoded for it with what the model reads. */
 export async function runModel(input: RunModelInput): Promise<ModelProposal[]> {
   if (input.outputSubjects[0] === undefined) return [];
-  const { parameters } = input;
-  const options = { detect: needsDetector(input.outputSubjects, parameters), read: parameters.text_reading ?? null, classify: parameters.content_class !== undefined };
+  const options = analysisFor(moduleOf(input.type), input.outputSubjects, [input.parameters]);
   return runModelOn(await loadAnalysisImage(input.image, input.focus, options), input);
 }
 

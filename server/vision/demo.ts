@@ -1,4 +1,5 @@
-import type { OffsetReference, SubjectAppearance } from './models/parameters';
+import type { OffsetReference } from '../../src/api/application-types/offset';
+import type { SubjectAppearance } from './models/parameters';
 import { createRandom, deriveSeed, type Random } from './random';
 import { generateScene, type GeneratedScene, type PartSpec, type SceneDifficulty, type SceneSpec } from './scenes';
 import type { PartShape } from './shapes';

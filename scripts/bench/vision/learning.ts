@@ -107,7 +107,6 @@ export async function learningCurve(others: readonly LabelledPhoto[]): Promise<L
     const parameters: ModelParameters = {
       detector_class: { [SUBJECT]: null },
       appearance: { [SUBJECT]: null },
-      offset_reference: 'near_edge',
       head: fitHeads(fit, [SUBJECT], examples.reverse()),
     };
     points.push({ answers, boxed: examples.filter(({ answers: [answer] }) => answer?.result === 'True').length, ...(await measure(parameters, heldOut)) });

@@ -47,7 +47,6 @@ function truthAnswers(photo: LabelledPhoto): FeedbackSubjectAnswer[] {
 const releasedModel = (answered: readonly Item[]): ModelParameters => ({
   detector_class: DETECTOR_CLASS,
   appearance: Object.fromEntries(SUBJECTS.map((uid) => [uid, null])),
-  offset_reference: 'near_edge',
   head: fitHeads(boxDetection.fit, SUBJECTS, answered.map((item) => item.example).reverse()),
 });
 

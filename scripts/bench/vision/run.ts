@@ -40,7 +40,6 @@ async function main() {
   const parameters: ModelParameters = {
     detector_class: Object.fromEntries(classes.map((name) => [name, name])),
     appearance: Object.fromEntries(classes.map((name) => [name, null])),
-    offset_reference: 'near_edge',
   };
   await detectCocoObjects(photos[0]!.bytes); // loads the model, so that the times below are per image
 

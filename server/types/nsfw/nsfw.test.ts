@@ -15,7 +15,6 @@ const SUBJECTS = ['Neutral', 'Drawings', 'explicit', 'porn', 'sexy', 'hentai', '
 const parameters = (): ModelParameters => ({
   detector_class: {},
   appearance: {},
-  offset_reference: 'near_edge',
   ...moduleOf('nsfw').settingsParameters?.({}, Object.fromEntries(SUBJECTS.map((name) => [name, { name, detector_class: null }]))),
 });
 

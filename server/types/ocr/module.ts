@@ -1,5 +1,7 @@
-import { ocr as rule, ocrSettingsOf } from '../../../src/api/application-types/ocr';
+import type { TextReading } from '../../../src/api/application-types/answer';
+import { ocr as rule, ocrSettingsOf, type OcrSettings } from '../../../src/api/application-types/ocr';
 import { leastCertainObject } from '../../vision/ambiguity';
+import { readText } from '../../vision/reader/reader';
 import type { DemoApplication } from '../../vision/demo';
 import { bySubject } from '../measures/held-out';
 import { measureTexts } from '../measures/texts';
@@ -16,9 +18,19 @@ const application: DemoApplication = {
 
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 
-export const ocr: TypeModule = {
+/**
+ * An ocr model's own parameters: which characters the reader reads and how the text is laid out. Not learnt: always the
+ * application's current settings.
+ */
+interface ReadingParameters {
+  text_reading: OcrSettings;
+}
+
+export const ocr: TypeModule<ReadingParameters, TextReading> = {
   type: 'ocr',
   rule,
+  // tesseract reads the text, with the application's settings, while the image is decoded
+  analysis: ({ text_reading }) => (image, focus) => readText(image, focus, text_reading),
   propose: (image, [subject]) => (subject === undefined ? [] : [readingProposal(image, subject)]),
   // a reading teaches the colour model nothing: the reader is tesseract's, as shipped
   fit: { evidence: () => [] },

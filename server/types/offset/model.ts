@@ -1,5 +1,5 @@
 import type { Detection } from '../../vision/models/detections';
-import type { OffsetReference } from '../../vision/models/parameters';
+import type { OffsetReference } from '../../../src/api/application-types/offset';
 import { type ModelProposal } from '../../vision/models/proposal';
 import { ACCEPT_PROBABILITY } from '../../../src/api/presence';
 import { presenceIn, type SubjectEvidence } from '../../vision/models/subject-evidence';

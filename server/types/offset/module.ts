@@ -1,5 +1,6 @@
 import { offsetX as offsetXRule } from '../../../src/api/application-types/offset-x';
 import { offsetY as offsetYRule } from '../../../src/api/application-types/offset-y';
+import { offsetReferenceOf, type OffsetReference } from '../../../src/api/application-types/offset';
 import type { AnswerRule } from '../../../src/api/application-types/rule';
 import { noObjects } from '../../vision/ambiguity';
 import { DEMO_PALETTE, type DemoType } from '../../vision/demo';
@@ -8,11 +9,17 @@ import { measureOffset, type OffsetAxis } from './model';
 import { bySubject } from '../measures/held-out';
 import { measureOffsets } from '../measures/values';
 
+/** An offset model's own parameter: what it measures of the subject, from the application's custom_fields when it starts. */
+interface OffsetParameters {
+  offset_reference: OffsetReference;
+}
+
 /** The two offset types differ only in their axis (and their demo). */
-function offsetModule(type: 'offset_x' | 'offset_y', axis: OffsetAxis, rule: AnswerRule, demo: DemoType): TypeModule {
+function offsetModule(type: 'offset_x' | 'offset_y', axis: OffsetAxis, rule: AnswerRule, demo: DemoType): TypeModule<OffsetParameters> {
   return {
     type,
     rule,
+    baselineParameters: (customFields) => ({ offset_reference: offsetReferenceOf(customFields) }),
     propose: forFirstSubject((evidence, subject, _image, parameters) => measureOffset(evidence, subject, axis, parameters.offset_reference)),
     // an offset teaches nothing yet: the subject's colour stays as configured
     fit: { evidence: () => [] },

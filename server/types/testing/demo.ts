@@ -1,5 +1,6 @@
 import { demoCustomFields, generateDemoScene, type DemoApplication } from '../../vision/demo';
-import { parametersFromApplication, type ModelParameters } from '../../vision/models/parameters';
+import type { ModelParameters } from '../../vision/models/parameters';
+import { parametersFromApplication } from '../model-parameters';
 import type { GeneratedScene } from '../../vision/scenes';
 import { demoOf, type DemoLabellableType } from '../registry';
 

@@ -1,22 +1,27 @@
 import sharp from 'sharp';
-import type { TextReading } from '../../../src/api/application-types/answer';
-import type { OcrSettings } from '../../../src/api/application-types/ocr';
 import type { BoxCoords, Focus } from '../../../src/api/types';
 import { MAX_MEDIA_PIXELS, runImageWork } from '../../media/open-image';
 import { writeLab } from '../colour';
-import { classifyContent } from '../content/content';
-import type { ContentScores } from '../content/scores';
 import { detectorView } from '../detector/detector';
 import type { FeatureMap } from '../detector/features';
 import type { DetectedObject } from '../detector/objects';
-import { readText } from '../reader/reader';
 import { clampBox } from './media-box';
 
 /** The models look at most this many pixels across; results are mapped back to media pixels. */
 const ANALYSIS_WIDTH = 512;
 
-/** A media item (or its focus region) decoded for analysis: Lab pixels and the way back to media pixels. */
-export interface AnalysisImage {
+/**
+ * What a type's model reads of an image besides its pixels and the detector's objects (the text on it, what the content
+ * classifier makes of it), asked for by the type's module (server/types/type-module.ts, `analysis`). It reads the
+ * analysed region: the focus when there is one, else the whole media.
+ */
+export type ImageAnalysis<R> = (image: Buffer, focus: Focus | null | undefined) => Promise<R>;
+
+/**
+ * A media item (or its focus region) decoded for analysis: Lab pixels and the way back to media pixels; `R` is what the
+ * type's own analysis found.
+ */
+export interface AnalysisImage<R = unknown> {
   width: number;
   height: number;
   /** L, a, b per pixel, row by row. */
@@ -32,42 +37,34 @@ export interface AnalysisImage {
   objects: readonly DetectedObject[] | null;
   /** What the detector's features make of the image, for the learned head; null when it was not asked to look. */
   features: FeatureMap | null;
-  /** The text the reader found in the analysed region (ocr); null when it was not asked to read. */
-  text: TextReading | null;
-  /** What the content classifier makes of the analysed region (nsfw); null when it was not asked to classify. */
-  content: ContentScores | null;
+  /** What the type's own analysis found; null when none was asked for. */
+  analysis: R | null;
 }
 
-/**
- * What to look for besides the pixels: the pretrained detector's objects, the text (with these reader settings), the
- * content classifier's classes.
- */
-export interface AnalysisOptions {
+/** What to look for besides the pixels: the pretrained detector's objects, and what the type's own analysis reads. */
+export interface AnalysisOptions<R> {
   detect?: boolean;
-  read?: OcrSettings | null;
-  classify?: boolean;
+  analyse?: ImageAnalysis<R> | null;
 }
 
 /**
  * Decodes under the service's bound on concurrent image work (a model release may load many examples at once), and
- * with `detect` runs the pretrained detector on it, with `read` the text reader, with `classify` the content
- * classifier, at the same time.
+ * with `detect` runs the pretrained detector on it, with `analyse` the type's own analysis, at the same time.
  */
-export async function loadAnalysisImage(
+export async function loadAnalysisImage<R = never>(
   image: Buffer,
   focus?: Focus | null,
-  { detect = false, read = null, classify = false }: AnalysisOptions = {},
-): Promise<AnalysisImage> {
-  const [decoded, view, text, content] = await Promise.all([
+  { detect = false, analyse = null }: AnalysisOptions<R> = {},
+): Promise<AnalysisImage<R>> {
+  const [decoded, view, analysis] = await Promise.all([
     runImageWork(() => decodeForAnalysis(image, focus)),
     detect ? detectorView(image, focus) : null,
-    read ? readText(image, focus, read) : null,
-    classify ? classifyContent(image, focus) : null,
+    analyse ? analyse(image, focus) : null,
   ]);
-  return { ...decoded, objects: view?.objects ?? null, features: view?.features ?? null, text, content };
+  return { ...decoded, objects: view?.objects ?? null, features: view?.features ?? null, analysis };
 }
 
-async function decodeForAnalysis(image: Buffer, focus?: Focus | null): Promise<Omit<AnalysisImage, 'objects' | 'features' | 'text' | 'content'>> {
+async function decodeForAnalysis(image: Buffer, focus?: Focus | null): Promise<Omit<AnalysisImage, 'objects' | 'features' | 'analysis'>> {
   const metadata = await sharp(image, { limitInputPixels: MAX_MEDIA_PIXELS }).metadata();
   const mediaWidth = metadata.width;
   const mediaHeight = metadata.height;

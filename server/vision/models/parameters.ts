@@ -1,16 +1,13 @@
 import { detectorClassOf, type CocoClass, type DetectorClassSetting } from '../../../src/api/detector/classes';
-import type { NsfwClass } from '../../../src/api/application-types/nsfw';
-import type { OcrSettings } from '../../../src/api/application-types/ocr';
 import { APPEARANCE, appearanceOf, type SubjectAppearance } from '../../../src/api/schemas/appearance';
-import type { LabellableType } from '../../../src/api/types';
 import type { SubjectHead } from '../head/head';
 
 export type { SubjectAppearance };
 
-/** Which feature of the subject an offset application measures, along its axis. */
-const OFFSET_REFERENCES = ['near_edge', 'centre', 'far_edge'] as const;
-export type OffsetReference = (typeof OFFSET_REFERENCES)[number];
-
+/**
+ * The parameters every type's model shares: what sees each output subject and what answers taught about it. A type's
+ * module keeps parameters of its own beside these (server/types/type-module.ts), stored with them in a release.
+ */
 export interface ModelParameters {
   /**
    * Per output subject uid, the pretrained detector's class it maps to (null: none). Not learnt: always the
@@ -19,25 +16,14 @@ export interface ModelParameters {
   detector_class: Record<string, CocoClass | null>;
   /** Per output subject uid; null when no colour is configured (an unmapped subject is then unknown to the models). */
   appearance: Record<string, SubjectAppearance | null>;
-  offset_reference: OffsetReference;
   /** Per output subject uid, what its answers taught (server/vision/head); absent on models released before it. */
   head?: Record<string, SubjectHead>;
-  /**
-   * ocr: which characters the reader reads and how the text is laid out. Not learnt: always the application's
-   * current settings (its type module's `settingsParameters`); absent for the types that read no text.
-   */
-  text_reading?: OcrSettings;
-  /**
-   * nsfw: per output subject uid, the content classifier's class its name stands for (null: none). Not learnt: always
-   * the subjects' current names (its type module's `settingsParameters`); absent for the other types.
-   */
-  content_class?: Record<string, NsfwClass | null>;
 }
 
 export const DEFAULT_MIN_AREA = APPEARANCE.minArea.default;
 
+/** What the shared parameters are made of: an application's output subjects and its custom_fields. */
 export interface ApplicationForModel {
-  type: LabellableType;
   output_subjects: readonly string[];
   custom_fields: Record<string, unknown>;
 }
@@ -46,10 +32,10 @@ export interface ApplicationForModel {
 export type SubjectForModel = { name: string; detector_class: DetectorClassSetting };
 
 /** Parameters (of a release, or new) with the subjects' current detector mapping. */
-export function withDetectorClasses(
-  parameters: Omit<ModelParameters, 'detector_class'>,
+export function withDetectorClasses<P extends Omit<ModelParameters, 'detector_class'>>(
+  parameters: P,
   subjects: Record<string, SubjectForModel>,
-): ModelParameters {
+): P & Pick<ModelParameters, 'detector_class'> {
   const mapped = Object.keys(parameters.appearance).map((uid) => {
     const subject = subjects[uid];
     return [uid, subject ? detectorClassOf(subject) : null] as const;
@@ -58,16 +44,12 @@ export function withDetectorClasses(
 }
 
 /**
- * The baseline's parameters from an application's `custom_fields` (see docs/models.md) and its output subjects:
+ * The baseline's shared parameters from an application's `custom_fields` (see docs/models.md) and its output subjects:
  * each subject's detector class (its explicit setting or its name's), and its configured colour (`appearance[uid]`),
  * which the colour model uses for a subject that maps to no detector class. A name is never a colour.
  */
-export function parametersFromApplication(app: ApplicationForModel, subjects: Record<string, SubjectForModel>): ModelParameters {
+export function subjectParameters(app: ApplicationForModel, subjects: Record<string, SubjectForModel>): ModelParameters {
   const appearance: Record<string, SubjectAppearance | null> = {};
   for (const uid of app.output_subjects) appearance[uid] = appearanceOf(app.custom_fields, uid);
-  const reference = app.custom_fields['offset_reference'];
-  return withDetectorClasses({
-    appearance,
-    offset_reference: OFFSET_REFERENCES.find((value) => value === reference) ?? 'near_edge',
-  }, subjects);
+  return withDetectorClasses({ appearance }, subjects);
 }

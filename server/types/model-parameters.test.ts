@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { APPEARANCE } from '../../../src/api/schemas/appearance';
-import { DEFAULT_MIN_AREA, parametersFromApplication, withDetectorClasses } from './parameters';
+import { APPEARANCE } from '../../src/api/schemas/appearance';
+import { DEFAULT_MIN_AREA, withDetectorClasses } from '../vision/models/parameters';
+import { parametersFromApplication } from './model-parameters';
 
 const subjects = {
   s1: { name: 'Red bolt', detector_class: null },
@@ -37,6 +38,16 @@ describe('parametersFromApplication', () => {
     );
     expect(parameters.detector_class).toEqual({ s1: null, s2: null, s3: 'orange', s4: null, s5: 'cup' });
     expect(Object.values(parameters.appearance)).toEqual([null, null, null, null, null]);
+  });
+
+  // the offset reference is the offset types' own parameter (server/types/offset/module.ts)
+  it('gives an offset the near edge as its reference when its application sets none', () => {
+    const parameters = parametersFromApplication({ type: 'offset_y', output_subjects: ['s1'], custom_fields: {} }, subjects);
+    expect(parameters.offset_reference).toBe('near_edge');
+  });
+
+  it('replaces an offset reference that is none of them by the near edge', () => {
+    const parameters = parametersFromApplication({ type: 'offset_x', output_subjects: ['s1'], custom_fields: { offset_reference: 'middle' } }, subjects);
     expect(parameters.offset_reference).toBe('near_edge');
   });
 
@@ -56,7 +67,6 @@ describe('parametersFromApplication', () => {
       subjects,
     );
     expect(parameters.appearance['s1']).toBeNull();
-    expect(parameters.offset_reference).toBe('near_edge');
     const configured = parametersFromApplication(
       { type: 'box_detection', output_subjects: ['s2'], custom_fields: { appearance: { s2: { color: '#123456', min_area: -1 } } } },
       subjects,
