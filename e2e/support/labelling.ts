@@ -130,6 +130,8 @@ export function expectedAssertions(annotation: Annotation) {
       return one(annotation.subject_uid, annotation.type, annotation.offset);
     case 'ocr':
       return one(annotation.subject_uid, 'text', { text: annotation.text });
+    default:
+      throw new Error('No test says yet what an answer of this type leaves on the service.');
   }
 }
 
