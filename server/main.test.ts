@@ -44,7 +44,12 @@ interface DemoApplication {
   application_id: string;
   name: string;
   description: string;
+  custom_fields: Record<string, unknown>;
 }
+
+/** The settings of the demo's camera and feed, by name. */
+const captureSettings = (apps: DemoApplication[]) =>
+  Object.fromEntries(apps.filter((app) => CAPTURE_APPLICATIONS.some((capture) => capture.name === app.name)).map((app) => [app.name, app.custom_fields]));
 
 /** The demo labeller's bearer header, and the applications they see. */
 async function asLabeller(url: string) {
@@ -114,6 +119,7 @@ describe('server/main.ts, built', () => {
       const url = await first.listening;
       // Every inspection-line application has a request before the detector has gone through the photographs.
       const labeller = await asLabeller(url);
+      const firstCaptureSettings = captureSettings(labeller.apps);
       let early: string[] = [];
       await expect
         .poll(async () => {
@@ -144,6 +150,8 @@ describe('server/main.ts, built', () => {
       expect(apps).toHaveLength(PHOTO_APPLICATIONS.length + DEMO_TYPES.length + CAPTURE_APPLICATIONS.length);
       expect(inspectionLine).toHaveLength(DEMO_TYPES.length);
       expect(captures).toHaveLength(CAPTURE_APPLICATIONS.length);
+      // The camera and the feed listen where they did before, so their applications (and capture loops) stay as they were.
+      expect(captureSettings(apps)).toEqual(firstCaptureSettings);
       for (const app of apps.filter((app) => !captures.includes(app))) {
         expect(await waitingIn(again, bearer, app)).toBeGreaterThanOrEqual(inspectionLine.includes(app) ? WAITING : 1);
       }
