@@ -10,7 +10,7 @@ import { normalizeEmail } from '../../src/api/schemas/email';
 import { toUnixSeconds } from '../db/unix-time';
 import { INVITE_CODE_DAYS } from '../../src/api/limits';
 
-export type InviteRow = typeof invites.$inferSelect;
+type InviteRow = typeof invites.$inferSelect;
 
 function toInvite(row: InviteRow, tenantName: string): Invite {
   return {

@@ -9,7 +9,7 @@ import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { TextField } from '../../../components/text-field';
 import { getApiClient } from '../../../lib/api-client';
-import { readInviteLink } from '../../../lib/invite-link';
+import { readInviteLink, type InviteLinkParts } from '../../../lib/invite-link';
 import { signIn } from '../sign-in';
 import { describeSignInError } from '../sign-in-errors';
 import { useAsyncAction } from '../use-async-action';
@@ -24,11 +24,16 @@ function describeRegistrationError(error: unknown): string {
 
 /**
  * Makes an account, then signs in with it. An invite link fills in the invite's code and email (from the address's
- * fragment): registering with the code joins the tenant that sent the invite.
+ * fragment): registering with the code joins the tenant that sent the invite. A link opened on this page (only the
+ * fragment changes) fills the form in afresh.
  */
 export function Component() {
+  const { hash } = useLocation();
+  return <RegisterForm key={hash} link={readInviteLink(hash)} />;
+}
+
+function RegisterForm({ link }: { link: InviteLinkParts }) {
   const navigate = useNavigate();
-  const link = readInviteLink(useLocation().hash);
   const [email, setEmail] = useState(link.email);
   const [password, setPassword] = useState('');
   const [givenName, setGivenName] = useState('');
