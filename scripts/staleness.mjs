@@ -10,7 +10,7 @@ const root = join(import.meta.dirname, '..');
 export const APP_BUILD = { output: 'dist/index.html', sources: ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'] };
 
 /** The service's bundle (its entry) and what it is made of: a change to any of them makes the build stale. */
-export const SERVICE_BUILD = { output: 'build/service/main.mjs', sources: ['server', 'src/api', 'scripts/build-service.ts', 'scripts/staleness.mjs'] };
+export const SERVICE_BUILD = { output: 'build/service/main.mjs', sources: ['server', 'src/api', 'scripts/build-service.ts'] };
 
 /**
  * The latest modification under a path of the repository (a file, or a folder and everything in it); 0 if absent.
