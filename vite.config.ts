@@ -74,5 +74,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 700,
+    // The warning that plugins took much of the build's time is about the machine (a first build on a busy one), not
+    // the app: a new user's `npm start` should not print it.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
 });

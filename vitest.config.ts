@@ -28,7 +28,7 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           // These need a PostgreSQL server: the postgres and scale-out projects run them.
-          exclude: ['server/scale-out.test.ts', 'server/jobs/capture-loop-pg.test.ts'],
+          exclude: ['server/scale-out*.test.ts', 'server/jobs/*-pg.test.ts'],
           environment: 'node',
           // Test files share a worker's modules: each file imported the service afresh (the detector, tesseract and
           // PGlite with it), which took longer than its tests. Every file builds its own app and database.
@@ -62,7 +62,7 @@ export default defineConfig({
         // Service processes on a PostgreSQL server: `bash scripts/with-postgres.sh npx vitest run --project scale-out`.
         test: {
           name: 'scale-out',
-          include: ['server/scale-out.test.ts'],
+          include: ['server/scale-out*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -2,10 +2,9 @@
 // or answer is lost, and every key does what the overlay says for this application type.
 import { listApplicationDetections } from '../src/api/endpoints/detections';
 import { getPendingCount, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../src/api/endpoints/feedback';
-import { countAnswers, listAnswers } from '../src/api/endpoints/feedback-history';
+import { countAnswers } from '../src/api/endpoints/feedback-history';
 import type { Annotation } from '../src/features/labelling/types/annotation';
 import { expect, test } from './support/fixtures';
-import { E2E_DEMO_WAITING } from './support/service';
 import { drawBox, drawnItem, onPage, openQueue, releaseHeld, shown, signInToLabel, syncStatus, userAssertions } from './support/labelling';
 
 test('an item answered with quick keys just before leaving is never served again', async ({ page, service }) => {
@@ -24,31 +23,26 @@ test('an item answered with quick keys just before leaving is never served again
   }
 });
 
-test('every key counts: Enter pressed as fast as possible over three pulls answers as many items, each once', async ({ page, service }) => {
-  // The demo tops the queue up behind the labeller; on a loaded machine that takes a while.
-  test.setTimeout(150_000);
+test('Enter pressed 30 times as fast as a keyboard repeats answers only what was on screen for the look time, each once', async ({ page, service }) => {
   const labeller = await signInToLabel(page, service);
   const appId = labeller.apps.detection_fullframe;
-  // Ten in hand and the queue behind them: the presses outrun two more pulls, whose items load while keys arrive.
-  await page.getByRole('button', { name: 'Preferences' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Preferences' });
-  await dialog.getByLabel('Items per pull').selectOption('10');
-  await dialog.getByRole('button', { name: 'Done' }).click();
   await releaseHeld(labeller, 'detection_fullframe');
+  const sent: { media_id: string; client_data: { decision_seconds: number } }[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith(`/1/applications/${appId}/feedback`)) sent.push(request.postDataJSON());
+  });
   await openQueue(page, labeller, 'detection_fullframe');
-  const waiting = async () => (await getPendingCount(labeller.api, appId)).pending;
-  await expect.poll(waiting, { timeout: 90_000 }).toBeGreaterThanOrEqual(E2E_DEMO_WAITING - 5);
-  const presses = Math.min(30, 10 + (await waiting()));
   const before = (await countAnswers(labeller.api, appId, 'hour')).count;
 
-  for (let press = 0; press < presses; press += 1) await page.keyboard.press('Enter');
-  const answered = async () => (await countAnswers(labeller.api, appId, 'hour')).count - before;
-  await expect.poll(answered, { timeout: 30_000 }).toBe(presses);
+  for (let press = 0; press < 30; press += 1) await page.keyboard.press('Enter');
   await expect(syncStatus(page)).toHaveText('All sent');
-  expect(await answered()).toBe(presses);
-  const { data } = await listAnswers(labeller.api, appId, presses);
-  expect(data.every((answer) => answer.user_id === labeller.userId)).toBe(true);
-  expect(new Set(data.map((answer) => answer.media_id)).size).toBe(presses);
+  const answered = (await countAnswers(labeller.api, appId, 'hour')).count - before;
+  // The first item was seen; the presses that landed on the next ones before they were seen did nothing.
+  expect(answered).toBeGreaterThanOrEqual(1);
+  expect(answered).toBeLessThan(30);
+  expect(sent).toHaveLength(answered);
+  expect(new Set(sent.map((body) => body.media_id)).size).toBe(answered);
+  for (const body of sent) expect(body.client_data.decision_seconds).toBeGreaterThanOrEqual(0.25);
 });
 
 test('leaving the queue hands the items in hand back at once', async ({ page, service }) => {
@@ -97,7 +91,7 @@ test('Skip hands the item back, and it is not served to the same labeller again'
   expect(await userAssertions(labeller, skipped.mediaId!, 'offset_y')).toHaveLength(0);
 });
 
-test('an edit in progress survives a reload and a return, and answering clears it', async ({ page, service }) => {
+test('an edit in progress survives a reload and a return with its undo steps, and answering clears it', async ({ page, service }) => {
   const labeller = await signInToLabel(page, service);
   const item = await openQueue(page, labeller, 'box_detection');
   const { bounds } = item.annotation as Extract<Annotation, { type: 'box_detection' }>;
@@ -109,6 +103,11 @@ test('an edit in progress survives a reload and a return, and answering clears i
   const reloaded = await drawnItem(page);
   expect(reloaded.mediaId).toBe(item.mediaId);
   expect(reloaded.annotation).toEqual(edited.annotation);
+  // The draft keeps its history: the box drawn before the reload can be undone, and redone.
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await shown(page)).annotation).toEqual(item.annotation);
+  await page.keyboard.press('Control+Shift+z');
+  await expect.poll(async () => (await shown(page)).annotation).toEqual(edited.annotation);
   await page.keyboard.press('Enter');
   await drawnItem(page, item.mediaId);
   await expect.poll(async () => (await userAssertions(labeller, item.mediaId!, 'box_detection')).length).toBe(1);
@@ -149,6 +148,9 @@ test("number fields answer with Enter and give the keys back with Escape; the co
   const typed = proposed + 2;
   await count.fill(String(typed));
   await expect(page.getByText(`The count (${typed}) is not the number of markers (${proposed})`)).toBeVisible();
+  // A count apart from the markers on screen is asked about; Enter again sends it.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toContainText(`The count is ${typed} but ${proposed} markers show`);
   await page.keyboard.press('Enter');
   await drawnItem(page, countItem.mediaId);
   await expect.poll(async () => (await userAssertions(labeller, countItem.mediaId!, 'static_count'))[0]?.app_data).toBe(typed);

@@ -58,12 +58,12 @@ export async function openAppQueue(page: Page, tenantId: string, appId: string):
   return drawnItem(page);
 }
 
-/** Waits until an item other than `previous` is drawn, and returns what the workspace shows. */
+/** Waits until an item other than `previous` is drawn and has been seen long enough to answer, and returns what the workspace shows. */
 export async function drawnItem(page: Page, previous: string | null = null): Promise<Shown> {
   await expect(page.getByRole('main', { name: 'Labelling workspace' })).toBeVisible();
   await page.waitForFunction((before) => {
     const debug = window.__looplabel;
-    return !!debug?.mediaId && debug.mediaId !== before && debug.drawn[debug.mediaId] !== undefined && !!debug.camera;
+    return !!debug?.mediaId && debug.mediaId !== before && debug.drawn[debug.mediaId] !== undefined && !!debug.camera && debug.answerable;
   }, previous);
   return shown(page);
 }

@@ -51,11 +51,8 @@ export interface UiBenchmarkResults {
 
 async function answerToNextDrawn(page: Page, labelUrl: string, answers: number): Promise<number | null> {
   await page.goto(labelUrl);
-  // Accept waits until the item's image is on screen.
-  await page.waitForFunction(() => {
-    const debug = window.__looplabel;
-    return !!debug?.mediaId && debug.drawn[debug.mediaId] !== undefined;
-  });
+  // Accept counts once the item has been on screen for the look time.
+  await page.waitForFunction(() => window.__looplabel?.answerable);
   const samples: number[] = [];
   for (let i = 0; i < answers; i += 1) {
     const before = await page.evaluate(() => window.__looplabel?.mediaId ?? null);
@@ -74,7 +71,7 @@ async function answerToNextDrawn(page: Page, labelUrl: string, answers: number):
       .catch(() => null);
     if (drawnAt === null) break;
     samples.push(drawnAt - start);
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => window.__looplabel?.answerable);
   }
   return samples.length > 0 ? percentile(samples, 50) : null;
 }

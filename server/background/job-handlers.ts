@@ -22,7 +22,7 @@ export function jobHandlers(ctx: ServiceContext, captureDeps: CaptureDeps): JobH
         .from(media)
         .where(and(eq(media.mediaId, data.mediaId), eq(media.tenantId, appRow.tenantId)));
       if (!mediaRow) return;
-      await processMediaForApplication(ctx, appRow, mediaRow, data.focus, { chain: data.chain, jobId: id });
+      await processMediaForApplication(ctx, appRow, mediaRow, data.focus, { chain: data.chain, jobId: id, forFeedback: data.forFeedback === true });
     },
     'release-model': async ({ id, data }) => {
       const [appRow] = await ctx.db

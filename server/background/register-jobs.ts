@@ -38,7 +38,7 @@ export async function createJobQueue(ctx: ServiceContext, { maintain, limiter, l
   if (databaseUrl) {
     // pg-boss is loaded only for a PostgreSQL server, as its driver is (db/index.ts).
     const { createPgBossRunner } = await import('../jobs/pg-boss-runner');
-    return createPgBossRunner({ connectionString: databaseUrl, runsJobs: backgroundJobs, timeoutSeconds: jobTimeoutSeconds, handlers, periodic, log: ctx.log });
+    return createPgBossRunner({ connectionString: databaseUrl, db: ctx.db, runsJobs: backgroundJobs, timeoutSeconds: jobTimeoutSeconds, handlers, periodic, log: ctx.log });
   }
   return createLocalRunner({ db: ctx.db, handlers, periodic, log: ctx.log });
 }

@@ -5,6 +5,7 @@ import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
 import { callbackBlacklist, callbackOutbox } from '../db/schema';
 import type { CallbackAddressRules } from '../net/address-rule';
+import { redactSecrets } from '../net/redact';
 import { sendPost } from './send';
 
 /** At most this many posts are in flight at once per worker. */
@@ -156,11 +157,11 @@ async function deliver(deps: DeliveryDeps, claimed: ClaimedPost, now: () => numb
       // being slow or down, so it fails at once without blacklisting.
       await db
         .update(callbackOutbox)
-        .set({ status: 'failed', attempts: claimed.attempts, lastError: outcome.error })
+        .set({ status: 'failed', attempts: claimed.attempts, lastError: redactSecrets(outcome.error) })
         .where(eq(callbackOutbox.id, claimed.id));
       return;
     case 'failed':
-      await recordFailure(deps, claimed, outcome.error, now());
+      await recordFailure(deps, claimed, redactSecrets(outcome.error), now());
   }
 }
 

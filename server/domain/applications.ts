@@ -3,9 +3,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Application, ApplicationInput } from '../../src/api/schemas/application';
 import { fieldPath } from '../../src/api/field-errors';
 import { type FieldError, SPECIAL_APPLICATION_TYPES } from '../../src/api/types';
-import { settingsRuleOf } from '../types/registry';
+import { captureModule, settingsRuleOf } from '../types/registry';
 import type { AuthContext } from '../auth/context';
 import { refusalOfUrl, type CallbackAddressRules } from '../net/address-rule';
+import type { CameraAddressRules } from '../net/camera-address-rule';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, assertions } from '../db/schema';
@@ -54,6 +55,7 @@ export function toApplication(row: ApplicationRow): Application {
     consensus_tolerance: row.consensusTolerance,
     gold_rate: row.goldRate,
     quality_flag_below: row.qualityFlagBelow,
+    feedback_scope: row.feedbackScope,
   };
 }
 
@@ -138,6 +140,8 @@ export interface ApplicationRules {
   allowSpecialTypes: boolean;
   /** Where callbacks may go; without it (the demo seed, benchmarks: trusted callers) URLs get only the shape rule. */
   callbackAddresses?: CallbackAddressRules;
+  /** Where cameras may be; with callbackAddresses, a capture type's settings are judged by its capture's address rule. */
+  cameraAddresses?: CameraAddressRules;
   /** Seals a type's secret setting (a camera's password, capture-secrets.ts); a caller without it gives none. */
   sealingKey?: Buffer;
 }
@@ -151,6 +155,14 @@ function callbackUrlErrors(input: ApplicationInput, rules: CallbackAddressRules)
       return message === null ? [] : [{ field: `${field}.${index}`, message }];
     }),
   );
+}
+
+/** The settings' addresses a capture of the type would refuse, with the capture's own words (see CaptureModule). */
+function captureAddressErrors(type: string, customFields: Record<string, unknown>, rules: ApplicationRules): FieldError[] {
+  const module = captureModule(type);
+  if (!module || !rules.callbackAddresses || !rules.cameraAddresses) return [];
+  const refusals = module.addressRefusals(customFields, { camera: rules.cameraAddresses, callbacks: rules.callbackAddresses });
+  return refusals.map(({ key, message }) => ({ field: `custom_fields.${key}`, message }));
 }
 
 const SPECIAL_TYPES: ReadonlySet<string> = new Set(SPECIAL_APPLICATION_TYPES);
@@ -173,6 +185,8 @@ async function fieldErrorsOf(
   const settings = input.custom_fields === undefined ? undefined : settingsRuleOf(type)?.safeParse(input.custom_fields);
   if (settings?.error) {
     errors.push(...settings.error.issues.map((issue) => ({ field: fieldPath(['custom_fields', ...issue.path]), message: issue.message })));
+  } else if (settings && input.custom_fields) {
+    errors.push(...captureAddressErrors(type, input.custom_fields, rules));
   }
   if (input.type && SPECIAL_TYPES.has(input.type) && !rules.allowSpecialTypes) {
     errors.push({ field: 'type', message: `The type ${input.type} is available only by special arrangement.` });
@@ -211,7 +225,11 @@ const columnsOf = (input: ApplicationInput) => ({
   consensusTolerance: input.consensus_tolerance,
   goldRate: input.gold_rate,
   qualityFlagBelow: input.quality_flag_below,
+  feedbackScope: input.feedback_scope,
 });
+
+/** The feedback rate of an application whose `requested_feedback_per_hour` is null. */
+export const SYSTEM_FEEDBACK_PER_HOUR = 120;
 
 export type NewApplication = ApplicationInput & Pick<Application, 'name' | 'type'>;
 
@@ -223,7 +241,8 @@ export async function createApplication(
   rules: ApplicationRules,
 ): Promise<Application> {
   const outputSubjects = input.output_subjects ?? [];
-  await checkInput(db, tenantId, input, outputSubjects, rules, input.type);
+  // A type's settings are checked even when none are given: a camera or a feed cannot start without its address.
+  await checkInput(db, tenantId, { ...input, custom_fields: input.custom_fields ?? {} }, outputSubjects, rules, input.type);
   const stored = await withoutSecret(db, input.type, input.custom_fields, null, rules.sealingKey);
   const now = Date.now() / 1000;
   const row = await db.transaction(async (tx) => {
@@ -239,6 +258,8 @@ export async function createApplication(
         createdBy,
         createdAt: now,
         modifiedAt: now,
+        // What the scheduler will use, shown from the start (not 0 until the first media arrive).
+        systemFeedbackPerHour: input.requested_feedback_per_hour ?? SYSTEM_FEEDBACK_PER_HOUR,
         callbackSecret: newCallbackSecret(),
       })
       .returning();

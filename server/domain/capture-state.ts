@@ -3,6 +3,7 @@ import type { CaptureStatus } from '../../src/api/schemas/capture';
 import type { Database } from '../db';
 import { capturedItems, captureState, media } from '../db/schema';
 import { unixNow } from '../db/unix-time';
+import { redactSecrets } from '../net/redact';
 import type { ApplicationRow } from './applications';
 import { toMedia, type MediaLinks } from './media';
 
@@ -103,7 +104,8 @@ export async function captureStatus(db: Database, appRow: ApplicationRow, links:
     last_capture_at: state?.lastCaptureAt ?? null,
     last_capture_ms: state?.lastCaptureMs ?? null,
     last_media: lastMedia ? { media_id: lastMedia.mediaId, thumbnail_url: thumbnailOf(toMedia(lastMedia, links)) } : null,
-    last_error: state?.lastError ?? null,
+    // redacted when written; again when read, for what an earlier version wrote
+    last_error: state?.lastError ? redactSecrets(state.lastError) : null,
     last_error_at: state?.lastErrorAt ?? null,
     next_attempt_at: appRow.active ? (state?.nextAttemptAt ?? null) : null,
   };

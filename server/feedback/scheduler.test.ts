@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { applications } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { considerForFeedback, pendingCount, scheduleDue, SYSTEM_FEEDBACK_PER_HOUR } from './scheduler';
+import { considerForFeedback, pendingCount, scheduleDue } from './scheduler';
+import { SYSTEM_FEEDBACK_PER_HOUR } from '../domain/applications';
 import { insertApplication, insertMedia, insertSubject } from './test-fixtures';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
 import { unixNow } from '../db/unix-time';
 import { applications, feedbackIssued, feedbackQueue, type QueuedProposal } from '../db/schema';
-import type { ApplicationRow } from '../domain/applications';
+import { SYSTEM_FEEDBACK_PER_HOUR, type ApplicationRow } from '../domain/applications';
 import { focusKey } from '../domain/assertions';
 import { typeModule } from '../types/registry';
 import { AMBIGUITY_CUTOFF, feedbackPriority } from '../vision/ambiguity';
@@ -12,8 +12,6 @@ import type { ModelProposal } from '../vision/models/proposal';
 import { unheld } from './pull';
 import { confirmationsOf, worthOf } from './queue-worth';
 
-/** The feedback rate of an application whose `requested_feedback_per_hour` is null. */
-export const SYSTEM_FEEDBACK_PER_HOUR = 120;
 const HOUR_SECONDS = 3600;
 
 function feedbackRate(app: Pick<ApplicationRow, 'requestedFeedbackPerHour'>): number {
@@ -21,8 +19,8 @@ function feedbackRate(app: Pick<ApplicationRow, 'requestedFeedbackPerHour'>): nu
 }
 
 /**
- * Adds (or refreshes) a candidate for feedback when the model's proposals are ambiguous enough, then schedules
- * what the application's hourly budget allows. Its priority is what an answer is worth (`worthOf`). A candidate
+ * Adds (or refreshes) a candidate for feedback when the model's proposals are ambiguous enough (or whatever they are,
+ * where the application's `feedback_scope` is `all`), then schedules what the application's hourly budget allows. Its priority is what an answer is worth (`worthOf`). A candidate
  * already in the queue keeps its place and schedule but takes the newer proposals and priority. Inactive applications don't request feedback. Returns whether queued.
  */
 export async function considerForFeedback(
@@ -37,7 +35,8 @@ export async function considerForFeedback(
   const module = typeModule(appRow.type);
   // A type without an answer rule (a frame comparison type's boxes) takes no feedback, however doubtful its proposals.
   if (!module || !appRow.active) return false;
-  if (feedbackPriority(proposals, appRow.detectionThresholds, module.objectAmbiguity) < AMBIGUITY_CUTOFF) return false;
+  const unsure = feedbackPriority(proposals, appRow.detectionThresholds, module.objectAmbiguity) >= AMBIGUITY_CUTOFF;
+  if (!unsure && appRow.feedbackScope !== 'all') return false;
   if (await answeredByPerson(tx, appRow.applicationId, mediaId, focusKey(focus))) return false;
   const queued: QueuedProposal[] = proposals.map((proposal) => ({ ...proposal }));
   const priority = worthOf(appRow, await confirmationsOf(tx, appRow.applicationId), queued);

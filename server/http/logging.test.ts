@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { DEMO_PASSWORD } from '../demo/seed-identity';
+import { REDACTED } from '../net/redact';
 import { basicAuth, createTestApp, type TestApp } from '../testing/test-app';
-import { REDACTED, serializeError } from './logging';
+import { serializeError } from './logging';
 
 const lines: string[] = [];
 let t: TestApp;

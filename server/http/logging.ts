@@ -1,17 +1,17 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { REDACTED, redactSecrets } from '../net/redact';
 
 /**
  * The service's log lines never carry credentials or the values a request or a query worked on:
  * - a request is logged by its method and path, never its query string (signed media links carry their signature
  *   there, and searches their terms), nor its headers;
  * - an error is logged by its type, message, stack and code, without the SQL parameters drizzle attaches (emails,
- *   password hashes, tokens) and without the database's `detail`, which repeats the values that clashed;
+ *   password hashes, tokens), without the database's `detail`, which repeats the values that clashed, and without the
+ *   userinfo of any URL in its message or stack (net/redact.ts);
  * - whatever else is logged has its credentials censored by the redact paths below.
  * At the default level (info) the terminal says what matters: that the service listens, the demo's progress, warnings
  * and errors. Requests are logged at debug, one line each (`LOG_LEVEL=debug` shows them).
  */
-
-export const REDACTED = '[redacted]';
 
 const SECRET_KEYS = [
   'authorization',
@@ -76,13 +76,13 @@ interface SerializedError {
 export function serializeError(error: unknown, depth = 0): SerializedError {
   if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   const fields = error as unknown as Record<string, unknown>;
-  const message = databaseMessage(fields, withoutParams(error.message));
+  const message = redactSecrets(databaseMessage(fields, withoutParams(error.message)));
   const firstLine = `${error.name}: ${error.message}`;
   const stack = error.stack ?? '';
   const serialized: SerializedError = {
     type: error.constructor.name || error.name,
     message,
-    stack: withoutParams(stack.startsWith(firstLine) ? `${error.name}: ${message}${stack.slice(firstLine.length)}` : stack),
+    stack: redactSecrets(withoutParams(stack.startsWith(firstLine) ? `${error.name}: ${message}${stack.slice(firstLine.length)}` : stack)),
   };
   for (const key of KEPT_PROPERTIES) {
     if (fields[key] !== undefined && !VALUE_PROPERTIES.has(key)) serialized[key] = fields[key];

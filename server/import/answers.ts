@@ -30,7 +30,8 @@ function subjectAnswer(rule: AnswerRule, subjectUid: string, annotations: readon
  */
 export function labelMessages(target: AnswerTarget, annotations: readonly ImportedAnnotation[]): FeedbackSubjectAnswer[][] | string {
   const { rule, covered } = target;
-  if (rule.subjects === 'every') return [covered.map((uid) => subjectAnswer(rule, uid, annotations))];
+  // One answer per image, as the workspace sends it, where an answer may name several subjects (boxes, points).
+  if (rule.subjects === 'every' || (rule.subjects === 'some' && rule.allowsFalse)) return [covered.map((uid) => subjectAnswer(rule, uid, annotations))];
   if (rule.allowsFalse) return covered.map((uid) => [subjectAnswer(rule, uid, annotations)]);
   const shown = covered.filter((uid) => rule.importAppData(annotationsOf(annotations, uid)));
   if (shown.length === 1) return [[subjectAnswer(rule, shown[0]!, annotations)]];

@@ -41,6 +41,7 @@ describe('a capture loop on pg-boss', () => {
     for (const instance of [0, 1]) {
       const runner = createPgBossRunner({
         connectionString: scratch.url,
+        db: database.db,
         runsJobs: true,
         timeoutSeconds: 30,
         handlers: handlersOf(instance) as JobHandlers,
@@ -50,7 +51,7 @@ describe('a capture loop on pg-boss', () => {
       runners.push(runner);
       await runner.start();
     }
-    const first = { applicationId: 'app_camera', generation: 1 };
+    const first = { tenantId: 'ten_a', applicationId: 'app_camera', generation: 1 };
     // both instances start the loop (the application was saved twice at once): one job waits
     for (const runner of runners) await database.db.transaction((tx) => runner.send(tx, 'capture', first, { singletonKey: 'app_camera:1' }));
     await done;

@@ -4,10 +4,12 @@ import { startPeriodicTask, type PeriodicTask } from './periodic-task';
 import type { Database } from '../db';
 import type { Logger } from '../logger';
 import { rowsOf } from '../db/json-row';
-import { JOB_NAMES, type Job, type JobHandlers, type JobName, type JobQueue, type PeriodicJob } from './queue';
+import { redactedError } from '../net/redact';
+import { startTenantLane } from './pg-boss-tenant-lane';
+import { JOB_NAMES, TENANT_LANES, type Job, type JobHandlers, type JobName, type JobQueue, type PeriodicJob } from './queue';
 
 const SCHEMA = 'pgboss';
-/** Jobs each worker process runs at once per job name. */
+/** Jobs each worker process runs at once per job name (TENANT_LANES say it for theirs). */
 const CONCURRENCY = 2;
 const POLL_SECONDS = 0.5;
 const DRAIN_POLL_MS = 200;
@@ -28,6 +30,8 @@ const POLICIES: Record<JobName, PgBoss.QueuePolicy> = {
 
 export interface PgBossRunnerOptions {
   connectionString: string;
+  /** The service's database on the same server, where the tenant lanes claim their jobs. */
+  db: Database;
   /** Whether this process runs the jobs and periodic jobs, or only queues them (`BACKGROUND_JOBS=0`). */
   runsJobs: boolean;
   /** A job running longer (its worker died) is given up and retried. */
@@ -59,7 +63,7 @@ const cronOf = (seconds: number) => `*/${Math.min(59, Math.max(1, Math.round(sec
  * died is retried once its time runs out (pg-boss's maintenance, every few seconds here, finds it).
  */
 export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
-  const { runsJobs, timeoutSeconds, handlers, periodic, log } = options;
+  const { db, runsJobs, timeoutSeconds, handlers, periodic, log } = options;
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: SCHEMA,
@@ -70,13 +74,38 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
   });
   boss.on('error', (error) => log.error({ err: error }, 'The job queue reported an error.'));
   let timers: PeriodicTask[] = [];
+  let lanes: { stop(): Promise<void> }[] = [];
+  let prepared: Promise<void> | null = null;
+
+  /**
+   * pg-boss's schema and the queues, made once: by `start`, or by a job sent before it (the demo queues its captures
+   * before the service listens, on a database where pg-boss never ran).
+   */
+  function prepare(): Promise<void> {
+    prepared ??= (async () => {
+      await boss.start();
+      for (const name of JOB_NAMES) await boss.createQueue(name, { name, policy: POLICIES[name] });
+    })().catch((error: unknown) => {
+      prepared = null;
+      throw error;
+    });
+    return prepared;
+  }
 
   async function startWorkers() {
     for (const name of JOB_NAMES) {
       const handler = handlers[name] as (job: Job) => Promise<void>;
+      const lane = TENANT_LANES[name];
+      if (lane) {
+        lanes.push(startTenantLane({ boss, db, schema: SCHEMA, name, lane, pollSeconds: POLL_SECONDS, handler, log }));
+        continue;
+      }
       for (let i = 0; i < CONCURRENCY; i += 1) {
         await boss.work<Job['data']>(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
-          await handler({ id: job!.id, data: job!.data });
+          // pg-boss keeps a failed job's error in its output: without credentials (net/redact.ts)
+          await handler({ id: job!.id, data: job!.data }).catch((error: unknown) => {
+            throw redactedError(error);
+          });
         });
       }
     }
@@ -95,6 +124,7 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
 
   return {
     async send(tx, name: JobName, data, { singletonKey, startAfterSeconds } = {}) {
+      await prepare();
       // As a time: pg-boss binds a number of seconds where PostgreSQL then expects a timestamp, and the insert fails.
       const startAfter = startAfterSeconds === undefined ? {} : { startAfter: new Date(Date.now() + startAfterSeconds * 1000) };
       await boss.send(name, data as object, { ...RETRY, ...startAfter, expireInSeconds: timeoutSeconds, singletonKey, db: inTransaction(tx) });
@@ -129,14 +159,16 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobQueue {
       }
     },
     async start() {
-      await boss.start();
-      for (const name of JOB_NAMES) await boss.createQueue(name, { name, policy: POLICIES[name] });
+      await prepare();
       if (runsJobs) await startWorkers();
     },
     async stop() {
       await Promise.all(timers.map((timer) => timer.stop()));
-      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      // what periodic jobs left in flight ends first: the captures in hand then end at once, not at their deadline
       await Promise.all(periodic.map((job) => job.stop?.()));
+      await Promise.all(lanes.map((lane) => lane.stop()));
+      lanes = [];
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
     },
   };
 }

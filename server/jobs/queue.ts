@@ -8,6 +8,8 @@ interface ProcessMediaJob {
   focus: Focus | null;
   /** The applications upstream of this one for this media, so that a cycle of applications ends. */
   chain: string[];
+  /** A manager queued the item for labelling: it is queued whatever the model thinks of it. */
+  forFeedback?: true;
 }
 
 /** Release a new model of the application (the automatic release after enough answers). */
@@ -30,6 +32,8 @@ interface ImportJob {
 
 /** One capture of a capture application (a camera's frame, a feed's poll), which sends the next one. */
 interface CaptureJob {
+  /** The application's tenant, whose captures share a bounded part of the workers (TENANT_LANES). */
+  tenantId: string;
   applicationId: string;
   /** The capture loop it belongs to: a change of the application starts a new loop, and a job of an older one ends. */
   generation: number;
@@ -45,6 +49,22 @@ interface JobPayloads {
 
 export type JobName = keyof JobPayloads;
 export const JOB_NAMES = ['process-media', 'release-model', 'export', 'import', 'capture'] as const satisfies readonly JobName[];
+
+/** How many jobs of a kind one worker process runs at once, and at most how many of one tenant's across all workers. */
+interface TenantLane {
+  concurrency: number;
+  perTenant: number;
+}
+
+/**
+ * Every kind of job runs in a lane of its own (a queue, and workers for it), so one kind never waits behind another:
+ * the embedded runner runs one job of each kind at a time, a pg-boss worker two. The kinds here, whose jobs carry their
+ * `tenantId`, take more at once, but one tenant only `perTenant` of them: a tenant's slow cameras and feeds hold up
+ * neither the processing of uploads nor another tenant's captures.
+ */
+export const TENANT_LANES: Partial<Record<JobName, TenantLane>> = {
+  capture: { concurrency: 4, perTenant: 2 },
+};
 
 /** One run of a job: `id` is the same on every retry, so work can be recorded as done once (`markJobFinished`). */
 export interface Job<N extends JobName = JobName> {

@@ -29,24 +29,24 @@ interface ToolOutput {
 }
 
 /** Runs a packaged binary in a child process (never on the event loop), with a timeout and bounded output. */
-function runTool(tool: 'ffmpeg' | 'ffprobe', args: readonly string[], timeoutMs = VIDEO_TOOL_TIMEOUT_MS): Promise<ToolOutput> {
+function execTool(tool: 'ffmpeg' | 'ffprobe', args: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<ToolOutput> {
   const path = tool === 'ffmpeg' ? ffmpegInstaller.path : ffprobeInstaller.path;
-  return runVideoWork(
-    () =>
-      new Promise<ToolOutput>((resolve, reject) => {
-        execFile(
-          path,
-          [...(tool === 'ffmpeg' ? ['-nostdin'] : []), '-hide_banner', ...args],
-          { encoding: 'buffer', timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024, windowsHide: true },
-          (error, stdout, stderr) => {
-            const stderrText = stderr.toString('utf8');
-            if (error) reject(new VideoToolError(tool, Object.assign(error, { stderr: stderrText }), timeoutMs));
-            else resolve({ stdout, stderr: stderrText });
-          },
-        );
-      }),
-  );
+  return new Promise<ToolOutput>((resolve, reject) => {
+    execFile(
+      path,
+      [...(tool === 'ffmpeg' ? ['-nostdin'] : []), '-hide_banner', ...args],
+      { encoding: 'buffer', timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024, windowsHide: true, ...(signal ? { signal } : {}) },
+      (error, stdout, stderr) => {
+        const stderrText = stderr.toString('utf8');
+        if (error) reject(new VideoToolError(tool, Object.assign(error, { stderr: stderrText }), timeoutMs));
+        else resolve({ stdout, stderr: stderrText });
+      },
+    );
+  });
 }
+
+/** A run of a tool on video work: at most two at once (runVideoWork). */
+const runTool = (tool: 'ffmpeg' | 'ffprobe', args: readonly string[]) => runVideoWork(() => execTool(tool, args, VIDEO_TOOL_TIMEOUT_MS));
 
 /** A video file for the tools to read, and its format as its bytes say (container.ts). */
 export interface VideoInput {
@@ -61,14 +61,16 @@ export const runFfprobe = (input: VideoInput, args: readonly string[]) => runToo
 export const runFfmpeg = (input: VideoInput, args: readonly string[]) => runTool('ffmpeg', [...readInput(input), ...args]);
 
 /**
- * The first frame of an RTSP stream as a JPEG, within `timeoutMs`: ffmpeg reads the stream with the RTSP demuxer over
- * TCP alone (container.ts), decodes no frame of more than the media pixel limit, and writes one frame to its stdout.
+ * The first frame of an RTSP stream as a JPEG, within `timeoutMs` or until `signal` ends it: ffmpeg reads the stream
+ * with the RTSP demuxer over TCP alone (container.ts), decodes no frame of more than the media pixel limit, and writes
+ * one frame to its stdout. Captures are not video work: the capture jobs' own limit bounds them (jobs/queue.ts), so a
+ * camera that is slow to answer never holds up the uploads' video checks.
  */
-export async function grabRtspFrame(url: string, timeoutMs: number): Promise<Buffer> {
+export async function grabRtspFrame(url: string, timeoutMs: number, signal: AbortSignal): Promise<Buffer> {
   const output = ['-v', 'error', '-an', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'mjpeg', '-q:v', '3', 'pipe:1'];
   const grab = async (probe: readonly string[]) => {
     const input = [...RTSP_INPUT_OPTIONS, ...probe, '-stimeout', String(timeoutMs * 1000), '-max_pixels', String(MAX_MEDIA_PIXELS), '-i', url];
-    return (await runTool('ffmpeg', [...input, ...output], timeoutMs)).stdout;
+    return (await execTool('ffmpeg', [...input, ...output], timeoutMs, signal)).stdout;
   };
   const [quick, thorough] = RTSP_PROBES;
   return grab(quick).catch((error: unknown) => {

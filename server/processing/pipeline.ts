@@ -40,7 +40,7 @@ export async function associateMedia(ctx: ServiceContext, input: Association): P
   return { capture_id: captureId };
 }
 
-export type ProcessOptions = Partial<Pick<ApplicationRun, 'chain' | 'jobId'>>;
+export type ProcessOptions = Partial<Pick<ApplicationRun, 'chain' | 'jobId' | 'forFeedback'>>;
 
 /** How each kind of application type runs on a media item. */
 const RUNNERS: { readonly [K in ApplicationKind]: KindRunner } = {
@@ -63,10 +63,10 @@ export async function processMediaForApplication(
   appRow: ApplicationRow,
   mediaRow: MediaRow,
   focus: Focus | null,
-  { chain = [], jobId }: ProcessOptions = {},
+  { chain = [], jobId, forFeedback = false }: ProcessOptions = {},
 ): Promise<void> {
   const kind = kindOf(appRow.type);
-  if (kind) await RUNNERS[kind](ctx, { appRow, mediaRow, focus, chain, jobId });
+  if (kind) await RUNNERS[kind](ctx, { appRow, mediaRow, focus, chain, jobId, forFeedback });
 }
 
 /** Waits until every due background job has run (for tests and scripts). */

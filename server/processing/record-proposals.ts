@@ -51,7 +51,11 @@ export async function recordModelProposals(
   tx: Database,
   { appRow, mediaRow, focus, modelId, proposals, chain = [] }: ModelProposals,
 ): Promise<{ flowed: number; queued: boolean }> {
-  if (proposals.length === 0) return { flowed: 0, queued: false };
+  if (proposals.length === 0) {
+    // Nothing to record; an application that wants every item asks about this one all the same.
+    const queued = appRow.feedbackScope === 'all' && (await considerForFeedback(tx, appRow, mediaRow.mediaId, focus, proposals, modelId));
+    return { flowed: 0, queued };
+  }
   const appId = appRow.applicationId;
   const mediaId = mediaRow.mediaId;
   const now = unixNow();

@@ -38,7 +38,7 @@ describe('POST /1/applications', () => {
       created_by: 'admin@demo.test',
       created_at: expect.any(Number),
       modified_at: app.created_at,
-      system_feedback_per_hour: 0,
+      system_feedback_per_hour: 120,
       replay: false,
       release_model_count: null,
       best_model_ccp_filename: null,
@@ -52,6 +52,7 @@ describe('POST /1/applications', () => {
       consensus_tolerance: 0,
       gold_rate: 0.1,
       quality_flag_below: 0.8,
+      feedback_scope: 'uncertain',
     });
     const read = await send('GET', `/1/applications/${app.application_id}`, labeller);
     expect(read.json()).toEqual(app);
@@ -112,6 +113,19 @@ describe('POST /1/applications', () => {
     const response = await send('POST', '/1/applications', admin, { name: 'x', type: 'classification', detection_post_urls: ['http://hooks.example.com/x'] });
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>().errors).toEqual([{ field: 'detection_post_urls.0', message: SECURE_URL_MESSAGE }]);
+  });
+
+  it('refuses a camera or a feed without its address, in words, instead of failing at its first capture', async () => {
+    for (const [type, field, words] of [
+      ['social_feed', 'custom_fields.feed_url', 'A feed needs its address (feed_url)'],
+      ['network_camera', 'custom_fields.camera_url', 'A camera needs its address (camera_url)'],
+    ] as const) {
+      const response = await send('POST', '/1/applications', admin, { name: `No ${type}`, type, output_subjects: [camera] });
+      expect(response.statusCode).toBe(400);
+      const [error] = response.json<ErrorBody>().errors!;
+      expect(error).toMatchObject({ field });
+      expect(error!.message).toContain(words);
+    }
   });
 
   it('refuses thresholds outside [0, 1] and keys that are not output subjects', async () => {

@@ -5,7 +5,9 @@ import { feedbackResponse, focusSchema } from '../../src/api/schemas/feedback';
 import { proposedSubjectSchema } from '../../src/api/schemas/feedback-requests';
 import { requireAuth } from '../auth/context';
 import { DEFAULT_FEEDBACK_CONFIG } from '../config';
-import { applicationNotFound, getApplicationRow } from '../domain/applications';
+import { applicationNotFound, getApplicationRow, requireManageApplication } from '../domain/applications';
+import { queueFeedbackBody, queueFeedbackResult } from '../../src/api/schemas/feedback-queue';
+import { queueMediaForFeedback } from '../feedback/queue-items';
 import { toMedia } from '../domain/media';
 import { submitFeedback } from '../feedback/answers';
 import { neighbourFrames } from '../feedback/neighbour-frames';
@@ -136,6 +138,17 @@ export const feedbackRoutes: RoutesPlugin = async (app) => {
     await returnGold(app.db, lease, media_ids);
     return reply.status(204).send();
   });
+
+  app.post(
+    '/1/applications/:applicationId/feedback/queue',
+    { schema: { params: appParams, body: queueFeedbackBody, response: { 200: queueFeedbackResult } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
+      requireManageApplication(auth, appRow);
+      return queueMediaForFeedback(app.db, app.jobs, appRow, request.body.media_ids);
+    },
+  );
 
   registerFeedbackPost(app, '/1/applications/:applicationId/feedback');
   registerFeedbackPost(app, '/21/applications/:applicationId/feedback');

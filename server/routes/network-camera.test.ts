@@ -3,7 +3,7 @@ import { startSimulatedCamera, type CameraLogin, type SimulatedCamera } from '..
 import { extractFrames } from '../media/video-frames';
 import { captureStatusOf, waitForCapture } from '../testing/capture-fixture';
 import { createSubject, labeller, mediaOfSubject, post, t, usePipelineApp } from '../testing/pipeline-fixture';
-import { startRtspCamera, type RtspCamera } from '../testing/rtsp-camera';
+import { startRtspCamera, type RtspCamera, type RtspCameraOptions } from '../testing/rtsp-camera';
 import { readStreetClip, STREET_CLIP, STREET_CLIP_PATH } from '../testing/videos';
 
 usePipelineApp();
@@ -21,7 +21,7 @@ async function simulatedCamera(login?: CameraLogin): Promise<SimulatedCamera> {
   return camera;
 }
 
-async function rtspCamera(options: { login?: { username: string; password: string }; redirectTo?: string } = {}): Promise<RtspCamera> {
+async function rtspCamera(options: Omit<RtspCameraOptions, 'videoPath'> = {}): Promise<RtspCamera> {
   const camera = await startRtspCamera({ videoPath: STREET_CLIP_PATH, ...options });
   cameras.push(camera);
   return camera;
@@ -94,28 +94,17 @@ describe('a network camera application', () => {
     expect(other.requests.some((path) => path === '/snapshot.jpg')).toBe(true);
   });
 
-  it('logs in to an RTSP camera and does not follow its redirect elsewhere', async () => {
-    const login = { username: 'viewer', password: 'secret' };
-    const { appId } = await cameraApp('RTSP camera with a login', { camera_url: (await rtspCamera({ login })).url, interval_seconds: 1, ...login });
+  it.each(['basic', 'digest'] as const)('logs in to an RTSP camera with %s and does not follow its redirect elsewhere', async (scheme) => {
+    const login = { username: 'viewer', password: 'pa:ss wörd' };
+    const camera = await rtspCamera({ login: { ...login, scheme } });
+    const { appId } = await cameraApp(`RTSP camera with a login (${scheme})`, { camera_url: camera.url, interval_seconds: 1, ...login });
     await waitForCapture(appId, (status) => status.captured >= 1);
     await stop(appId);
     const redirecting = await rtspCamera({ redirectTo: 'rtsp://127.0.0.2:554/elsewhere' });
-    const redirected = await cameraApp('Redirecting RTSP camera', { camera_url: redirecting.url, interval_seconds: 1 });
+    const redirected = await cameraApp(`Redirecting RTSP camera (${scheme})`, { camera_url: redirecting.url, interval_seconds: 1 });
     const failed = await waitForCapture(redirected.appId, (status) => status.failures >= 1);
     await stop(redirected.appId);
     expect(failed.last_error).toMatch(/redirected the stream elsewhere/);
-  });
-
-  it.each([
-    ['http://10.0.0.5/snapshot.jpg', /10\.0\.0\.5 is a private address.*CAMERA_ALLOWED_NETWORKS/],
-    ['http://169.254.169.254/latest/meta-data/', /link-local.*never/],
-    ['http://metadata.google.internal/x.jpg', /cloud metadata/],
-    ['rtsp://[fe80::1]/live', /link-local.*never/],
-  ])('refuses to reach %s, and says why on its status', async (url, reason) => {
-    const { appId } = await cameraApp(`Forbidden camera ${url}`, { camera_url: url, interval_seconds: 1 });
-    const failed = await waitForCapture(appId, (status) => status.failures >= 1);
-    await stop(appId);
-    expect(failed.last_error).toMatch(reason);
   });
 
   it('backs off while the camera fails, and stops when switched off', async () => {

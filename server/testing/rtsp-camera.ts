@@ -2,6 +2,7 @@
 // port, and a small RTSP server (RFC 2326: OPTIONS, DESCRIBE, SETUP, PLAY, TEARDOWN) hands its packets to each player,
 // interleaved in the player's TCP connection.
 import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
@@ -15,16 +16,32 @@ export interface RtspCamera {
 
 export interface RtspCameraOptions {
   videoPath: string;
-  /** Basic credentials the camera asks for. */
-  login?: { username: string; password: string };
+  /** Credentials the camera asks for, with Basic (the default) or Digest (MD5, qop=auth). */
+  login?: { username: string; password: string; scheme?: 'basic' | 'digest' };
   /** Answer DESCRIBE with a redirect to this URL. */
   redirectTo?: string;
+}
+
+const REALM = 'rtsp-camera';
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** Whether a request (its method and head) carries the login, as its scheme asks. */
+function authorized(method: string, request: string, login: NonNullable<RtspCameraOptions['login']>, nonce: string): boolean {
+  const header = /^Authorization:\s*(.*)$/im.exec(request)?.[1]?.trim() ?? '';
+  if (login.scheme !== 'digest') return header === `Basic ${Buffer.from(`${login.username}:${login.password}`).toString('base64')}`;
+  const fields = new Map([...header.matchAll(/(\w+)=(?:"([^"]*)"|([^\s,]+))/g)].map((match) => [match[1]!, match[2] ?? match[3] ?? '']));
+  if (!header.startsWith('Digest ') || fields.get('username') !== login.username || fields.get('nonce') !== nonce) return false;
+  const ha1 = md5(`${login.username}:${REALM}:${login.password}`);
+  const ha2 = md5(`${method}:${fields.get('uri')}`);
+  return fields.get('response') === md5(`${ha1}:${nonce}:${fields.get('nc')}:${fields.get('cnonce')}:${fields.get('qop')}:${ha2}`);
 }
 
 const SDP = ['v=0', 'o=- 0 0 IN IP4 127.0.0.1', 's=Simulated camera', 'c=IN IP4 127.0.0.1', 't=0 0', 'm=video 0 RTP/AVP 26', 'a=control:track1', ''].join('\r\n');
 
 export async function startRtspCamera({ videoPath, login, redirectTo }: RtspCameraOptions): Promise<RtspCamera> {
   const players = new Set<Socket>();
+  const nonce = randomBytes(8).toString('hex');
+  const challenge = login?.scheme === 'digest' ? `Digest realm="${REALM}", nonce="${nonce}", qop="auth", algorithm=MD5` : `Basic realm="${REALM}"`;
   let plays = 0;
   const udp = createSocket('udp4');
   udp.on('message', (packet) => {
@@ -59,10 +76,7 @@ export async function startRtspCamera({ videoPath, login, redirectTo }: RtspCame
       const lines = [`RTSP/1.0 ${status}`, `CSeq: ${cseq}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
       socket.write(`${lines.join('\r\n')}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
     };
-    if (login && method !== 'OPTIONS') {
-      const expected = `Basic ${Buffer.from(`${login.username}:${login.password}`).toString('base64')}`;
-      if (!request.includes(`Authorization: ${expected}`)) return reply('401 Unauthorized', { 'WWW-Authenticate': 'Basic realm="camera"' });
-    }
+    if (login && method !== 'OPTIONS' && !authorized(method, request, login, nonce)) return reply('401 Unauthorized', { 'WWW-Authenticate': challenge });
     if (method === 'OPTIONS') return reply('200 OK', { Public: 'OPTIONS, DESCRIBE, SETUP, PLAY, TEARDOWN, GET_PARAMETER' });
     if (method === 'DESCRIBE' && redirectTo) return reply('302 Found', { Location: redirectTo });
     if (method === 'DESCRIBE') return reply('200 OK', { 'Content-Type': 'application/sdp', 'Content-Base': `${url}/` }, SDP);

@@ -46,6 +46,9 @@ export const LABELLERS_PER_ITEM = { min: 1, max: 5, default: 1 } as const;
 export const CONSENSUS_TOLERANCE_MAX = 10_000;
 /** `gold_rate`: the share of each feedback pull that is gold items. */
 export const GOLD_RATE = { min: 0, max: 0.5, default: 0.1 } as const;
+
+/** Media items one call of `POST /1/applications/{id}/feedback/queue` may queue. */
+export const FEEDBACK_QUEUE_MEDIA_MAX = 1_000;
 /** `quality_flag_below`: a labeller whose gold accuracy (0 to 1) is under it is flagged. */
 export const QUALITY_FLAG_BELOW = { min: 0, max: 1, default: 0.8 } as const;
 

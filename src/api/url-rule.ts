@@ -17,8 +17,11 @@ export const SECURE_URL_MESSAGE =
   'Give an absolute https: URL (plain http: only to this computer: localhost, 127.x.x.x or [::1]).';
 
 /**
- * A URL the service may post to. Only the shared shape rule lives here; the service adds its own address rule
- * (no private, link-local or metadata targets; `server/callbacks/address-rule.ts`) where it validates applications
- * and again when it delivers.
+ * A URL the service may post to or read from, and what to say when none is given. Only the shared shape rule lives
+ * here; the service adds its own address rule (no private, link-local or metadata targets; `server/net/address-rule.ts`)
+ * where it validates applications and again when it connects.
  */
-export const secureUrl = z.string().check(z.trim(), z.maxLength(URL_MAX, `Use at most ${URL_MAX} characters.`), z.refine(isSecureUrl, SECURE_URL_MESSAGE));
+export const secureUrlOr = (missing: string) =>
+  z.string(missing).check(z.trim(), z.maxLength(URL_MAX, `Use at most ${URL_MAX} characters.`), z.refine(isSecureUrl, SECURE_URL_MESSAGE));
+
+export const secureUrl = secureUrlOr('Give a URL.');

@@ -10,12 +10,17 @@ interface Preferences {
   readonly uploadSubjects: Readonly<Record<string, string>>;
   /** Each application's confidence floor in the labelling workspace (by application id): the model's marks under it are hidden. */
   readonly confidenceFloors: Readonly<Record<string, number>>;
+  /** How long an item is on screen, painted, before a key or click answers or edits it (ms). */
+  readonly lookMs: number;
 }
 
 export const DEFAULT_ITEMS_PER_PULL = 5;
+/** About the time a person needs to take in an image before acting on it (a glance: 200–300 ms). */
+const DEFAULT_LOOK_MS = 250;
+export const MAX_LOOK_MS = 1_000;
 
 export const usePreferences = create<Preferences>()(
-  persist((): Preferences => ({ itemsPerPull: DEFAULT_ITEMS_PER_PULL, uploadSubjects: {}, confidenceFloors: {} }), {
+  persist((): Preferences => ({ itemsPerPull: DEFAULT_ITEMS_PER_PULL, uploadSubjects: {}, confidenceFloors: {}, lookMs: DEFAULT_LOOK_MS }), {
     name: 'looplabel-preferences',
     storage: createJSONStorage(() => localStorage),
   }),
@@ -24,6 +29,11 @@ export const usePreferences = create<Preferences>()(
 export function setItemsPerPull(size: number) {
   const itemsPerPull = Number.isFinite(size) ? Math.min(MAX_FEEDBACK_PULL, Math.max(1, Math.round(size))) : DEFAULT_ITEMS_PER_PULL;
   usePreferences.setState({ itemsPerPull });
+}
+
+export function setLookMs(ms: number) {
+  const lookMs = Number.isFinite(ms) ? Math.min(MAX_LOOK_MS, Math.max(0, Math.round(ms))) : DEFAULT_LOOK_MS;
+  usePreferences.setState({ lookMs });
 }
 
 export function setUploadSubject(tenantId: string, subjectUid: string) {

@@ -37,6 +37,7 @@ export function applicationFixture(overrides: Partial<Application> = {}): Applic
     labellers_per_item: 1,
     gold_rate: 0.1,
     quality_flag_below: 0.8,
+    feedback_scope: 'uncertain',
     consensus_tolerance: 0,
     ...overrides,
   };

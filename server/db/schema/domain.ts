@@ -8,6 +8,7 @@ import type { GatewayStatus } from '../../../src/api/schemas/gateways';
 import type { PlaceInPlan } from '../../../src/api/schemas/media';
 import type { ImportJobFields, ImportReport, ImportState } from '../../../src/api/schemas/imports';
 import type { ApplicationType, ReleaseMetric } from '../../../src/api/types';
+import type { FeedbackScope } from '../../../src/api/schemas/application';
 
 export const subjects = pgTable(
   'subjects',
@@ -67,6 +68,8 @@ export const applications = pgTable(
     /** migrations/0024_gold.sql */
     goldRate: doublePrecision('gold_rate').notNull().default(0.1),
     qualityFlagBelow: doublePrecision('quality_flag_below').notNull().default(0.8),
+    /** migrations/0026_feedback_scope.sql */
+    feedbackScope: text('feedback_scope').$type<FeedbackScope>().notNull().default('uncertain'),
     /** migrations/0018_honest_measures.sql */
     lastCandidate: jsonb('last_candidate').$type<CandidateDecision>(),
   },

@@ -15,12 +15,12 @@ const CAPTURE_TYPES = Object.keys(REGISTRIES.capture) as CaptureType[];
  * Starts a new capture loop of a capture application, its first capture due now (after it was made, changed,
  * switched on or off: a job of the loop before ends when it sees a newer one). Nothing for other types.
  */
-export async function restartCaptureLoop(ctx: Pick<ServiceContext, 'db' | 'jobs'>, app: { application_id: string; type: string }): Promise<void> {
+export async function restartCaptureLoop(ctx: Pick<ServiceContext, 'db' | 'jobs'>, app: { tenant_id: string; application_id: string; type: string }): Promise<void> {
   if (!captureModule(app.type)) return;
   const applicationId = app.application_id;
   await ctx.db.transaction(async (tx) => {
     const generation = await nextGeneration(tx, applicationId);
-    await ctx.jobs.send(tx, 'capture', { applicationId, generation }, { singletonKey: captureLoopKey(applicationId, generation) });
+    await ctx.jobs.send(tx, 'capture', { tenantId: app.tenant_id, applicationId, generation }, { singletonKey: captureLoopKey(applicationId, generation) });
   });
   ctx.jobs.kick();
 }
@@ -28,7 +28,7 @@ export async function restartCaptureLoop(ctx: Pick<ServiceContext, 'db' | 'jobs'
 /** Every active capture application without a capture job waiting or running gets one (as after a start). */
 async function resumeLoops(ctx: ServiceContext): Promise<void> {
   const rows = await ctx.db
-    .select({ application_id: applications.applicationId, type: applications.type })
+    .select({ tenant_id: applications.tenantId, application_id: applications.applicationId, type: applications.type })
     .from(applications)
     .where(and(eq(applications.active, true), inArray(applications.type, CAPTURE_TYPES)));
   for (const app of rows) {

@@ -16,6 +16,8 @@ export interface ApplicationRun {
   chain: readonly string[];
   /** The job running this: its results are committed once, however often it runs (see markJobFinished). */
   jobId?: string | undefined;
+  /** A manager queued the item for labelling (a labellable application queues it whatever its model thinks). */
+  forFeedback?: boolean;
 }
 
 /** How the applications of one kind of type run on a media item (src/api/types.ts, APPLICATION_TYPE_KINDS). */

@@ -1,10 +1,34 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db';
+import { detectionRecords } from '../../db/schema';
+import { focusKey } from '../../domain/assertions';
 import { readMediaBytes } from '../../domain/media';
+import { considerForFeedback } from '../../feedback/scheduler';
+import { markJobFinished } from '../../jobs/finished';
 import { proposalsFor } from '../predict';
-import { recordWithJobEnd, type KindRunner } from './application-run';
+import { currentModelIdOf, recordWithJobEnd, type ApplicationRun, type KindRunner } from './application-run';
 
-/** A labellable application's model proposes for the image (or its focus); the proposals may go to feedback. */
+/**
+ * A labellable application's model proposes for the image (or its focus); the proposals may go to feedback. An item
+ * a manager queued for labelling goes to feedback whatever the model thinks; where the application had seen it
+ * already, nothing else is recorded again (no second detection, post or flow downstream).
+ */
 export const runLabellable: KindRunner = async (ctx, run) => {
   const { appRow, mediaRow, focus } = run;
   const proposals = appRow.active ? await proposalsFor(ctx.db, appRow, await readMediaBytes(ctx.blobs, mediaRow), focus) : [];
-  await recordWithJobEnd(ctx, run, proposals);
+  if (!run.forFeedback) return recordWithJobEnd(ctx, run, proposals);
+  const everyItem = { ...appRow, feedbackScope: 'all' as const };
+  if (!(await seenBefore(ctx.db, run))) return recordWithJobEnd(ctx, { ...run, appRow: everyItem }, proposals);
+  await ctx.db.transaction(async (tx) => {
+    if (run.jobId !== undefined && !(await markJobFinished(tx, run.jobId))) return;
+    await considerForFeedback(tx, everyItem, mediaRow.mediaId, focus, proposals, currentModelIdOf(appRow));
+  });
 };
+
+async function seenBefore(db: Database, { appRow, mediaRow, focus }: ApplicationRun): Promise<boolean> {
+  const [row] = await db
+    .select({ id: detectionRecords.mediaId })
+    .from(detectionRecords)
+    .where(and(eq(detectionRecords.appId, appRow.applicationId), eq(detectionRecords.mediaId, mediaRow.mediaId), eq(detectionRecords.focusKey, focusKey(focus))));
+  return row !== undefined;
+}

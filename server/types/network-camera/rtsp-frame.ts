@@ -11,17 +11,22 @@ interface RtspFrameRequest {
   rules: CameraAddressRules;
   credentials: Credentials | undefined;
   timeoutMs: number;
+  signal: AbortSignal;
 }
 
-/** The last line ffmpeg wrote to stderr, which names what went wrong. */
-const ffmpegReason = (error: unknown) => (error instanceof Error ? (error.message.trim().split('\n').at(-1) ?? error.message) : String(error));
+/** The last line ffmpeg wrote to stderr, which names what went wrong, with the relay's URL named as the camera. */
+function ffmpegReason(error: unknown, relayUrl: string, cameraName: string): string {
+  const text = error instanceof Error ? (error.message.trim().split('\n').at(-1) ?? error.message) : String(error);
+  return text.split(relayUrl).join(cameraName);
+}
 
 /**
  * One frame of an RTSP camera, through the packaged ffmpeg (media/ffmpeg.ts: the RTSP demuxer over TCP alone). The
  * service resolves and judges the camera's address itself and hands ffmpeg a relay to that address on loopback
- * (net/rtsp-guard.ts), which ends the connection should the camera redirect ffmpeg elsewhere.
+ * (net/rtsp-guard.ts), which passes on only plain 2xx answers and logs in for ffmpeg: the credentials never travel on
+ * ffmpeg's command line, nor into its messages.
  */
-export async function rtspFrame({ url: raw, rules, credentials, timeoutMs }: RtspFrameRequest): Promise<Buffer> {
+export async function rtspFrame({ url: raw, rules, credentials, timeoutMs, signal }: RtspFrameRequest): Promise<Buffer> {
   const url = new URL(raw);
   const refusal = cameraUrlRefusal(url, rules);
   if (refusal !== null) throw new FetchFailed(refusal);
@@ -29,13 +34,12 @@ export async function rtspFrame({ url: raw, rules, credentials, timeoutMs }: Rts
   const target = await resolveOneAllowed(url.hostname.replace(/^\[|\]$/g, ''), cameraAddressJudge(rules, port)).catch((error: unknown) => {
     throw new FetchFailed(`${url.host} may not be reached: ${error instanceof Error ? error.message : String(error)}`);
   });
-  const guard = await startRtspGuard({ address: target.address, port });
+  const guard = await startRtspGuard({ target: { address: target.address, port }, cameraName: url.host, credentials });
+  const relayUrl = `rtsp://${guard.host}${url.pathname}${url.search}`;
   try {
-    const userinfo = credentials ? `${encodeURIComponent(credentials.username)}:${encodeURIComponent(credentials.password)}@` : '';
-    return await grabRtspFrame(`rtsp://${userinfo}${guard.host}${url.pathname}${url.search}`, timeoutMs);
+    return await grabRtspFrame(relayUrl, timeoutMs, signal);
   } catch (error) {
-    if (guard.redirected()) throw new FetchFailed(`${url.host} redirected the stream elsewhere; the service does not follow RTSP redirects.`);
-    throw new FetchFailed(`The RTSP stream of ${url.host} gave no frame: ${ffmpegReason(error)}`);
+    throw new FetchFailed(guard.refusal() ?? `The RTSP stream of ${url.host} gave no frame: ${ffmpegReason(error, relayUrl, url.host)}`);
   } finally {
     guard.close();
   }

@@ -23,7 +23,7 @@ const hasNoCredentials = (value: string) => !URL.canParse(value) || (new URL(val
  */
 export const networkCameraSettings = z.object({
   camera_url: z
-    .string('Give the URL of the camera.')
+    .string('A camera needs its address (camera_url): the URL of a JPEG snapshot, an MJPEG stream or an rtsp: stream.')
     .check(
       z.trim(),
       z.maxLength(URL_MAX, `Use at most ${URL_MAX} characters.`),

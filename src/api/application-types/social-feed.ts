@@ -1,4 +1,4 @@
-import { secureUrl } from '../url-rule';
+import { secureUrlOr } from '../url-rule';
 import { z } from '../zod';
 
 /** Seconds between two polls of a feed (`interval_seconds`), and its default. */
@@ -15,7 +15,7 @@ const ITEMS_MESSAGE = `Use a whole number from ${FEED_ITEMS_PER_POLL.min} to ${F
  * and `max_items_per_poll`. Other keys of custom_fields are left alone.
  */
 export const socialFeedSettings = z.object({
-  feed_url: secureUrl,
+  feed_url: secureUrlOr('A feed needs its address (feed_url): the URL of an RSS, Atom or JSON feed, or of a Mastodon tag or account page.'),
   interval_seconds: z._default(
     z
       .number(INTERVAL_MESSAGE)

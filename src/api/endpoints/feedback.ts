@@ -4,6 +4,7 @@ import { FEEDBACK_PULL_LIMIT } from '../limits';
 import { noContent } from '../schemas/envelopes';
 import type { FeedbackResponse } from '../schemas/feedback';
 import { feedbackRequestSchema, pendingCountSchema, type FeedbackRequest } from '../schemas/feedback-requests';
+import { queueFeedbackResult, type QueueFeedbackBody } from '../schemas/feedback-queue';
 
 const feedbackPath = (appId: string) => `/1/applications/${encodeURIComponent(appId)}/feedback`;
 const feedbackRequests = z.array(feedbackRequestSchema);
@@ -42,3 +43,7 @@ export interface ReturnOptions {
 /** Hands leased requests back to the front of the queue (204); ids the caller does not hold are ignored. */
 export const returnFeedback = (client: ApiClient, appId: string, mediaIds: readonly string[], { skip = true, keepalive }: ReturnOptions = {}) =>
   client.request(`${feedbackPath(appId)}/return`, noContent, { method: 'POST', body: { media_ids: mediaIds, skip }, keepalive });
+
+/** Queues media items of the application for labelling whatever its model thinks (its managers only). */
+export const queueForFeedback = (client: ApiClient, appId: string, body: QueueFeedbackBody) =>
+  client.request(`${feedbackPath(appId)}/queue`, queueFeedbackResult, { method: 'POST', body });

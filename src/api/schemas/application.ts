@@ -40,6 +40,11 @@ const FLAG_MESSAGE = `Use a number from ${QUALITY_FLAG_BELOW.min} to ${QUALITY_F
 /** The gold accuracy under which a labeller is flagged. */
 const qualityFlagBelow = z.number(FLAG_MESSAGE).check(z.gte(QUALITY_FLAG_BELOW.min, FLAG_MESSAGE), z.lte(QUALITY_FLAG_BELOW.max, FLAG_MESSAGE));
 
+/** Which items are queued for feedback: those the model is unsure of (the default), or every item once. */
+const FEEDBACK_SCOPES = ['uncertain', 'all'] as const;
+export type FeedbackScope = (typeof FEEDBACK_SCOPES)[number];
+const feedbackScope = z.enum(FEEDBACK_SCOPES, { error: 'Use "uncertain" or "all".' });
+
 const subjectList = z.pipe(
   z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(SUBJECTS_PER_LIST_MAX, `Give at most ${SUBJECTS_PER_LIST_MAX} subjects.`)),
   z.transform((uids) => [...new Set(uids)]),
@@ -71,6 +76,7 @@ const applicationInput = z.partial(
     consensus_tolerance: consensusTolerance,
     gold_rate: goldRate,
     quality_flag_below: qualityFlagBelow,
+    feedback_scope: feedbackScope,
   }),
 );
 
@@ -146,6 +152,7 @@ export const applicationSchema = z.object({
   consensus_tolerance: z.number(),
   gold_rate: z.number(),
   quality_flag_below: z.number(),
+  feedback_scope: z.enum(FEEDBACK_SCOPES),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

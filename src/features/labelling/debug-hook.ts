@@ -4,6 +4,8 @@
 import type { Annotation } from './contract/type-module';
 import type { Camera } from './geometry/types';
 import { useMarkView } from './view/mark-view-store';
+import { seenLongEnough, useSightStore } from './view/sight-store';
+import { usePreferences } from '../../lib/preferences';
 
 export interface LooplabelDebug {
   readonly mediaId: string | null;
@@ -11,6 +13,8 @@ export interface LooplabelDebug {
   readonly camera: Camera | null;
   /** performance.now() when each item's image and marks were first drawn. */
   readonly drawn: Readonly<Record<string, number>>;
+  /** The item on screen has been seen for the labeller's look time: keys and clicks answer and edit it. */
+  readonly answerable: boolean;
   /** The mark highlighted (under the pointer or an object list row) and those hidden from view, by index. */
   readonly markView: { hovered: number | null; hidden: number[] };
   /** The marks layer's last paint: how many marks the annotation held and performance.now() when it was painted. */
@@ -50,6 +54,9 @@ function install() {
     },
     get drawn() {
       return { ...state.drawn };
+    },
+    get answerable() {
+      return state.mediaId !== null && seenLongEnough(useSightStore.getState(), state.mediaId, Date.now(), usePreferences.getState().lookMs);
     },
     get markView() {
       const { hovered, hidden } = useMarkView.getState();

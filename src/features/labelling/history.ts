@@ -18,6 +18,14 @@ export const createHistory = <T>(initial: T, limit = DEFAULT_HISTORY_LIMIT): His
   limit,
 });
 
+/** A history kept elsewhere (a draft), taken up again with its undo and redo steps. */
+export const resumeHistory = <T>(past: readonly T[], present: T, future: readonly T[], limit = DEFAULT_HISTORY_LIMIT): History<T> => ({
+  past: past.slice(-limit),
+  present,
+  future: future.slice(0, limit),
+  limit,
+});
+
 /** One undo step; the oldest step is dropped beyond the limit. Committing the present value is a no-op. */
 export function commit<T>(history: History<T>, next: T): History<T> {
   if (Object.is(next, history.present)) return history;

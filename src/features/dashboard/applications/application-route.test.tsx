@@ -91,6 +91,13 @@ describe('application page: models', () => {
     expect(within(screen.getByRole('table', { name: 'Model releases' })).getAllByRole('row')[1]).toHaveTextContent(/^Model v2/);
   });
 
+  it("says what the last automatic release did with its candidate before anyone presses Release now", async () => {
+    state.lastCandidate = { decided_at: 1_800_000_000, outcome: 'not_enough_answers', figure: 'F1', n: 3, candidate: null, current: null, version: null, forced: false };
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-cars`, ADMIN);
+    expect(await screen.findByText(/^Last release, .+: Not released: not enough held-out answers yet \(3 of 5\)\.$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Release anyway…' })).toBeInTheDocument();
+  });
+
   it('releases a kept-back candidate anyway after a confirmation, and the releases table says it was forced', async () => {
     state.nextCarCandidate = 'not_better';
     renderSignedIn(`/t/${TENANT_ID}/apps/app-cars`, ADMIN);

@@ -23,7 +23,7 @@ import { CaptureStatusPanel } from './capture-status-panel';
 import { kindOf, takesInputSubjects } from '../../../api/types';
 
 /** What the application asserted lately, and (for a type people answer) how much feedback waits. */
-function Activity({ appId, takesFeedback }: { appId: string; takesFeedback: boolean }) {
+function Activity({ appId, takesFeedback, takesInput }: { appId: string; takesFeedback: boolean; takesInput: boolean }) {
   const [bucket, setBucket] = useState<Bucket>('day');
   const stats = useApplicationStats(appId, bucket);
   return (
@@ -51,7 +51,9 @@ function Activity({ appId, takesFeedback }: { appId: string; takesFeedback: bool
             <dd>{formatDateTime(stats.data.latest_detection_at)}</dd>
           </dl>
           {stats.data.assertions_by_source.length === 0 ? (
-            <EmptyState title="No assertions yet">Upload media to an input subject to get the first ones.</EmptyState>
+            <EmptyState title="No assertions yet">
+              {takesInput ? 'Upload media to an input subject to get the first ones.' : 'The first arrive with the first images it captures (see Capture above).'}
+            </EmptyState>
           ) : (
             <AssertionsChart buckets={stats.data.assertions_by_source} bucket={bucket} />
           )}
@@ -121,7 +123,7 @@ export function Component() {
           </dl>
         </section>
         {kindOf(app.type) === 'capture' && <CaptureStatusPanel appId={appId} mediaPath={(mediaId) => `${appPath}/media/${encodeURIComponent(mediaId)}`} />}
-        <Activity appId={appId} takesFeedback={rule !== undefined} />
+        <Activity appId={appId} takesFeedback={rule !== undefined} takesInput={takesInputSubjects(app.type)} />
         {rule && <ThroughputPanel appId={appId} />}
       </div>
       {rule && <ModelsSection app={app} canRelease={role.canManage(app)} />}

@@ -65,6 +65,32 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: 'Start labelling' })).toHaveAttribute('href', `/t/${TENANT_ID}/apps/app-3/label`);
   });
 
+  it('asks a feed for its address with the documented defaults, and no input subjects; a missing address is said in words', async () => {
+    renderSignedIn(`/t/${TENANT_ID}`, ADMIN);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New application' }));
+    const dialog = screen.getByRole('dialog', { name: 'New application' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Birding blog');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'social_feed');
+    expect(within(dialog).queryByRole('group', { name: 'Input subjects' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/It brings its own images/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Read it every (seconds)')).toHaveValue(300);
+    expect(within(dialog).getByLabelText('New images per reading (at most)')).toHaveValue(20);
+    await user.click(within(dialog).getByRole('button', { name: 'Create application' }));
+    expect(within(dialog).getByText(/A feed needs its address \(feed_url\)/)).toBeInTheDocument();
+    expect(state.requests.some((r) => r.method === 'POST' && r.url.pathname === '/1/applications')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('Feed URL'), 'https://birds.example.org/feed.xml');
+    await user.click(within(dialog).getByRole('button', { name: 'Create application' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Birding blog' })).toBeInTheDocument();
+    const created = state.requests.find((r) => r.method === 'POST' && r.url.pathname === '/1/applications');
+    expect(created?.body).toMatchObject({
+      type: 'social_feed',
+      input_subjects: [],
+      custom_fields: { feed_url: 'https://birds.example.org/feed.xml', interval_seconds: 300, max_items_per_poll: 20 },
+    });
+  });
+
   it('offers Label on each application a person can label, and nothing else to a labeller', async () => {
     state.applications.push(sampleApplication({ application_id: 'app-plates', name: 'Plates', type: 'motion' }));
     renderSignedIn(`/t/${TENANT_ID}`, MEMBER);

@@ -39,7 +39,7 @@ function ApplicationRow({ tenantId, application, subjectName, onDelete }: RowPro
       </td>
       <td className="numeric">{stats.data?.pending ?? '…'}</td>
       <td>{application.output_subjects.map(subjectName).join(', ') || '—'}</td>
-      <td>{stats.isPending ? '…' : formatDateTime(stats.data?.latest_detection_at)}</td>
+      <td className="nowrap">{stats.isPending ? '…' : formatDateTime(stats.data?.latest_detection_at)}</td>
       <td className="row-actions">
         {answerRuleOf(application.type) && (
           <Link className="btn btn--secondary btn--small" to={`${href}/label`} aria-label={`Label ${application.name}`}>

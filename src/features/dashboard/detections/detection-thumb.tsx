@@ -3,6 +3,7 @@ import { presenceThreshold } from '../../../api/presence';
 import type { DetectionRecord } from '../../../api/schemas/detections';
 import { formatProbability } from '../shared/format-time';
 import { AssertionOverlay } from '../shared/assertion-overlay';
+import { selectIsSelected, toggleSelected, useDetectionSelection } from './detection-selection';
 
 const THUMB_WIDTH = '256';
 
@@ -14,6 +15,8 @@ export interface DetectionThumbProps {
   subjectName: (uid: string) => string;
   /** A person's name or email from their user id. */
   personName: (userId: string) => string;
+  /** The application whose managers may pick the item to queue for labelling; absent: no picking. */
+  selectFor?: string;
 }
 
 const unique = (values: string[]) => [...new Set(values)];
@@ -22,7 +25,7 @@ const unique = (values: string[]) => [...new Set(values)];
  * What a thumbnail says: the subjects found (asserted at least as probably as their threshold: a model asserts every
  * output subject, most of them improbably), who asserted them (a model or people), and the highest probability.
  */
-function describeRecord({ record, thresholds, subjectName, personName }: Omit<DetectionThumbProps, 'href'>) {
+function describeRecord({ record, thresholds, subjectName, personName }: Omit<DetectionThumbProps, 'href' | 'selectFor'>) {
   const { detections } = record;
   const found = detections.filter((detection) => detection.probability >= presenceThreshold(thresholds, detection.subject_uid));
   const subjects = unique(found.map((detection) => subjectName(detection.subject_uid))).join(', ') || 'Nothing found';
@@ -31,11 +34,21 @@ function describeRecord({ record, thresholds, subjectName, personName }: Omit<De
   return { subjects, sources, probability };
 }
 
+/** The box that picks the item for "Queue for labelling", over the thumbnail's corner. */
+function SelectBox({ appId, mediaId, name }: { appId: string; mediaId: string; name: string }) {
+  const checked = useDetectionSelection(selectIsSelected(appId, mediaId));
+  return (
+    <label className="thumb__select" title="Select for labelling">
+      <input type="checkbox" checked={checked} onChange={() => toggleSelected(appId, mediaId)} aria-label={`Select ${name}`} />
+    </label>
+  );
+}
+
 /** One detection record: the image with its marks drawn over it, then its subjects, source and probability. */
-export function DetectionThumb({ href, ...described }: DetectionThumbProps) {
+export function DetectionThumb({ href, selectFor, ...described }: DetectionThumbProps) {
   const { media, focus, detections } = described.record;
   const { subjects, sources, probability } = describeRecord(described);
-  return (
+  const link = (
     <Link
       className="thumb"
       to={href}
@@ -59,5 +72,12 @@ export function DetectionThumb({ href, ...described }: DetectionThumbProps) {
         </span>
       </span>
     </Link>
+  );
+  if (!selectFor) return link;
+  return (
+    <div className="thumb-cell">
+      {link}
+      <SelectBox appId={selectFor} mediaId={media.media_id} name={media.filename ?? media.media_id} />
+    </div>
   );
 }

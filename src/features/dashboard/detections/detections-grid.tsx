@@ -14,6 +14,8 @@ export interface DetectionsGridProps {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+  /** The application whose items a manager may pick to queue for labelling; absent: no picking. */
+  selectFor?: string;
 }
 
 function useWidth(element: HTMLElement | null): number {
@@ -28,7 +30,7 @@ function useWidth(element: HTMLElement | null): number {
 }
 
 /** Thumbnails in rows; only the rows in view are in the DOM, and reaching the end asks for the next page. */
-export function DetectionsGrid({ records, thresholds, mediaHref, subjectName, personName, hasMore, loadingMore, onLoadMore }: DetectionsGridProps) {
+export function DetectionsGrid({ records, thresholds, mediaHref, subjectName, personName, hasMore, loadingMore, onLoadMore, selectFor }: DetectionsGridProps) {
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const width = useWidth(scrollElement);
   const { columns, cellWidth, imageHeight, rowHeight } = thumbGrid(width);
@@ -76,6 +78,7 @@ export function DetectionsGrid({ records, thresholds, mediaHref, subjectName, pe
                 href={mediaHref(record.media.media_id)}
                 subjectName={subjectName}
                 personName={personName}
+                selectFor={selectFor}
               />
             ))}
           </li>

@@ -146,4 +146,35 @@ describe('detections browser', () => {
     expect(screen.getByText('These filters cannot be combined')).toBeInTheDocument();
     expect(screen.queryByText(/probability_lower/)).not.toBeInTheDocument();
   });
+
+  it('lets a manager queue picked items, or all the filters show, for labelling; a labeller sees no boxes', async () => {
+    const posted: string[][] = [];
+    server.use(
+      http.post('/1/applications/app-pets/feedback/queue', async ({ request }) => {
+        const { media_ids } = (await request.json()) as { media_ids: string[] };
+        posted.push(media_ids);
+        return HttpResponse.json({ queued: media_ids.slice(1), already_waiting: media_ids.slice(0, 1), already_answered: [], not_found: [] });
+      }),
+    );
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-pets/detections`, ADMIN);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select img-0.jpg' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select img-1.jpg' }));
+    expect(screen.getByRole('group', { name: 'Queue for labelling' })).toHaveTextContent('2 selected');
+    await userEvent.click(screen.getByRole('button', { name: 'Queue selected for labelling' }));
+    expect(await screen.findByText(/Queued 1 item for labelling/)).toHaveTextContent('Left as they were: 1 item already waiting.');
+    expect(posted).toEqual([['m-0', 'm-1']]);
+    expect(screen.getByRole('checkbox', { name: 'Select img-0.jpg' })).not.toBeChecked();
+
+    // All shown: every page the filters give, not only the one on screen.
+    await userEvent.click(screen.getByRole('button', { name: 'Queue all shown for labelling' }));
+    expect(await screen.findByText(/Queued 3 items for labelling/)).toBeInTheDocument();
+    expect(posted[1]).toEqual(['m-0', 'm-1', 'm-2', 'm-3']);
+  });
+
+  it('offers no queueing to someone who does not manage the application', async () => {
+    renderSignedIn(`/t/${TENANT_ID}/apps/app-pets/detections`, MEMBER);
+    await screen.findAllByRole('link', { name: /^Media img-/ });
+    expect(screen.queryByRole('checkbox', { name: /^Select / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Queue/ })).not.toBeInTheDocument();
+  });
 });

@@ -15,6 +15,9 @@ import { DetectionFiltersForm } from './detection-filters-form';
 import { DetectionsGrid } from './detections-grid';
 import { filtersFromParams, paramsFromFilters, queryFromFilters } from './detection-filters';
 import { filterProblems } from './filter-errors';
+import { QueueBar } from './queue-bar';
+import { answerRuleOf } from '../../../api/application-types';
+import { useManageRule } from '../../../lib/queries/can-manage';
 
 /** The current model's name and the older models, newest first, down to the baseline. */
 function modelChoices(application: Application | undefined, models: readonly ReleasedModel[]) {
@@ -34,11 +37,15 @@ export function Component() {
   const application = useApplication(appId);
   const subjectName = useSubjectNames(tenantId);
   const personName = useMemberNames(tenantId);
-  const detections = useDetections(appId, queryFromFilters(filters));
+  const query = queryFromFilters(filters);
+  const detections = useDetections(appId, query);
+  const rule = useManageRule(tenantId);
+  const manages = !!application.data && !!answerRuleOf(application.data.type) && rule.canManage(application.data);
   const models = useModels(appId);
   const { currentModel, olderModels } = modelChoices(application.data, models.data ?? []);
   const records = detections.data?.pages.flatMap((page) => page.data) ?? [];
   const refused = detections.isError && !detections.isFetchNextPageError ? filterProblems(detections.error) : null;
+  const shown = `${records.length} shown${detections.hasNextPage ? ', more load as you scroll' : ''}`;
   const mediaHref = (mediaId: string) =>
     `/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}/media/${encodeURIComponent(mediaId)}`;
 
@@ -73,9 +80,13 @@ export function Component() {
             <EmptyState title="No detections match">Widen the time or probability range, or choose another source.</EmptyState>
           ) : (
             <>
-              <p className="muted" role="status">
-                {records.length} shown{detections.hasNextPage ? ', more load as you scroll' : ''}
-              </p>
+              {manages ? (
+                <QueueBar appId={appId} query={query} shown={shown} />
+              ) : (
+                <p className="muted" role="status">
+                  {shown}
+                </p>
+              )}
               <DetectionsGrid
                 records={records}
                 thresholds={application.data?.detection_thresholds ?? {}}
@@ -85,6 +96,7 @@ export function Component() {
                 hasMore={detections.hasNextPage}
                 loadingMore={detections.isFetchingNextPage}
                 onLoadMore={() => void detections.fetchNextPage()}
+                selectFor={manages ? appId : undefined}
               />
               {detections.isFetchNextPageError && (
                 <Alert>

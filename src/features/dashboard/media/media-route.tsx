@@ -5,6 +5,9 @@ import { answerRuleOf } from '../../../api/application-types';
 import type { Focus } from '../../../api/types';
 import type { Media } from '../../../api/schemas/media';
 import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { useManageRule } from '../../../lib/queries/can-manage';
+import { describeQueued, useQueueForLabelling } from '../shared/queue-for-labelling';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
@@ -110,6 +113,24 @@ function Associations({ mediaId, subjectName }: { mediaId: string; subjectName: 
   );
 }
 
+/** For the application's managers: this item into the labellers' queue, whatever the model thinks of it. */
+function QueueThisItem({ appId, mediaId }: { appId: string; mediaId: string }) {
+  const queue = useQueueForLabelling(appId);
+  const said = queue.isSuccess ? describeQueued(queue.data) : queue.isError ? queue.error.message : null;
+  return (
+    <>
+      {said && (
+        <span className="muted" role="status">
+          {said}
+        </span>
+      )}
+      <Button busy={queue.isPending} onClick={() => queue.mutate(async () => [mediaId])}>
+        Queue for labelling
+      </Button>
+    </>
+  );
+}
+
 /** One media item with every assertion on it; under an application, the way into labelling it. */
 export function Component() {
   const { tenantId = '', appId, mediaId = '' } = useParams();
@@ -121,6 +142,8 @@ export function Component() {
   const modelAuthor = useModelAuthorName(tenantId, appId, detections.data ?? []);
   const application = useQuery({ ...applicationQueryOptions(appId ?? ''), enabled: !!appId });
   const labellable = !!application.data && !!answerRuleOf(application.data.type);
+  const rule = useManageRule(tenantId);
+  const manages = !!application.data && rule.canManage(application.data);
   const [chosenSource, setChosenSource] = useState<string | null>(null);
   const [viewRef, spaceBelow] = useSpaceBelow();
   const base = `/t/${encodeURIComponent(tenantId)}${appId ? `/apps/${encodeURIComponent(appId)}` : ''}`;
@@ -154,12 +177,15 @@ export function Component() {
         actions={
           appId &&
           labellable && (
-            <Link
-              className="btn btn--primary"
-              to={`/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}/media/${encodeURIComponent(mediaId)}/label`}
-            >
-              Label this media
-            </Link>
+            <>
+              {manages && <QueueThisItem appId={appId} mediaId={mediaId} />}
+              <Link
+                className="btn btn--primary"
+                to={`/t/${encodeURIComponent(tenantId)}/apps/${encodeURIComponent(appId)}/media/${encodeURIComponent(mediaId)}/label`}
+              >
+                Label this media
+              </Link>
+            </>
           )
         }
       />

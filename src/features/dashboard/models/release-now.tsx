@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { modelVersionName, useReleaseNow } from './model-queries';
 import { keptBackSentence } from './measure-words';
 import { ReleaseAnywayDialog } from './release-anyway-dialog';
+import { formatDateTime } from '../shared/format-time';
 
 /**
  * The manager's "Release now": starts a release and says how it went, while the page keeps working. When the
@@ -15,12 +16,14 @@ export function ReleaseNow({ appId }: { appId: string }) {
   const version = status.data?.release_model_count ?? null;
   const decision = status.data?.last_candidate ?? null;
   const keptBack = !running && outcome === 'kept-back' && decision !== null;
+  // Before any press here: what the last release (an automatic one, after enough answers) did with its candidate.
+  const lastKeptBack = !running && outcome === null && decision !== null && decision.outcome !== 'released';
   return (
     <div className="release-now">
       <Button variant="primary" busy={running || start.isPending} onClick={() => start.mutate(undefined)}>
         Release now
       </Button>
-      {keptBack && <Button onClick={() => setConfirming(true)}>Release anyway…</Button>}
+      {(keptBack || lastKeptBack) && <Button onClick={() => setConfirming(true)}>Release anyway…</Button>}
       <p className="muted" role="status">
         {running
           ? 'Releasing a new model: re-fitting to the training answers and measuring on the held-out ones…'
@@ -28,7 +31,9 @@ export function ReleaseNow({ appId }: { appId: string }) {
             ? `${modelVersionName(version)} released${decision?.forced ? ' anyway (forced)' : ''}.`
             : keptBack
               ? keptBackSentence(decision)
-              : null}
+              : lastKeptBack
+                ? `Last release, ${formatDateTime(decision.decided_at)}: ${keptBackSentence(decision)}`
+                : null}
       </p>
       {outcome === 'failed' && <Alert>The release did not finish. The current model stays; try again, or see the service log.</Alert>}
       {start.isError && <Alert>{start.error.message}</Alert>}

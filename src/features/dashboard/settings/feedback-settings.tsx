@@ -46,6 +46,25 @@ export function FeedbackSettings({ appId, form, errors, set, measure }: Feedback
         <LearningCurveVerdict appId={appId} />
       </fieldset>
       <fieldset className="fieldset">
+        <legend>Items to label</legend>
+        <label className="choice">
+          <input type="radio" name="feedback-scope" checked={form.feedback_scope === 'uncertain'} onChange={() => set({ feedback_scope: 'uncertain' })} />
+          <span>
+            Those the model is unsure of <span className="muted">(for a model at work: people answer where it helps most)</span>
+          </span>
+        </label>
+        <label className="choice">
+          <input type="radio" name="feedback-scope" checked={form.feedback_scope === 'all'} onChange={() => set({ feedback_scope: 'all' })} />
+          <span>
+            Every item, once <span className="muted">(for building a dataset: each new item of the input subjects, also those the model missed)</span>
+          </span>
+        </label>
+        <p className="field__hint">
+          Either way items reach the labellers at the rate above. To add items already here, select them on the Detections
+          page and choose Queue for labelling.
+        </p>
+      </fieldset>
+      <fieldset className="fieldset">
         <legend>Consensus</legend>
         <TextField
           label="Labellers per item"

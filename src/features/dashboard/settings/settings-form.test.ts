@@ -42,6 +42,13 @@ describe('changedSettings', () => {
     });
   });
 
+  it('sends the items to label (feedback_scope) only when it changed', () => {
+    const form = formFromApplication(app);
+    expect(form.feedback_scope).toBe('uncertain');
+    expect(changedSettings(app, form)).toEqual({});
+    expect(changedSettings(app, { ...form, feedback_scope: 'all' })).toEqual({ feedback_scope: 'all' });
+  });
+
   it('sends the consensus settings as numbers, and checks them by the application schema before sending', () => {
     const form = formFromApplication(app);
     form.labellersPerItem = '3';

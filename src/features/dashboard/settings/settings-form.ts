@@ -1,6 +1,6 @@
 import { fieldErrorsOf } from '../../../api/field-errors';
 import { GOLD_RATE, QUALITY_FLAG_BELOW } from '../../../api/limits';
-import { type Application, type ApplicationInput, updateApplicationBody } from '../../../api/schemas/application';
+import { type Application, type ApplicationInput, type FeedbackScope, updateApplicationBody } from '../../../api/schemas/application';
 import type { ReleaseMetric } from '../../../api/types';
 import { fieldErrorsByName, type FieldErrors } from '../shared/field-errors';
 import { numberOf } from './number-text';
@@ -14,6 +14,7 @@ export interface SettingsForm {
   feedbackMode: 'system' | 'fixed';
   feedbackPerHour: string;
   refresh_feedback: boolean;
+  feedback_scope: FeedbackScope;
   release_metrics: ReleaseMetric;
   detection_thresholds: Record<string, number>;
   detection_post_urls: string[];
@@ -50,6 +51,7 @@ export function formFromApplication(application: Application): SettingsForm {
     feedbackMode: application.requested_feedback_per_hour === null ? 'system' : 'fixed',
     feedbackPerHour: application.requested_feedback_per_hour === null ? '' : String(application.requested_feedback_per_hour),
     refresh_feedback: application.refresh_feedback,
+    feedback_scope: application.feedback_scope,
     release_metrics: application.release_metrics,
     detection_thresholds: { ...application.detection_thresholds },
     detection_post_urls: [...application.detection_post_urls],
@@ -99,6 +101,7 @@ const settingsBody = (form: SettingsForm): ApplicationInput => ({
   description: form.description,
   requested_feedback_per_hour: parseFeedbackPerHour(form),
   refresh_feedback: form.refresh_feedback,
+  feedback_scope: form.feedback_scope,
   release_metrics: form.release_metrics,
   detection_post_urls: form.detection_post_urls.map((url) => url.trim()),
   app_managers: form.app_managers.map((manager) => manager.trim()),
@@ -119,6 +122,7 @@ export function changedSettings(application: Application, form: SettingsForm): A
   const perHour = parseFeedbackPerHour(form);
   if (perHour !== application.requested_feedback_per_hour) changes.requested_feedback_per_hour = perHour;
   if (form.refresh_feedback !== application.refresh_feedback) changes.refresh_feedback = form.refresh_feedback;
+  if (form.feedback_scope !== application.feedback_scope) changes.feedback_scope = form.feedback_scope;
   if (form.release_metrics !== application.release_metrics) changes.release_metrics = form.release_metrics;
   const urls = form.detection_post_urls.map((url) => url.trim());
   if (!sameList(urls, application.detection_post_urls)) changes.detection_post_urls = urls;

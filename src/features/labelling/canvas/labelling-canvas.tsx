@@ -6,6 +6,7 @@ import type { Media } from '../../../api/schemas/media';
 import type { Annotation, AnyTypeModule } from '../contract/type-module';
 import type { InputDevice } from '../client-data';
 import { markDrawn } from '../debug-hook';
+import { itemPainted } from '../view/sight-store';
 import { screenToImage } from '../geometry/camera';
 import { type Box, screenPoint, type ScreenPoint, type Size } from '../geometry/types';
 import type { Change, ToolEvent } from '../contract/tool-events';
@@ -51,6 +52,8 @@ export interface LabellingCanvasProps {
   onInput: (device: InputDevice) => void;
   /** Where the media's image is: loading, on screen, or failed to load (until Try again). */
   onImage?: (image: ImageOnCanvas) => void;
+  /** Whether a gesture may edit the item now (it has been seen long enough); the refusal is the caller's to show. */
+  mayEdit?: () => boolean;
   ref?: Ref<CanvasHandle>;
 }
 
@@ -159,7 +162,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
     if (event.button === 1 || spaceHeld || touchPans) {
       event.preventDefault();
       gesture.current = { kind: 'pan', last: at(event) };
-    } else if (event.button === 0 && drawing) {
+    } else if (event.button === 0 && drawing && (props.mayEdit?.() ?? true)) {
       gesture.current = { kind: 'tool' };
       toTool('pointerDown', event);
     }
@@ -245,7 +248,12 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
         media={mediaSize}
         brightness={props.brightness}
         contrast={props.contrast}
-        onDrawn={() => requestAnimationFrame(() => markDrawn(media.media_id))}
+        onDrawn={() =>
+          requestAnimationFrame(() => {
+            itemPainted(media.media_id);
+            markDrawn(media.media_id);
+          })
+        }
       />
       <canvas ref={marksPlane} className="marks-plane" hidden={!showMarks} aria-hidden style={{ width: viewport.width, height: viewport.height }} />
       <Stage ref={stage} width={viewport.width} height={viewport.height} listening={false}>

@@ -73,7 +73,12 @@ export interface WorkspaceAction<A = AnnotationBase> extends ShortcutAction<Acti
   readonly perform: (ctx: ActionContext<A>) => void;
   /** The text of its button, where the workspace shows one. */
   readonly button?: string;
+  /** It acts before the item has been seen: it answers and edits nothing (views, help, going back, Escape). */
+  readonly beforeSight?: true;
 }
+
+/** Whether an action answers or edits the item, and so waits until the labeller has seen it. */
+export const needsSight = (action: WorkspaceAction): boolean => !action.beforeSight && action.group !== 'View' && action.group !== 'Help';
 
 interface PanelProps<A> {
   readonly annotation: A;
@@ -148,6 +153,8 @@ export interface MarkObjects<A> {
   count(annotation: A): number;
   /** The model's probability while the mark is its untouched proposal; undefined for the labeller's marks. */
   probability(annotation: A, index: number): number | undefined;
+  /** Whether a mark without a probability is the model's all the same (a count's markers carry none). */
+  byModel?(annotation: A, index: number): boolean;
   /** The mark's class (the subject it answers for), where marks have classes. */
   subject?(annotation: A, index: number): string;
   /** A few words on the mark's place or size. */
@@ -202,6 +209,8 @@ export interface TypeModule<A extends AnnotationBase, S extends ToolStateBase = 
   fromAnswer?(app: Application, target: LabelTarget, answer: readonly FeedbackSubjectAnswer[]): A;
   /** Why the annotation cannot be sent yet, in words for the person; null when it can. */
   missingInput(annotation: A): string | null;
+  /** A doubt about sending it as it is (Accept again sends it), in words for the person; null when there is none. */
+  doubt?(annotation: A): string | null;
   /** The subject answers of Accept. */
   answer(annotation: A): FeedbackSubjectAnswer[];
   /** The subject answers of "Not present"; absent where the type has no such answer. */

@@ -83,14 +83,17 @@ describe('the workspace with many proposals', () => {
     ]);
   });
 
-  it('picks the class of new boxes with a number key, moves the selected box into a class, and answers each class', async () => {
+  it('picks the class of new boxes with a number key (a drawn box keeps its class), moves the selected box into a class, and answers each class', async () => {
     const answers = await renderWorkspace(app, request);
     const picker = screen.getByRole('group', { name: 'Class of new marks' });
     expect(within(picker).getByRole('button', { name: /cat/ })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.keyboard('2');
     expect(within(picker).getByRole('button', { name: /dog/ })).toHaveAttribute('aria-pressed', 'true');
     drawBox({ x: 300, y: 300 }, { x: 360, y: 350 });
-    expect(screen.getByText('4 boxes, #4 selected (Subject dog)')).toBeInTheDocument();
+    // A drawn box is left unselected: 1 now means "the next box is a cat", and the dog stays a dog.
+    expect(screen.getByText('4 boxes')).toBeInTheDocument();
+    await userEvent.keyboard('1');
+    expect(within(picker).getByRole('button', { name: /cat/ })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.keyboard('{Tab}1');
     expect(screen.getByText('4 boxes, #1 selected (Subject cat)')).toBeInTheDocument();
     await userEvent.keyboard('{Tab}{Tab}1{Enter}');

@@ -139,7 +139,8 @@ export function ObjectList({ annotation, objects, edit, thresholdOf, subjectName
               const isHidden = hidden.has(row.index);
               // the row is narrow: with a class shown, the number stands for the noun, and the percent for the model
               const shownName = className ? `#${row.index + 1}` : name;
-              const source = row.probability === undefined ? 'you' : percent(row.probability);
+              const mine = row.probability === undefined && !objects.byModel?.(annotation, row.index);
+              const source = row.probability !== undefined ? percent(row.probability) : mine ? 'you' : 'model';
               return (
                 <li
                   key={row.index}
@@ -157,7 +158,7 @@ export function ObjectList({ annotation, objects, edit, thresholdOf, subjectName
                     className="object-list__pick"
                     aria-current={row.index === active || undefined}
                     title={objects.detail(annotation, row.index)}
-                    aria-label={`${name}, ${className ? `${className}, ` : ''}${objects.detail(annotation, row.index)}, ${row.probability === undefined ? 'yours' : `the model's, ${percent(row.probability)}`}${row.doubtful ? ', under the threshold' : ''}`}
+                    aria-label={`${name}, ${className ? `${className}, ` : ''}${objects.detail(annotation, row.index)}, ${mine ? 'yours' : `the model's${row.probability === undefined ? '' : `, ${percent(row.probability)}`}`}${row.doubtful ? ', under the threshold' : ''}`}
                     onClick={() => activate(row.index)}
                   >
                     <svg className="object-list__swatch" width="14" height="12" aria-hidden="true">
@@ -173,8 +174,8 @@ export function ObjectList({ annotation, objects, edit, thresholdOf, subjectName
                     <span className="object-list__name">{shownName}</span>
                     {className && <span className="object-list__class">{className}</span>}
                     <span
-                      className={row.probability === undefined ? 'object-list__source object-list__source--you' : 'object-list__source'}
-                      title={row.probability === undefined ? 'Yours' : "The model's proposal"}
+                      className={mine ? 'object-list__source object-list__source--you' : 'object-list__source'}
+                      title={mine ? 'Yours' : "The model's proposal"}
                     >
                       {source}
                     </span>

@@ -24,6 +24,9 @@ interface Draft {
   readonly mediaId: string;
   /** The annotation as its type module made it (checked against the application's type when read back). */
   readonly annotation: { readonly type: string };
+  /** Its undo and redo steps (absent in drafts kept before they were): undo works after a reload too. */
+  readonly past?: readonly { readonly type: string }[];
+  readonly future?: readonly { readonly type: string }[];
   readonly savedAt: number;
 }
 

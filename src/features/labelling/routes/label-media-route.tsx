@@ -66,7 +66,8 @@ function LabelMedia() {
   // An item this person answered shows their answer: one still on its way, else the one the service keeps.
   const unsent = outbox.pending.findLast((entry) => entry.appId === appId && entry.body.media_id === mediaId)?.body.subjects;
   const answered = unsent ?? latestAnswerFromDetections(detections.data ?? [], appId, userId);
-  const initial = drafts.get(mediaId) ?? (answered && annotationOfAnswer(types, app.data, target, answered)) ?? types.initialAnnotation(app.data, target);
+  const draft = drafts.get(mediaId);
+  const initial = draft?.present ?? (answered && annotationOfAnswer(types, app.data, target, answered)) ?? types.initialAnnotation(app.data, target);
   if (!initial) return <UnlabellableMessage frame={frame} app={app.data} />;
 
   async function handleAnswer(body: FeedbackResponse) {
@@ -95,7 +96,8 @@ function LabelMedia() {
       onAnswer={(body) => void handleAnswer(body)}
       onSkip={null}
       onPrevious={null}
-      onEdited={(annotation) => drafts.save(mediaId, annotation)}
+      steps={draft}
+      onEdited={(item) => drafts.save(mediaId, item)}
     />
   );
 }

@@ -20,7 +20,6 @@ import { useSessionPace } from '../workspace/use-session-pace';
 import { usePreviewImage } from '../workspace/use-preview-image';
 import { useLabellingData } from '../outbox/outbox-provider';
 import { useFrameNeighbours } from '../frames/use-frame-neighbours';
-import { useHeldKeys } from '../shortcuts/held-keys';
 import { useTypeRegistry } from '../contract/registry-context';
 import type { AnnotationBase } from '../contract/type-module';
 import { WithLabellingTypes } from './labelling-types';
@@ -57,7 +56,6 @@ function LabelQueue() {
   const current = answeredBefore?.request ?? snapshot.items[0];
   usePreviewImage(current?.media);
   const frames = useFrameNeighbours(application, current, snapshot.recent);
-  const heldKeys = useHeldKeys(!current && (snapshot.pull === 'empty' || snapshot.pull === 'error'));
 
   const queueEmpty = !!queue && snapshot.items.length === 0;
   const waiting = pending.data?.pending;
@@ -97,8 +95,9 @@ function LabelQueue() {
     );
   }
 
+  const draft = drafts.get(current.media_id);
   const initial =
-    drafts.get(current.media_id) ?? types.restoredAnnotation(answeredBefore?.answer, application.type) ?? types.initialAnnotation(application, current);
+    draft?.present ?? types.restoredAnnotation(answeredBefore?.answer, application.type) ?? types.initialAnnotation(application, current);
   if (!initial) return <UnlabellableMessage frame={frame} app={application} />;
   const refreshCounts = () => void queryClient.invalidateQueries({ queryKey: applicationKeys.pending(appId) });
 
@@ -137,9 +136,9 @@ function LabelQueue() {
       onAnswer={handleAnswer}
       onSkip={current === snapshot.items[0] ? handleSkip : null}
       onPrevious={stepsBack < snapshot.recent.length ? () => setStepsBack((n) => n + 1) : null}
-      onEdited={(annotation) => drafts.save(current.media_id, annotation)}
+      steps={draft}
+      onEdited={(item) => drafts.save(current.media_id, item)}
       frames={frames}
-      heldKeys={heldKeys}
     />
   );
 }

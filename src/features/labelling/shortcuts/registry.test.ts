@@ -152,7 +152,7 @@ describe('the workspace key registry', () => {
     const box = moduleOfType('box_detection');
     expect(describeHints(actionsOf(box), contextFor(box, false), windows)).toBe('Enter accept · X not present · 0 fit · H hide marks · ? all shortcuts');
     expect(describeHints(actionsOf(box, { classes: true }), contextFor(box), windows)).toBe(
-      'Enter accept · X not present · S skip · Alt+← previous · 1–9 pick class · 0 fit · H hide marks · ? all shortcuts',
+      'Enter accept · X not present · S skip · Alt+← previous · 1–9 class of the selected box, or of the next box · 0 fit · H hide marks · ? all shortcuts',
     );
   });
 });

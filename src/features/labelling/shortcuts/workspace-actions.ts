@@ -47,6 +47,7 @@ const ANSWER: readonly Action[] = [
     hint: 'previous',
     group: 'Answer',
     keys: ['Alt+ArrowLeft'],
+    beforeSight: true,
     when: (ctx) => ctx.canGoBack,
     perform: (ctx) => ctx.workspace.previous(),
   },
@@ -63,6 +64,7 @@ const EDIT: readonly Action[] = [
     group: 'Edit',
     keys: ['Escape'],
     inFields: 'any',
+    beforeSight: true,
     perform: (ctx) => ctx.workspace.cancel(),
   },
 ];
@@ -117,11 +119,12 @@ function proposalActions(proposals: ProposalMarks<AnnotationBase>): Action[] {
   ];
 }
 
-/** Keys 1–9 pick the class of new marks and move the selected mark into it. */
-const CLASS_ACTIONS: readonly Action[] = digitActions('class', 'Pick class', (ctx, index) => ctx.workspace.pickClass(index), {
-  group: 'Edit',
-  when: (ctx, index) => index < ctx.classCount,
-});
+/** Keys 1–9 pick the class of new marks and move the selected mark into it (a new mark is never selected by itself). */
+const classActions = (noun: string): Action[] =>
+  digitActions('class', `Class of the selected ${noun}, or of the next ${noun}`, (ctx, index) => ctx.workspace.pickClass(index), {
+    group: 'Edit',
+    when: (ctx, index) => index < ctx.classCount,
+  });
 
 interface RegistryOptions {
   /** Its marks have several classes (the class picker's keys). */
@@ -135,7 +138,7 @@ export function actionsOf(module: AnyTypeModule, { classes = false, frames = fal
   const own = [
     ...module.actions,
     ...(module.proposals ? proposalActions(module.proposals) : []),
-    ...(classes && module.classes ? CLASS_ACTIONS : []),
+    ...(classes && module.classes ? classActions(module.objects?.noun ?? 'mark') : []),
     ...(frames && module.frameBoxes ? frameActions(module.frameBoxes) : []),
   ];
   // A type without a "not present" answer (classification) has no such action at all, nor a key or a button for it.

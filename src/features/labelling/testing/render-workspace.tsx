@@ -1,5 +1,5 @@
 // Test helper: the workspace on one item, or on a queue of items, in a router, collecting what it answers.
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { Application } from '../../../api/schemas/application';
@@ -9,6 +9,8 @@ import { TypeRegistryProvider } from '../contract/registry-context';
 import { initialAnnotation, LABELLING_TYPES } from './labelling-types';
 import { makeRequest } from './fixtures';
 import { Workspace, type WorkspaceProps } from '../workspace/workspace';
+import { seenLongEnough, useSightStore } from '../view/sight-store';
+import { setLookMs, usePreferences } from '../../../lib/preferences';
 
 // The canvas is a chunk of its own that the workspace loads once: loaded here, as the test file is, its first load
 // (Konva compiled for the test) is not timed as a test's.
@@ -34,8 +36,23 @@ function ItemWorkspace({ app, request, ...overrides }: { app: Application; reque
   );
 }
 
-/** Resolves once the canvas (its own chunk) is on the page. */
-export async function renderWorkspace(app: Application, request = makeRequest('m1'), overrides: Partial<WorkspaceProps> = {}) {
+/** Resolves once the item on screen has been painted and seen for the look time: keys and clicks act on it. */
+export async function untilAnswerable() {
+  await waitFor(() => {
+    const sight = useSightStore.getState();
+    if (!sight.mediaId || !seenLongEnough(sight, sight.mediaId, Date.now(), usePreferences.getState().lookMs)) throw new Error('not answerable yet');
+  });
+}
+
+/** The look time of these tests: none unless a test sets it (a test of the look time itself). */
+function withLookMs(lookMs: number) {
+  setLookMs(lookMs);
+  useSightStore.setState({ mediaId: null, paintedAt: null, refusedAt: null });
+}
+
+/** Resolves once the canvas (its own chunk) is on the page and its item answerable. */
+export async function renderWorkspace(app: Application, request = makeRequest('m1'), overrides: Partial<WorkspaceProps> = {}, { lookMs = 0, waitUntilAnswerable = true } = {}) {
+  withLookMs(lookMs);
   const answers: FeedbackResponse[] = [];
   render(
     <MemoryRouter>
@@ -45,11 +62,13 @@ export async function renderWorkspace(app: Application, request = makeRequest('m
     </MemoryRouter>,
   );
   await screen.findByTestId('stage');
+  if (waitUntilAnswerable) await untilAnswerable();
   return answers;
 }
 
 /** As the queue's page shows items: an answer moves on to the next item at once. */
-export async function renderQueue(app: Application, requests: readonly FeedbackRequest[]) {
+export async function renderQueue(app: Application, requests: readonly FeedbackRequest[], { lookMs = 0 } = {}) {
+  withLookMs(lookMs);
   const answers: FeedbackResponse[] = [];
   function Queue() {
     const [index, setIndex] = useState(0);

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applyToolChange } from '../contract/tool-runner';
 import type { History } from '../history';
-import { canRedo, canUndo, commit, createHistory, redo, replace, undo } from '../history';
+import { canRedo, canUndo, commit, redo, replace, resumeHistory, undo } from '../history';
 import type { Change } from '../contract/tool-events';
 import type { Annotation, AnyTypeModule, Edit } from '../contract/type-module';
+import type { EditedItem } from './use-drafts';
 
 export interface ItemEditor {
   /** The annotation as shown: the present one through the view (the confidence floor). */
@@ -24,33 +25,38 @@ interface ItemState {
 
 const asItIs = (annotation: Annotation) => annotation;
 
+const NO_STEPS: Pick<EditedItem, 'past' | 'future'> = { past: [], future: [] };
+
 /**
- * Undo history for one item; it starts over from `initial` whenever `itemKey` changes. `onEdited` hears every
- * annotation the person made (not the starting one), for keeping drafts. `view` (the confidence floor) shapes what
- * is shown and edited without being an edit itself: moving the floor writes no history and no draft, and an undone
- * state is shown at today's floor.
+ * Undo history for one item; it starts over from `initial` (with the undo and redo `steps` of a draft) whenever
+ * `itemKey` changes. `onEdited` hears every change the person made (not the start), with its steps, for keeping
+ * drafts. `view` (the confidence floor) shapes what is shown and edited without being an edit itself: moving the
+ * floor writes no history and no draft, and an undone state is shown at today's floor.
  */
 export function useItemEditor(
   module: AnyTypeModule,
   itemKey: string,
   initial: Annotation,
-  onEdited?: (annotation: Annotation) => void,
+  onEdited?: (item: EditedItem) => void,
   view: (annotation: Annotation) => Annotation = asItIs,
+  steps: Pick<EditedItem, 'past' | 'future'> = NO_STEPS,
 ): ItemEditor {
-  const [state, setState] = useState<ItemState>({ key: itemKey, history: createHistory(initial) });
-  const current = state.key === itemKey ? state : { key: itemKey, history: createHistory(initial) };
+  const start = () => ({ key: itemKey, history: resumeHistory(steps.past, initial, steps.future) });
+  const [state, setState] = useState<ItemState>(start);
+  const current = state.key === itemKey ? state : start();
   if (current !== state) setState(current);
 
-  const present = current.history.present;
-  const start = useRef({ key: itemKey, annotation: present });
-  if (start.current.key !== itemKey) start.current = { key: itemKey, annotation: present };
+  const { history } = current;
+  const begun = useRef({ key: itemKey, history });
+  if (begun.current.key !== itemKey) begun.current = { key: itemKey, history };
   const listener = useRef(onEdited);
   useEffect(() => {
     listener.current = onEdited;
   });
   useEffect(() => {
-    if (present !== start.current.annotation) listener.current?.(present);
-  }, [present]);
+    if (history !== begun.current.history) listener.current?.({ past: history.past, present: history.present, future: history.future });
+  }, [history]);
+  const present = history.present;
 
   const update = useCallback(
     (change: (history: History<Annotation>) => History<Annotation>) =>

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { fitToView, imageToScreen } from '../geometry/camera';
 import { imagePoint } from '../geometry/types';
 import { makeApp, makeRequest } from '../testing/fixtures';
-import { renderQueue, renderWorkspace } from '../testing/render-workspace';
+import { renderQueue, renderWorkspace, untilAnswerable } from '../testing/render-workspace';
+import { useSightStore } from '../view/sight-store';
 
 const boxProposal = { subject_uid: 'cat', probability: 0.9, app_data_type: 'box_set' as const, app_data: [{ box: { x0: 10, y0: 10, x1: 50, y1: 40 } }] };
 
@@ -17,50 +18,60 @@ describe('the labelling workspace', () => {
   it('accepts the proposal as it stands with Enter, with decision_time and client_data', async () => {
     let decoded = () => {};
     const decode = vi.spyOn(HTMLImageElement.prototype, 'decode').mockReturnValue(new Promise<void>((resolve) => (decoded = resolve)));
-    const answers = await renderWorkspace(makeApp(), makeRequest('m-slow', [boxProposal]));
+    const answers = await renderWorkspace(makeApp(), makeRequest('m-slow', [boxProposal]), {}, { waitUntilAnswerable: false });
     expect(screen.getByRole('main', { name: 'Labelling workspace' })).toBeInTheDocument();
     expect(screen.getByTestId('stage')).toHaveAccessibleName('Image canvas');
-    // Nobody answers an item they have not seen: Accept waits for the image, and so does Enter pressed before it.
+    // Nobody answers an item they have not seen: Enter pressed while the image loads does nothing, and says so.
     await waitFor(() => expect(decode).toHaveBeenCalled());
     expect(screen.getByRole('button', { name: /^Accept and go/ })).toBeDisabled();
     await userEvent.keyboard('{Enter}');
-    expect(answers).toHaveLength(0);
+    expect(screen.getByTestId('sight-cue')).toBeVisible();
     decoded();
     decode.mockRestore();
-    await waitFor(() => expect(answers).toHaveLength(1));
+    await untilAnswerable();
+    expect(answers).toHaveLength(0);
+    await userEvent.keyboard('{Enter}');
+    expect(answers).toHaveLength(1);
     expect(screen.getByRole('button', { name: /^Accept and go/ })).toBeEnabled();
     expect(answers[0]?.subjects).toEqual([
       { subject_uid: 'cat', result: 'True', app_data_type: 'box_set', app_data: [{ box: { x0: 10, y0: 10, x1: 50, y1: 40 } }] },
     ]);
-    expect(answers[0]?.decision_time).toBeGreaterThan(0);
+    expect(answers[0]?.decision_time).toBeGreaterThanOrEqual(0);
     expect(answers[0]?.client_data).toMatchObject({ app_name: 'Looplabel', input_device: 'unknown' });
   });
 
-  it('performs the keys pressed while the next items load in order, each once its image is on screen', async () => {
+  it('answers only what was seen for the look time: a double Enter or a double click answers one item, keys while the next loads nothing', async () => {
     const pending = new Map<string, () => void>();
     const decode = vi.spyOn(HTMLImageElement.prototype, 'decode').mockImplementation(function (this: HTMLImageElement) {
-      return this.src.includes('held-1') ? Promise.resolve() : new Promise<void>((resolve) => pending.set(this.src, resolve));
+      return this.src.includes('seen-3') ? new Promise<void>((resolve) => pending.set(this.src, resolve)) : Promise.resolve();
     });
     onTestFinished(() => decode.mockRestore());
-    const show = async (mediaId: string) => {
-      const url = await waitFor(() => [...pending.keys()].find((src) => src.includes(mediaId)) ?? Promise.reject(new Error('not loading')));
-      pending.get(url)!();
-    };
     const cat = { subject_uid: 'cat', probability: 0.8, app_data_type: null, app_data: null };
     const app = makeApp({ type: 'detection_fullframe' });
-    const answers = await renderQueue(app, ['held-1', 'held-2', 'held-3'].map((id) => makeRequest(id, [cat])));
-    await waitFor(() => expect(screen.getByRole('button', { name: /^Accept and go/ })).toBeEnabled());
-    await userEvent.keyboard('{Enter}{Enter}x');
-    expect(answers.map((answer) => answer.media_id)).toEqual(['held-1']);
-    await show('held-2');
-    await waitFor(() => expect(answers).toHaveLength(2));
-    expect(answers[1]).toMatchObject({ media_id: 'held-2', subjects: [{ subject_uid: 'cat', result: 'True' }] });
-    // X waits for the third item's image in turn.
+    const answers = await renderQueue(app, ['seen-1', 'seen-2', 'seen-3'].map((id) => makeRequest(id, [cat])), { lookMs: 250 });
+    await untilAnswerable();
+    const paintedAt = useSightStore.getState().paintedAt!;
+    // Enter twice as fast as a bounce: the second lands on an item nobody has looked at yet.
+    await userEvent.keyboard('{Enter}{Enter}');
+    expect(answers.map((answer) => answer.media_id)).toEqual(['seen-1']);
+    // Its time is counted from the paint.
+    const seconds = (answers[0]!.client_data as { decision_seconds: number }).decision_seconds;
+    expect(seconds).toBeGreaterThanOrEqual(0.25);
+    expect(seconds).toBeLessThanOrEqual((Date.now() - paintedAt) / 1000);
+    expect(screen.getByTestId('sight-cue')).toBeVisible();
+    // The same with two clicks on Accept.
+    await untilAnswerable();
+    const accept = screen.getByRole('button', { name: /^Accept and go/ });
+    await userEvent.dblClick(accept);
+    expect(answers.map((answer) => answer.media_id)).toEqual(['seen-1', 'seen-2']);
+    // The third item's image is still loading: X does nothing, and is not held for when it shows.
+    await userEvent.keyboard('x');
+    [...pending.values()].forEach((show) => show());
+    await untilAnswerable();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(answers).toHaveLength(2);
-    await show('held-3');
-    await waitFor(() => expect(answers).toHaveLength(3));
-    expect(answers[2]).toMatchObject({ media_id: 'held-3', subjects: [{ subject_uid: 'cat', result: 'False' }] });
+    await userEvent.keyboard('x');
+    expect(answers[2]).toMatchObject({ media_id: 'seen-3', subjects: [{ subject_uid: 'cat', result: 'False' }] });
   });
 
   it('edits by keyboard: select, nudge 10 px, delete, undo one step per key', async () => {
@@ -90,7 +101,7 @@ describe('the labelling workspace', () => {
     fireEvent.pointerDown(stage, { clientX: from.x, clientY: from.y, button: 0, pointerId: 1, pointerType: 'mouse' });
     fireEvent.pointerMove(stage, { clientX: to.x, clientY: to.y, pointerId: 1, pointerType: 'mouse' });
     fireEvent.pointerUp(stage, { clientX: to.x, clientY: to.y, pointerId: 1, pointerType: 'mouse' });
-    expect(screen.getByText(/1 box, #1 selected/)).toBeInTheDocument();
+    expect(screen.getByText('1 box')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Accept/ }));
     expect(answers[1]?.subjects[0]?.app_data).toEqual([{ box: { x0: 100, y0: 100, x1: 200, y1: 150 } }]);
     expect(answers[1]?.client_data).toMatchObject({ input_device: 'mouse' });
@@ -181,8 +192,30 @@ describe('the labelling workspace', () => {
     await userEvent.clear(field);
     await userEvent.type(field, '5');
     expect(screen.getByTestId('count-differs')).toHaveTextContent('The count (5) is not the number of markers (1): the answer is the count.');
+    // A number apart from the markers on screen is asked about first; Enter again sends it.
+    await userEvent.keyboard('{Enter}');
+    expect(answers).toHaveLength(0);
+    expect(screen.getByRole('alert')).toHaveTextContent('The count is 5 but 1 marker shows. Accept again to send 5, or correct it.');
     await userEvent.keyboard('{Enter}');
     expect(answers[0]?.subjects[0]).toMatchObject({ app_data_type: 'count', app_data: 5 });
+  });
+
+  it('static_count: after a count the rule refuses, a click counts from the markers again', async () => {
+    const counted = [imagePoint(100, 100), imagePoint(300, 200)];
+    const countProposal = { subject_uid: 'cat', probability: 0.7, app_data_type: 'count' as const, app_data: 2, counted };
+    const answers = await renderWorkspace(makeApp({ type: 'static_count' }), makeRequest('m1', [countProposal]));
+    const field = screen.getByLabelText('Count');
+    await userEvent.clear(field);
+    await userEvent.type(field, '-1');
+    await userEvent.keyboard('{Escape}');
+    const camera = fitToView({ width: 640, height: 480 }, { width: 800, height: 600 }, 16);
+    const at = imageToScreen(camera, imagePoint(500, 400));
+    const stage = screen.getByTestId('stage');
+    fireEvent.pointerDown(stage, { clientX: at.x, clientY: at.y, button: 0, pointerId: 1, pointerType: 'mouse' });
+    fireEvent.pointerUp(stage, { clientX: at.x, clientY: at.y, pointerId: 1, pointerType: 'mouse' });
+    expect(field).toHaveValue(3);
+    await userEvent.keyboard('{Enter}');
+    expect(answers[0]?.subjects[0]).toMatchObject({ app_data_type: 'count', app_data: 3 });
   });
 
   it('refuses a typed count the rule of counts refuses, in place, and sends nothing', async () => {

@@ -14,14 +14,19 @@ import { displayImageUrl, loadImage } from '../view/image-cache';
 import type { InputDevice } from '../client-data';
 import { publishEditor } from '../debug-hook';
 import { useItemEditor } from './use-item-editor';
+import type { EditedItem } from './use-drafts';
 import { useShortcuts } from './use-shortcuts';
-import { HeldKeys } from '../shortcuts/held-keys';
 import { useViewportSize } from './use-viewport-size';
 import { resetMarkView } from '../view/mark-view-store';
 import { describeHints } from '../../../lib/shortcuts/registry';
 import { actionsOf, findAction, helpOf } from '../shortcuts/workspace-actions';
 import { useTypeRegistry } from '../contract/registry-context';
-import type { ActionContext, Annotation, AnnotationBase, CanvasCommands, Edit, WorkspaceCommands } from '../contract/type-module';
+import type { ActionContext, Annotation, AnnotationBase, CanvasCommands, Edit, WorkspaceAction, WorkspaceCommands } from '../contract/type-module';
+import { needsSight } from '../contract/type-module';
+import { usePreferences } from '../../../lib/preferences';
+import { itemShown, mayAct, useSightStore } from '../view/sight-store';
+import { SightCue } from './sight-cue';
+import { percent } from '../type-kit/percent';
 import { ActionButton } from '../shortcuts/action-button';
 import { ViewControls } from './view-controls';
 import { WorkspaceFrame } from './workspace-frame';
@@ -49,12 +54,12 @@ export interface WorkspaceProps {
   /** Hands the item back (only in a queue). */
   onSkip: (() => void) | null;
   onPrevious: (() => void) | null;
-  /** Every edit, for keeping a draft. */
-  onEdited?: (annotation: Annotation) => void;
+  /** The undo and redo steps of a draft that `initial` comes from. */
+  steps?: Pick<EditedItem, 'past' | 'future'>;
+  /** Every edit (an undo too), for keeping a draft. */
+  onEdited?: (item: EditedItem) => void;
   /** The video's frames around this one, when the item is a frame. */
   frames?: FrameNeighbours | null;
-  /** Key presses waiting for an item's image, kept by a page that shows one item after another; else the workspace's own. */
-  heldKeys?: HeldKeys;
 }
 
 // The canvas's code (Konva and its React renderer) is a chunk of its own, asked for as soon as this module runs: a
@@ -74,7 +79,7 @@ export function Workspace(props: WorkspaceProps) {
   const module = useTypeRegistry().moduleOf(initial);
   const appId = app.application_id;
   const { floor, setFloor, view } = useConfidenceFloor(appId, module);
-  const editor = useItemEditor(module, media.media_id, initial, props.onEdited, view);
+  const editor = useItemEditor(module, media.media_id, initial, props.onEdited, view, props.steps);
   const { annotation, edit } = editor;
   const picker = useMarkClasses(appId, module, annotation);
   const [canvasArea, setCanvasArea] = useState<HTMLDivElement | null>(null);
@@ -85,6 +90,7 @@ export function Workspace(props: WorkspaceProps) {
   const [contrast, setContrast] = useState(100);
   const [helpOpen, setHelpOpen] = useState(false);
   const [problem, setProblem] = useState<{ mediaId: string; text: string } | null>(null);
+  const [doubted, setDoubted] = useState<Annotation | null>(null);
   const [shown, setShown] = useState({ mediaId: media.media_id, at: Date.now() });
   const [canvasImage, setCanvasImage] = useState<ImageOnCanvas | null>(null);
   const imageState = canvasImage?.mediaId === media.media_id ? canvasImage.state : 'loading';
@@ -92,8 +98,11 @@ export function Workspace(props: WorkspaceProps) {
   const [listShown, setListShown] = useState(false);
   if (canvasImage?.state === 'shown' && !listShown) setListShown(true);
   const inputDevice = useRef<InputDevice>('unknown');
-  const [ownHeldKeys] = useState(() => new HeldKeys());
   if (shown.mediaId !== media.media_id) setShown({ mediaId: media.media_id, at: Date.now() });
+  const lookMs = usePreferences((s) => s.lookMs);
+  useLayoutEffect(() => itemShown(media.media_id), [media.media_id]);
+  /** Input that answers or edits counts only on an item painted and shown for the look time (else it is dropped, with a cue). */
+  const maySee = () => mayAct(media.media_id, lookMs);
 
   useEffect(() => publishEditor(media.media_id, annotation, (next) => edit(() => next)), [media.media_id, annotation, edit]);
 
@@ -139,12 +148,16 @@ export function Workspace(props: WorkspaceProps) {
     // An answer typed in a field gives the keys back: the next item's X, S or digits are shortcuts, not text.
     if (document.activeElement instanceof HTMLInputElement) canvasArea?.focus();
   }
-  const meta = () => answerContext(inputDevice.current, shown.at);
+  // decision_time runs from the item's first paint.
+  const meta = () => answerContext(inputDevice.current, useSightStore.getState().paintedAt ?? shown.at);
 
   const commands: WorkspaceCommands = {
     accept: () => {
       const missing = module.missingInput(annotation);
       if (missing) return setProblem({ mediaId: media.media_id, text: missing });
+      const doubt = module.doubt?.(annotation);
+      // Asked once for what is on screen: Accept again (the same annotation) sends it.
+      if (doubt && doubted !== annotation) return setDoubted(annotation);
       send(buildFeedback(module, app, target, annotation, meta()));
     },
     pickClass: (index) => picker.pick(index, edit),
@@ -177,20 +190,26 @@ export function Workspace(props: WorkspaceProps) {
     frames: frames?.keyFrames ?? null,
     workspace: commands,
   };
+  function performAction(action: WorkspaceAction) {
+    if (needsSight(action) && !maySee()) return;
+    action.perform(context);
+  }
   // Edits made with keys make the keyboard the input device; the key that only sends the answer does not.
-  useShortcuts(actions, context, { keys: props.heldKeys ?? ownHeldKeys, imageComing: imageState === 'loading' }, (action) => {
+  useShortcuts(actions, context, (action) => {
     if (action.id !== 'submit' && action.id !== 'reject') inputDevice.current = 'keyboard';
+    performAction(action);
   });
 
   function perform(id: string) {
     const action = findAction(actions, id);
-    if (action && (action.when?.(context) ?? true)) action.perform(context);
+    if (action && (action.when?.(context) ?? true)) performAction(action);
   }
   const enabled = (id: string) => findAction(actions, id)?.when?.(context) ?? true;
   const button = (id: string, variant: 'primary' | 'secondary' | 'ghost', showKey: boolean) => (
     <ActionButton action={findAction(actions, id)} onPerform={perform} enabled={enabled(id)} variant={variant} showKey={showKey} />
   );
-  const message = props.notice ?? (problem?.mediaId === media.media_id ? problem.text : null);
+  const doubt = doubted === annotation ? module.doubt?.(annotation) : null;
+  const message = props.notice ?? (problem?.mediaId === media.media_id ? problem.text : doubt);
   const Panel = module.Panel;
 
   return (
@@ -221,8 +240,15 @@ export function Workspace(props: WorkspaceProps) {
           onChange={(change) => editor.applyToolChange(change, picker.drawClass)}
           onInput={(device) => (inputDevice.current = device)}
           onImage={setCanvasImage}
+          mayEdit={maySee}
         />
         </Suspense>
+        <SightCue />
+        {tally && tally.total > tally.shown && (
+          <p className="floor-note" data-testid="floor-note">
+            Confidence ≥ {percent(floor)}: {tally.total - tally.shown} of {tally.total} proposals hidden ([ shows more)
+          </p>
+        )}
         {frames && (
           <FrameStrip tiles={frames.tiles}>
             {button('copy-previous-frame', 'secondary', true)}

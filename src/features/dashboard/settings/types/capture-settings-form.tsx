@@ -5,12 +5,12 @@ import { TextField } from '../../../../components/text-field';
 import { numberOf } from '../number-text';
 import { useUpdateApplication } from '../update-application';
 import { issueMessages, OwnFormFooter, refusedSettings } from './own-form-parts';
-import type { TypeFormProps, TypeSettings } from './type-settings';
+import type { TypeCreation, TypeFormProps, TypeSettings } from './type-settings';
 
 /** One setting of a capture type: its key in custom_fields and how its field shows it. */
 type CaptureField = { key: string; label: string; hint?: string } & (
   | { kind: 'text'; type?: 'url' | 'text'; placeholder?: string }
-  | { kind: 'number'; unit: string; min: number; max: number }
+  | { kind: 'number'; unit: string; min: number; max: number; default: number }
 );
 
 /** A secret setting the service keeps sealed: the field never shows it, custom_fields say only whether one is set. */
@@ -29,22 +29,48 @@ interface CaptureSettings {
 
 const textOf = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
-/** The saved settings as text, a missing number at the rule's default. */
-function savedTexts({ schema, fields }: CaptureSettings, customFields: Record<string, unknown>): Record<string, string> {
-  const parsed = schema.safeParse(customFields);
-  const values = (parsed.success ? parsed.data : customFields) as Record<string, unknown>;
-  return Object.fromEntries(fields.map(({ key }) => [key, textOf(values[key] ?? customFields[key])]));
-}
+/** The saved settings as text, a missing number at the rule's default (what the service uses when none is saved). */
+const savedTexts = ({ fields }: CaptureSettings, customFields: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(fields.map((field) => [field.key, textOf(customFields[field.key] ?? (field.kind === 'number' ? field.default : undefined))]));
 
-/** The values the form holds: numbers as numbers, empty optional text left out. */
+/** The values the form holds: numbers as numbers; an empty field left out (a number then takes the rule's default). */
 const valuesOf = (fields: readonly CaptureField[], texts: Record<string, string>) =>
   Object.fromEntries(
     fields.flatMap((field) => {
-      const text = texts[field.key] ?? '';
-      if (field.kind === 'number') return [[field.key, numberOf(text)]];
-      return text.trim() === '' ? [] : [[field.key, text.trim()]];
+      const text = (texts[field.key] ?? '').trim();
+      if (text === '') return [];
+      return [[field.key, field.kind === 'number' ? numberOf(text) : text]];
     }),
   );
+
+interface CaptureFieldsProps {
+  settings: CaptureSettings;
+  texts: Record<string, string>;
+  onText: (key: string) => (text: string) => void;
+  errors: Record<string, string>;
+}
+
+/** The capture type's fields (not its secret), as the settings form and the New application dialog show them. */
+function CaptureFields({ settings, texts, onText, errors }: CaptureFieldsProps) {
+  return settings.fields.map((field) =>
+    field.kind === 'number' ? (
+      <NumberTextField key={field.key} label={field.label} unit={field.unit} min={field.min} max={field.max} hint={field.hint} step={1} value={texts[field.key] ?? ''} onChange={onText(field.key)} error={errors[field.key]} />
+    ) : (
+      <TextField
+        key={field.key}
+        label={field.label}
+        hint={field.hint}
+        type={field.type ?? 'text'}
+        placeholder={field.placeholder}
+        spellCheck={false}
+        autoComplete="off"
+        value={texts[field.key] ?? ''}
+        onChange={(event) => onText(field.key)(event.target.value)}
+        error={errors[field.key]}
+      />
+    ),
+  );
+}
 
 /** What the form sends of the secret: a new one, null to remove it, nothing to keep it. */
 function secretPart(secret: SecretField | undefined, typed: string, remove: boolean): Record<string, unknown> {
@@ -93,24 +119,7 @@ function CaptureSettingsForm({ application, readOnly, settings }: TypeFormProps 
     <form className="settings-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={settings.legend}>
       <fieldset className="fieldset form" disabled={readOnly}>
         <legend>{settings.legend}</legend>
-        {settings.fields.map((field) =>
-          field.kind === 'number' ? (
-            <NumberTextField key={field.key} label={field.label} unit={field.unit} min={field.min} max={field.max} hint={field.hint} step={1} value={texts[field.key] ?? ''} onChange={onText(field.key)} error={errors[field.key]} />
-          ) : (
-            <TextField
-              key={field.key}
-              label={field.label}
-              hint={field.hint}
-              type={field.type ?? 'text'}
-              placeholder={field.placeholder}
-              spellCheck={false}
-              autoComplete="off"
-              value={texts[field.key] ?? ''}
-              onChange={(event) => onText(field.key)(event.target.value)}
-              error={errors[field.key]}
-            />
-          ),
-        )}
+        <CaptureFields settings={settings} texts={texts} onText={onText} errors={errors} />
         {settings.secret && (
           <>
             <TextField
@@ -137,7 +146,37 @@ function CaptureSettingsForm({ application, readOnly, settings }: TypeFormProps 
   );
 }
 
-/** The settings of a capture type: a form of its own. */
+/** What the New application dialog asks of a capture type: its fields at their defaults, and its secret. */
+function captureCreation(settings: CaptureSettings): TypeCreation {
+  return {
+    initial: () => savedTexts(settings, {}),
+    Fields: ({ values, onChange, errors }) => (
+      <fieldset className="fieldset form">
+        <legend>{settings.legend}</legend>
+        <CaptureFields settings={settings} texts={values} onText={(key) => (text) => onChange(key, text)} errors={errors} />
+        {settings.secret && (
+          <TextField
+            label={settings.secret.label}
+            type="password"
+            autoComplete="new-password"
+            hint="Kept sealed by the service and never shown again."
+            value={values[settings.secret.key] ?? ''}
+            onChange={(event) => onChange(settings.secret!.key, event.target.value)}
+            error={errors[settings.secret.key]}
+          />
+        )}
+      </fieldset>
+    ),
+    customFields: (values) => {
+      const body = { ...valuesOf(settings.fields, values), ...secretPart(settings.secret, values[settings.secret?.key ?? ''] ?? '', false) };
+      const parsed = settings.schema.safeParse(body);
+      return parsed.success ? { customFields: body } : { errors: issueMessages(parsed.error.issues) };
+    },
+  };
+}
+
+/** The settings of a capture type: a form of its own, and what the New application dialog asks. */
 export const captureSettings = (settings: CaptureSettings): TypeSettings => ({
   OwnForm: (props: TypeFormProps) => <CaptureSettingsForm {...props} settings={settings} />,
+  creation: captureCreation(settings),
 });

@@ -21,6 +21,7 @@ export const networkCamera = captureSettings({
       unit: 'seconds',
       min: CAMERA_INTERVAL_SECONDS.min,
       max: CAMERA_INTERVAL_SECONDS.max,
+      default: CAMERA_INTERVAL_SECONDS.default,
       hint: 'After failures the camera is tried less often, at most 5 minutes apart.',
     },
     { key: 'username', label: 'User name', kind: 'text', hint: 'Only if the camera asks for a login (Basic or Digest).' },

@@ -20,8 +20,19 @@ export interface CustomFieldsDraft {
   fields(errors: FieldErrors, onChange: (draft: CustomFieldsDraft) => void): ReactNode;
 }
 
-/** What an application type adds to the settings page, which never names a type; most types add nothing. */
+/** What the New application dialog asks of a type besides its name, subjects and description (a camera's address). */
+export interface TypeCreation {
+  /** The fields' start: the rule's defaults. */
+  initial(): Record<string, string>;
+  Fields: ComponentType<{ values: Record<string, string>; onChange: (key: string, text: string) => void; errors: FieldErrors }>;
+  /** custom_fields from what was typed, by the contract's rule; or why not, by field. */
+  customFields(values: Record<string, string>): { customFields: Record<string, unknown> } | { errors: FieldErrors };
+}
+
+/** What an application type adds to the settings page and the New application dialog, which never name a type; most types add nothing. */
 export interface TypeSettings {
+  /** What a new application of the type needs to be told (absent: nothing but the common fields). */
+  creation?: TypeCreation;
   /** Settings in custom_fields that the main form edits and saves with the rest: a draft of the saved ones. */
   draftOf?(customFields: Record<string, unknown>): CustomFieldsDraft;
   /** A form of the type's own below the main one, saved on its own (or, for a type without settings, what the page should show of it). */

@@ -25,7 +25,7 @@ describe('box tool', () => {
     expect(user.commits).toEqual([]);
     user.pointerUp(80.4, 70.6);
     expect(user.state.name).toBe('idle');
-    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 50, y0: 50, x1: 80, y1: 71 }], selected: 1 }]);
+    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 50, y0: 50, x1: 80, y1: 71 }], selected: null }]);
   });
 
   it('draws by click then click, and keeps the box inside the bounds', () => {
@@ -37,7 +37,7 @@ describe('box tool', () => {
     expect(user.state).toMatchObject({ preview: { x0: 150, y0: 20, x1: 200, y1: 60 } });
     user.pointerDown(400, 60);
     user.pointerUp(400, 60);
-    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 150, y0: 20, x1: 200, y1: 60 }], selected: 1 }]);
+    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 150, y0: 20, x1: 200, y1: 60 }], selected: null }]);
   });
 
   it('gives a tiny drawn box the minimum size', () => {
@@ -45,7 +45,7 @@ describe('box tool', () => {
     user.pointerDown(100, 50);
     user.pointerMove(103, 51);
     user.pointerUp(103, 51);
-    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 100, y0: 49, x1: 104, y1: 53 }], selected: 1 }]);
+    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 100, y0: 49, x1: 104, y1: 53 }], selected: null }]);
   });
 
   it('translates a box it was pressed on, within the bounds, committing once', () => {
@@ -82,7 +82,7 @@ describe('box tool', () => {
     user.pointerMove(25, 25, { altKey: true });
     expect(user.state.name).toBe('drawing');
     user.pointerUp(25, 25);
-    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 15, y0: 15, x1: 25, y1: 25 }], selected: 1 }]);
+    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 15, y0: 15, x1: 25, y1: 25 }], selected: null }]);
   });
 
   it('starts the next box at once on a click in empty space while a box is selected, clearing the selection', () => {
@@ -93,7 +93,7 @@ describe('box tool', () => {
     expect(user.state).toMatchObject({ name: 'placing', origin: { x: 100, y: 80 } });
     user.pointerMove(140, 95);
     user.pointerDown(140, 95);
-    expect(user.commits[1]).toEqual({ kind: 'boxes', boxes: [existing, { x0: 100, y0: 80, x1: 140, y1: 95 }], selected: 1 });
+    expect(user.commits[1]).toEqual({ kind: 'boxes', boxes: [existing, { x0: 100, y0: 80, x1: 140, y1: 95 }], selected: null });
   });
 
   it('draws at once from a press in empty space while a box is selected', () => {
@@ -101,7 +101,7 @@ describe('box tool', () => {
     user.pointerDown(100, 50);
     user.pointerMove(130, 70);
     user.pointerUp(130, 70);
-    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 100, y0: 50, x1: 130, y1: 70 }], selected: 1 }]);
+    expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 100, y0: 50, x1: 130, y1: 70 }], selected: null }]);
   });
 
   it('puts the crosshair on the corner that follows the pointer', () => {
@@ -140,21 +140,21 @@ describe('box tool', () => {
       user.pointerUp(x, y, { shiftKey: true, findsRegions: true });
     };
 
-    it('adds the found box as one selected box, in one commit', () => {
+    it('adds the found box as one new box (unselected), in one commit', () => {
       const user = drive();
       shiftClick(user, 60, 40);
       expect(user.state).toEqual({ name: 'proposing', regionQuery: { seed: { x: 60, y: 40 } } });
       expect(user.commits).toEqual([]);
       user.regionFound(60, 40, found({ x0: 50, y0: 30, x1: 90, y1: 60 }));
       expect(user.state.name).toBe('idle');
-      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 50, y0: 30, x1: 90, y1: 60 }], selected: 1 }]);
+      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 50, y0: 30, x1: 90, y1: 60 }], selected: null }]);
     });
 
     it('keeps the found box inside the bounds', () => {
       const user = drive();
       shiftClick(user, 190, 40);
       user.regionFound(190, 40, found({ x0: 180, y0: 30, x1: 260, y1: 60 }));
-      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 180, y0: 30, x1: 200, y1: 60 }], selected: 1 }]);
+      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 180, y0: 30, x1: 200, y1: 60 }], selected: null }]);
     });
 
     it('starts click-then-click drawing at the click when no object is found', () => {
@@ -165,7 +165,7 @@ describe('box tool', () => {
       user.pointerDown(100, 70);
       expect(user.commits).toEqual([
         { kind: 'select', selected: null },
-        { kind: 'boxes', boxes: [existing, { x0: 60, y0: 40, x1: 100, y1: 70 }], selected: 1 },
+        { kind: 'boxes', boxes: [existing, { x0: 60, y0: 40, x1: 100, y1: 70 }], selected: null },
       ]);
     });
 
@@ -184,7 +184,7 @@ describe('box tool', () => {
       user.pointerMove(120, 70);
       user.regionFound(60, 40, found({ x0: 50, y0: 30, x1: 90, y1: 60 }));
       user.pointerUp(120, 70);
-      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 100, y0: 50, x1: 120, y1: 70 }], selected: 1 }]);
+      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 100, y0: 50, x1: 120, y1: 70 }], selected: null }]);
     });
 
     it('is a plain click where the canvas cannot find objects', () => {
@@ -212,19 +212,19 @@ describe('box tool', () => {
       expect(user.commits).toEqual([]);
       user.regionInside(rough, found({ x0: 52, y0: 31, x1: 97, y1: 75 }));
       expect(user.state.name).toBe('idle');
-      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 52, y0: 31, x1: 97, y1: 75 }], selected: 1 }]);
+      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, { x0: 52, y0: 31, x1: 97, y1: 75 }], selected: null }]);
     });
 
     it('keeps the drawn box when nothing is found inside, or when the next press comes first', () => {
       const user = drive();
       shiftDrag(user, [40, 20], [110, 80]);
       user.regionInside(rough, null);
-      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, rough], selected: 1 }]);
+      expect(user.commits).toEqual([{ kind: 'boxes', boxes: [existing, rough], selected: null }]);
       const hurried = drive();
       shiftDrag(hurried, [40, 20], [110, 80]);
       hurried.pointerDown(150, 50);
       hurried.regionInside(rough, found({ x0: 52, y0: 31, x1: 97, y1: 75 }));
-      expect(hurried.commits).toEqual([{ kind: 'boxes', boxes: [existing, rough], selected: 1 }]);
+      expect(hurried.commits).toEqual([{ kind: 'boxes', boxes: [existing, rough], selected: null }]);
       expect(hurried.state.name).toBe('pointing');
     });
 
@@ -237,7 +237,7 @@ describe('box tool', () => {
       plain.pointerDown(40, 20);
       plain.pointerMove(110, 80);
       plain.pointerUp(110, 80);
-      expect(plain.commits).toEqual([{ kind: 'boxes', boxes: [existing, rough], selected: 1 }]);
+      expect(plain.commits).toEqual([{ kind: 'boxes', boxes: [existing, rough], selected: null }]);
     });
   });
 });

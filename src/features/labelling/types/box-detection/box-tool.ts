@@ -33,9 +33,10 @@ export const BOX_TOOL_IDLE: BoxToolState = { name: 'idle' };
 
 const idle = (commit?: Change): Transition<BoxToolState> => ({ state: BOX_TOOL_IDLE, commit });
 
+/** A new box is left unselected, as in the peers: a class key pressed next picks the class of the next box, not its. */
 function addBox(box: Box, ctx: BoxToolContext): Change {
   const finished = roundBox(withMinSize(box, ctx.minSize, ctx.bounds));
-  return { kind: 'boxes', boxes: [...ctx.boxes, finished], selected: ctx.boxes.length };
+  return { kind: 'boxes', boxes: [...ctx.boxes, finished], selected: null };
 }
 
 function replaceBox(index: number, box: Box, ctx: BoxToolContext): Change {
@@ -56,7 +57,7 @@ const placingFrom = (origin: ImagePoint): BoxToolState => ({ name: 'placing', or
 /** Clears the selection without an undo step; nothing when there is none. */
 const deselectOf = (ctx: BoxToolContext): Change | undefined => (ctx.selected === null ? undefined : { kind: 'select', selected: null });
 
-/** The found object's box, inside the bounds, as a new selected box: the labeller adjusts it like any other. */
+/** The found object's box, inside the bounds, as a new box: the labeller adjusts it like any other. */
 function addProposal(region: Box, ctx: BoxToolContext): Change | undefined {
   const box = intersectBoxes(region, ctx.bounds);
   return box ? addBox(box, ctx) : undefined;
@@ -115,7 +116,7 @@ export function boxTool(state: BoxToolState, event: ToolEvent, ctx: BoxToolConte
       // The next press came first: the drawn box stays as it was drawn, and the press goes on from there.
       const drawn = state.regionQuery.inside;
       const commit = addBox(drawn, ctx);
-      return { ...pointerDown(event, { ...ctx, boxes: [...ctx.boxes, drawn], selected: ctx.boxes.length }), commit };
+      return { ...pointerDown(event, { ...ctx, boxes: [...ctx.boxes, drawn], selected: null }), commit };
     }
 
     case 'drawing':

@@ -35,6 +35,12 @@ describe('static_count', () => {
     expect(start()).toMatchObject({ count: 3, markers: [imagePoint(100, 50), imagePoint(300, 201), imagePoint(500, 400)] });
   });
 
+  it("names the model's markers the model's in the object list, and a click's marker the labeller's", () => {
+    const edited = click(start(), 50, 60);
+    const objects = staticCount.objects!;
+    expect([0, 1, 2, 3].map((index) => objects.byModel!(edited, index))).toEqual([true, true, true, false]);
+  });
+
   it('keeps the markers inside the focus', () => {
     const focused = initialAnnotation(app, { ...item, focus: { box: { x0: 0, y0: 0, x1: 320, y1: 240 } } }) as CountAnnotation;
     expect(focused.markers).toEqual([imagePoint(100, 50), imagePoint(300, 201), imagePoint(320, 240)]);

@@ -20,6 +20,8 @@ export interface CountAnnotation {
   readonly count: number;
   /** The objects counted: the model's (from its proposal) and the labeller's clicks; each added or removed counts one more or less. */
   readonly markers: readonly ImagePoint[];
+  /** The model's markers as it proposed them (absent in drafts kept before they were): the object list names them the model's. */
+  readonly proposed?: readonly ImagePoint[];
 }
 
 const MAX_COUNT = 1_000_000;
@@ -35,9 +37,16 @@ export const changeCount = (annotation: CountAnnotation, delta: number) =>
 /** The count exactly as typed (NaN: none): the answer rule, not the field, refuses what is not a count, saying why. */
 export const typeCount = (annotation: CountAnnotation, count: number): CountAnnotation => (Object.is(count, annotation.count) ? annotation : { ...annotation, count });
 
-/** New markers add to the count (which starts from the model's), removed ones take away. */
+/** A count the answer rule takes: a whole number from 0. */
+const isCount = (count: number) => Number.isInteger(count) && count >= 0 && count <= MAX_COUNT;
+
+/**
+ * New markers add to the count (which starts from the model's), removed ones take away. After a count the rule
+ * refuses (typed -1, or nothing), the count is the markers' again.
+ */
 function withMarkers(annotation: CountAnnotation, markers: readonly ImagePoint[]): CountAnnotation {
-  return { ...setCount(annotation, annotation.count + markers.length - annotation.markers.length), markers };
+  const count = isCount(annotation.count) ? annotation.count + markers.length - annotation.markers.length : markers.length;
+  return { ...setCount(annotation, count), markers };
 }
 
 /** How many objects of the subject; 0 is a count (True, 0), so "Not present" is its own answer. */
@@ -50,9 +59,13 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
     const bounds = markBounds(target);
     const markers = (proposal?.counted ?? []).map(({ x, y }) => clampPoint(imagePoint(Math.round(x), Math.round(y)), bounds));
     const proposed = asNumber(proposal?.app_data) ?? 0;
-    return { type: 'static_count', subject_uid, bounds, count: Math.min(MAX_COUNT, Math.max(0, Math.round(proposed))), markers };
+    return { type: 'static_count', subject_uid, bounds, count: Math.min(MAX_COUNT, Math.max(0, Math.round(proposed))), markers, proposed: markers };
   },
   missingInput: () => null,
+  doubt: ({ count, markers }) =>
+    markers.length > 0 && isCount(count) && count !== markers.length
+      ? `The count is ${count} but ${markers.length} ${markers.length === 1 ? 'marker shows' : 'markers show'}. Accept again to send ${count}, or correct it.`
+      : null,
   answer: ({ subject_uid, count }) => [{ subject_uid, result: 'True', app_data_type: 'count', app_data: count }],
   reject: (_app, { subject_uid }) => [{ subject_uid, result: 'False' }],
   marksInFocus: true,
@@ -83,6 +96,10 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
     noun: 'marker',
     count: (annotation) => annotation.markers.length,
     probability: () => undefined,
+    byModel: ({ markers, proposed = [] }, index) => {
+      const marker = markers[index];
+      return !!marker && proposed.some((point) => point.x === marker.x && point.y === marker.y);
+    },
     detail: (annotation, index) => {
       const marker = annotation.markers[index];
       return marker ? `${marker.x}, ${marker.y}` : '';
