@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildService, SERVICE_SOURCES } from './build-service';
+import { buildService } from './build-service';
+import { SERVICE_BUILD } from './staleness.mjs';
 
 const BUILD_DIR = path.join(import.meta.dirname, '..', 'build', `build-test-${process.pid}`);
 
@@ -14,7 +15,7 @@ describe('buildService', () => {
   afterAll(() => rm(BUILD_DIR, { recursive: true, force: true }));
 
   it('reads only files under the sources that make its build stale', () => {
-    const outside = inputs.filter((input) => !SERVICE_SOURCES.some((source) => input === source || input.startsWith(`${source}/`)));
+    const outside = inputs.filter((input) => !SERVICE_BUILD.sources.some((source) => input === source || input.startsWith(`${source}/`)));
     expect(inputs.length).toBeGreaterThan(100);
     expect(outside).toEqual([]);
   });
