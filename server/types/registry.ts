@@ -42,7 +42,7 @@ interface ModuleOfKind {
 }
 export type RunKind = keyof ModuleOfKind & ApplicationKind;
 
-/** The module of each type, of the type's kind: a type without its module, or with a module of another kind, is a type error. */
+/** Each type's module, of the type's kind: a type without its module, or with one of another kind, is a type error. */
 export type ServiceModules = { readonly [T in ApplicationType]: ModuleOfKind[(typeof APPLICATION_TYPE_KINDS)[T]] };
 
 /** Every type's module: the only list of the service's type modules. A new type adds its module and one line here. */

@@ -28,7 +28,7 @@ export function analysisFor(module: TypeModule, outputSubjects: readonly string[
   };
 }
 
-/** The proposals of an application's model (its type module's `propose`) for an image, decoded for it with what the model reads. */
+/** An application's model's proposals (its type module's `propose`) for an image, decoded with what the model reads. */
 export async function runModel(input: RunModelInput): Promise<ModelProposal[]> {
   if (input.outputSubjects[0] === undefined) return [];
   const options = analysisFor(moduleOf(input.type), input.outputSubjects, [input.parameters]);

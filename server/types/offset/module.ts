@@ -9,7 +9,7 @@ import { measureOffset, type OffsetAxis } from './model';
 import { bySubject } from '../measures/held-out';
 import { measureOffsets } from '../measures/values';
 
-/** An offset model's own parameter: what it measures of the subject, from the application's custom_fields when it starts. */
+/** An offset model's own parameter: what it measures of the subject, as the application's custom_fields say at first. */
 interface OffsetParameters {
   offset_reference: OffsetReference;
 }

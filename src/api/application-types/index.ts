@@ -13,5 +13,5 @@ export const answerRuleOf = (type: string): AnswerRule | undefined =>
 export const ruleOfAppDataType = (appDataType: AppDataType): AnswerRule | undefined =>
   Object.values(ANSWER_RULES).find((rule) => rule.appDataType === appDataType);
 
-/** The rule of a type's own settings in an application's custom_fields, from its manifest; undefined for a type without any. */
+/** The rule of a type's own settings in an application's custom_fields, from its manifest; undefined: it has none. */
 export const settingsRuleOf = (type: string): z.ZodMiniType | undefined => manifestOf(type)?.settings;

@@ -40,5 +40,5 @@ export const lineCrossingSettingsSchema = z.object({
   ),
 });
 
-/** line_crossing's manifest: a sequence type by special arrangement that counts the tracks upstream crossing its lines. */
+/** line_crossing's manifest: a sequence type by special arrangement that counts the tracks crossing its lines. */
 export const lineCrossingManifest = { kind: 'sequence', settings: lineCrossingSettingsSchema, special: true } as const satisfies TypeManifest;

@@ -22,10 +22,10 @@ interface ManifestOfKind<K extends ApplicationKind> {
   readonly special?: true;
 }
 
-/** A type people label: its answer rule (what an answer holds, how answers agree, the measures its models answer to). */
+/** A type people label: its answer rule (what an answer holds, how answers agree, the measures of its models). */
 interface LabellableManifest extends ManifestOfKind<'labellable'> {
   readonly rule: AnswerRule;
-  /** The rule of its own settings in an application's custom_fields, checked when an application is created or updated. */
+  /** The rule of its own settings in an application's custom_fields, checked when an application is made or changed. */
   readonly settings?: z.ZodMiniType;
 }
 

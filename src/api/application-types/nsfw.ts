@@ -41,5 +41,5 @@ export function nsfwClassOf(subjectName: string): NsfwClass | null {
   return CLASS_BY_NAME.get(name) ?? CLASS_BY_NAME.get(name.replace(/s$/, '')) ?? null;
 }
 
-/** nsfw's manifest: a labellable type by special arrangement, without settings of its own (its subjects are its settings). */
+/** nsfw's manifest: a labellable type by special arrangement, without settings of its own (its subjects say it all). */
 export const nsfwManifest = { kind: 'labellable', rule: nsfw, special: true } as const satisfies TypeManifest;

@@ -28,7 +28,7 @@ export function offsetRule(appDataType: 'offset_x' | 'offset_y'): AnswerRule<num
 
 const OFFSET_REFERENCES = ['near_edge', 'centre', 'far_edge'] as const;
 
-/** What an offset measures of its subject (`custom_fields.offset_reference`, docs/models.md): its near edge, its centre, its far edge. */
+/** What an offset measures of its subject (`custom_fields.offset_reference`): its near edge, centre or far edge. */
 export type OffsetReference = (typeof OFFSET_REFERENCES)[number];
 
 /** The reference an application's custom_fields set; near_edge when they set none, or something else. */

@@ -20,8 +20,9 @@ import { videoSegmentationManifest } from './video-segmentation';
 
 /**
  * Every application type of the interface by its manifest: the one list of types, from which the type names, their
- * kinds and which are standard derive below (src/api/types.ts passes them on). The order is the interface's (standard types, then those by
- * special arrangement) and the demo's: it seeds a type's scenes by its place. A new type is its manifest and a line here.
+ * kinds and which are standard derive below (src/api/types.ts passes them on). The order is the interface's (standard
+ * types, then those by special arrangement) and the demo's: it seeds a type's scenes by its place. A new type is its
+ * manifest and a line here.
  */
 export const TYPE_MANIFESTS = {
   classification: classificationManifest,
