@@ -1,0 +1,60 @@
+import type { BoxCoords } from '../../../src/api/types';
+import { colourHistogram, colourLikeness, type RgbImage } from './colour-histogram';
+import type { GreyImage } from './grey-image';
+import { matchExemplars, sameObject } from './search';
+
+/** An object like the exemplars, in the searched image's pixels. */
+export interface FoundObject {
+  box: BoxCoords;
+  /** The shape's likeness (normalised cross-correlation) weighed by the colours' (see `likeness`). */
+  score: number;
+  probability: number;
+}
+
+/** A combined likeness of this is as likely the subject as not (placed on the many-instance photos, see docs/models.md). */
+const EVEN_SCORE = 0.6;
+/** How sharply the likeness turns into a probability around EVEN_SCORE. */
+const SPREAD = 0.05;
+/**
+ * How much colour counts: not at all when the exemplars' colours have this little in common (histogram intersection)
+ * or less, fully from COLOUR_AGREED on; half with one exemplar, whose colour may be its own or its kind's.
+ */
+const COLOUR_DISAGREED = 0.4;
+const COLOUR_AGREED = 0.8;
+const SINGLE_EXEMPLAR_COLOUR_WEIGHT = 0.5;
+export const MAX_FOUND = 300;
+
+export const greyOf = (image: RgbImage): GreyImage => {
+  const data = new Float32Array(image.width * image.height);
+  for (let i = 0; i < data.length; i += 1) {
+    data[i] = 0.299 * (image.data[i * 3] ?? 0) + 0.587 * (image.data[i * 3 + 1] ?? 0) + 0.114 * (image.data[i * 3 + 2] ?? 0);
+  }
+  return { width: image.width, height: image.height, data };
+};
+
+/**
+ * The objects of the exemplars' kind in the image: the places whose shading matches an exemplar (normalised
+ * cross-correlation of grey values, at a few sizes), weighed by how like an exemplar their colours are as far as the
+ * exemplars agree among themselves in colour (candies of three colours say little of colour, three black capacitors
+ * much). The exemplars themselves come first, probability 1; repeats of one object are suppressed.
+ */
+export function findLikeExemplars(image: RgbImage, exemplars: readonly BoxCoords[]): FoundObject[] {
+  const histograms = exemplars.map((box) => colourHistogram(image, box));
+  const mutual = histograms.flatMap((a, i) => histograms.slice(i + 1).map((b) => colourLikeness(a, b)));
+  const expected = mutual.length > 0 ? Math.min(...mutual) : 1;
+  const colourWeight = mutual.length > 0 ? Math.min(1, Math.max(0, (expected - COLOUR_DISAGREED) / (COLOUR_AGREED - COLOUR_DISAGREED))) : SINGLE_EXEMPLAR_COLOUR_WEIGHT;
+  const found: FoundObject[] = exemplars.map((box) => ({ box, score: 1, probability: 1 }));
+  const candidates = matchExemplars(greyOf(image), exemplars)
+    .filter((match) => !exemplars.some((exemplar) => sameObject(exemplar, match.box)))
+    .map((match) => {
+      const colour = Math.max(...histograms.map((histogram) => colourLikeness(histogram, colourHistogram(image, match.box))));
+      const score = match.score * (1 - 0.5 * colourWeight * (1 - Math.min(1, colour / Math.max(expected, 1e-6))));
+      return { box: match.box, score, probability: 1 / (1 + Math.exp(-(score - EVEN_SCORE) / SPREAD)) };
+    })
+    .sort((a, b) => b.score - a.score);
+  for (const candidate of candidates) {
+    if (found.length >= MAX_FOUND) break;
+    if (!found.some((other) => sameObject(other.box, candidate.box))) found.push(candidate);
+  }
+  return found;
+}

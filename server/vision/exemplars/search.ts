@@ -1,0 +1,79 @@
+import type { BoxCoords } from '../../../src/api/types';
+import { intersectionOverUnion } from '../../../src/api/application-types/box-detection';
+import { crossCorrelation } from './correlation';
+import { cropGrey, resizeGrey, type GreyImage } from './grey-image';
+
+/** A place like the exemplars, in the searched image's pixels. */
+export interface Match {
+  box: BoxCoords;
+  /** The best normalised cross-correlation of an exemplar there (-1..1). */
+  score: number;
+}
+
+/** Each exemplar is tried at these sizes: objects of one kind differ a little in size and distance. */
+export const SEARCH_SCALES = [0.85, 1, 1.18];
+/** Matches under this score are never kept. */
+const FLOOR = 0.3;
+/** Of two matches overlapping this much, or one mostly inside the other, the weaker is the same object again. */
+const SAME_OBJECT_IOU = 0.3;
+const CONTAINED_SHARE = 0.6;
+
+export function sameObject(a: BoxCoords, b: BoxCoords): boolean {
+  const width = Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));
+  const height = Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+  const smaller = Math.min((a.x1 - a.x0) * (a.y1 - a.y0), (b.x1 - b.x0) * (b.y1 - b.y0));
+  return intersectionOverUnion(a, b) >= SAME_OBJECT_IOU || width * height >= CONTAINED_SHARE * smaller;
+}
+
+/** The local maxima of a correlation map over FLOOR, each a window of the template's size. */
+function peaksOf(map: GreyImage, templateWidth: number, templateHeight: number): Match[] {
+  const radius = Math.max(1, Math.floor(Math.min(templateWidth, templateHeight) / 4));
+  const peaks: Match[] = [];
+  for (let y = 0; y < map.height; y += 1) {
+    for (let x = 0; x < map.width; x += 1) {
+      const score = map.data[y * map.width + x] ?? 0;
+      if (score < FLOOR) continue;
+      let highest = true;
+      for (let dy = -radius; dy <= radius && highest; dy += 1) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= map.height) continue;
+        for (let dx = -radius; dx <= radius; dx += 1) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= map.width || (dx === 0 && dy === 0)) continue;
+          const other = map.data[yy * map.width + xx] ?? 0;
+          if (other > score || (other === score && (dy < 0 || (dy === 0 && dx < 0)))) {
+            highest = false;
+            break;
+          }
+        }
+      }
+      if (highest) peaks.push({ box: { x0: x, y0: y, x1: x + templateWidth, y1: y + templateHeight }, score });
+    }
+  }
+  return peaks;
+}
+
+/** Strongest first; a match that is the same object as a stronger one goes. */
+export function suppressRepeats(matches: readonly Match[]): Match[] {
+  const kept: Match[] = [];
+  for (const match of [...matches].sort((a, b) => b.score - a.score)) {
+    if (!kept.some((other) => sameObject(other.box, match.box))) kept.push(match);
+  }
+  return kept;
+}
+
+/** Every place in the image like one of the exemplars (boxes in the image's pixels), at the search scales. */
+export function matchExemplars(image: GreyImage, exemplars: readonly BoxCoords[]): Match[] {
+  const matches: Match[] = [];
+  for (const exemplar of exemplars) {
+    const template = cropGrey(image, exemplar.x0, exemplar.y0, exemplar.x1 - exemplar.x0, exemplar.y1 - exemplar.y0);
+    for (const scale of SEARCH_SCALES) {
+      const width = Math.max(3, Math.round(template.width * scale));
+      const height = Math.max(3, Math.round(template.height * scale));
+      if (width > image.width || height > image.height) continue;
+      const scaled = scale === 1 ? template : resizeGrey(template, width, height);
+      matches.push(...peaksOf(crossCorrelation(image, scaled), width, height));
+    }
+  }
+  return suppressRepeats(matches);
+}
