@@ -1,12 +1,12 @@
 import type { BoxCoords } from '../../../src/api/types';
 import { colourHistogram, colourLikeness, type RgbImage } from './colour-histogram';
 import type { GreyImage } from './grey-image';
-import { matchExemplars, sameObject } from './search';
+import { matchExemplars, matchTemplates, sameObject, type Match } from './search';
 
 /** An object like the exemplars, in the searched image's pixels. */
 export interface FoundObject {
   box: BoxCoords;
-  /** The shape's likeness (normalised cross-correlation) weighed by the colours' (see `likeness`). */
+  /** The shape's likeness (normalised cross-correlation) weighed by the colours' (see `findLikeExemplars`). */
   score: number;
   probability: number;
 }
@@ -22,7 +22,7 @@ const SPREAD = 0.05;
 const COLOUR_DISAGREED = 0.4;
 const COLOUR_AGREED = 0.8;
 const SINGLE_EXEMPLAR_COLOUR_WEIGHT = 0.5;
-export const MAX_FOUND = 300;
+const MAX_FOUND = 300;
 
 export const greyOf = (image: RgbImage): GreyImage => {
   const data = new Float32Array(image.width * image.height);
@@ -32,6 +32,27 @@ export const greyOf = (image: RgbImage): GreyImage => {
   return { width: image.width, height: image.height, data };
 };
 
+/** Shape likeness weighed by colour likeness, as far as the exemplars' own colours agree; strongest first, no repeats. */
+function scored(image: RgbImage, matches: readonly Match[], histograms: readonly Float32Array[], kept: FoundObject[]): FoundObject[] {
+  const mutual = histograms.flatMap((a, i) => histograms.slice(i + 1).map((b) => colourLikeness(a, b)));
+  const expected = mutual.length > 0 ? Math.min(...mutual) : 1;
+  const colourWeight =
+    mutual.length > 0 ? Math.min(1, Math.max(0, (expected - COLOUR_DISAGREED) / (COLOUR_AGREED - COLOUR_DISAGREED))) : SINGLE_EXEMPLAR_COLOUR_WEIGHT;
+  const candidates = matches
+    .map((match) => {
+      const colour = Math.max(...histograms.map((histogram) => colourLikeness(histogram, colourHistogram(image, match.box))));
+      const score = match.score * (1 - 0.5 * colourWeight * (1 - Math.min(1, colour / Math.max(expected, 1e-6))));
+      return { box: match.box, score, probability: 1 / (1 + Math.exp(-(score - EVEN_SCORE) / SPREAD)) };
+    })
+    .sort((a, b) => b.score - a.score);
+  const found = [...kept];
+  for (const candidate of candidates) {
+    if (found.length >= MAX_FOUND) break;
+    if (!found.some((other) => sameObject(other.box, candidate.box))) found.push(candidate);
+  }
+  return found;
+}
+
 /**
  * The objects of the exemplars' kind in the image: the places whose shading matches an exemplar (normalised
  * cross-correlation of grey values, at a few sizes), weighed by how like an exemplar their colours are as far as the
@@ -40,21 +61,13 @@ export const greyOf = (image: RgbImage): GreyImage => {
  */
 export function findLikeExemplars(image: RgbImage, exemplars: readonly BoxCoords[]): FoundObject[] {
   const histograms = exemplars.map((box) => colourHistogram(image, box));
-  const mutual = histograms.flatMap((a, i) => histograms.slice(i + 1).map((b) => colourLikeness(a, b)));
-  const expected = mutual.length > 0 ? Math.min(...mutual) : 1;
-  const colourWeight = mutual.length > 0 ? Math.min(1, Math.max(0, (expected - COLOUR_DISAGREED) / (COLOUR_AGREED - COLOUR_DISAGREED))) : SINGLE_EXEMPLAR_COLOUR_WEIGHT;
-  const found: FoundObject[] = exemplars.map((box) => ({ box, score: 1, probability: 1 }));
-  const candidates = matchExemplars(greyOf(image), exemplars)
-    .filter((match) => !exemplars.some((exemplar) => sameObject(exemplar, match.box)))
-    .map((match) => {
-      const colour = Math.max(...histograms.map((histogram) => colourLikeness(histogram, colourHistogram(image, match.box))));
-      const score = match.score * (1 - 0.5 * colourWeight * (1 - Math.min(1, colour / Math.max(expected, 1e-6))));
-      return { box: match.box, score, probability: 1 / (1 + Math.exp(-(score - EVEN_SCORE) / SPREAD)) };
-    })
-    .sort((a, b) => b.score - a.score);
-  for (const candidate of candidates) {
-    if (found.length >= MAX_FOUND) break;
-    if (!found.some((other) => sameObject(other.box, candidate.box))) found.push(candidate);
-  }
-  return found;
+  const matches = matchExemplars(greyOf(image), exemplars).filter((match) => !exemplars.some((exemplar) => sameObject(exemplar, match.box)));
+  return scored(image, matches, histograms, exemplars.map((box) => ({ box, score: 1, probability: 1 })));
+}
+
+/** The objects like remembered exemplars (templates cut from other images) in the image, each tried at `scales`. */
+export function findLikeTemplates(image: RgbImage, templates: readonly RgbImage[], scales: readonly number[]): FoundObject[] {
+  const whole = (template: RgbImage) => ({ x0: 0, y0: 0, x1: template.width, y1: template.height });
+  const histograms = templates.map((template) => colourHistogram(template, whole(template)));
+  return scored(image, matchTemplates(greyOf(image), templates.map(greyOf), scales), histograms, []);
 }

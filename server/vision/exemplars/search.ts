@@ -63,11 +63,18 @@ export function suppressRepeats(matches: readonly Match[]): Match[] {
 }
 
 /** Every place in the image like one of the exemplars (boxes in the image's pixels), at the search scales. */
-export function matchExemplars(image: GreyImage, exemplars: readonly BoxCoords[]): Match[] {
+export const matchExemplars = (image: GreyImage, exemplars: readonly BoxCoords[]): Match[] =>
+  matchTemplates(
+    image,
+    exemplars.map((box) => cropGrey(image, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0)),
+    SEARCH_SCALES,
+  );
+
+/** Every place in the image like one of the templates, each tried at the given scales of its size. */
+export function matchTemplates(image: GreyImage, templates: readonly GreyImage[], scales: readonly number[]): Match[] {
   const matches: Match[] = [];
-  for (const exemplar of exemplars) {
-    const template = cropGrey(image, exemplar.x0, exemplar.y0, exemplar.x1 - exemplar.x0, exemplar.y1 - exemplar.y0);
-    for (const scale of SEARCH_SCALES) {
+  for (const template of templates) {
+    for (const scale of scales) {
       const width = Math.max(3, Math.round(template.width * scale));
       const height = Math.max(3, Math.round(template.height * scale));
       if (width > image.width || height > image.height) continue;
