@@ -1,6 +1,7 @@
 import type { BoxCoords } from '../../../src/api/types';
 import { colourHistogram, colourLikeness, type RgbImage } from './colour-histogram';
 import type { GreyImage } from './grey-image';
+import { cosine, gradientHistogram } from './gradient-histogram';
 import { matchExemplars, matchTemplates, sameObject, type Match } from './search';
 
 /** An object like the exemplars, in the searched image's pixels. */
@@ -12,9 +13,11 @@ export interface FoundObject {
 }
 
 /** A combined likeness of this is as likely the subject as not (placed on the many-instance photos, see docs/models.md). */
-const EVEN_SCORE = 0.6;
+const EVEN_SCORE = 0.66;
 /** How sharply the likeness turns into a probability around EVEN_SCORE. */
-const SPREAD = 0.05;
+const SPREAD = 0.04;
+/** How many exemplars' likeness a place's is the mean of (search.ts): one chance likeness is not enough. */
+const AGREEING = 2;
 /**
  * How much colour counts: not at all when the exemplars' colours have this little in common (histogram intersection)
  * or less, fully from COLOUR_AGREED on; half with one exemplar, whose colour may be its own or its kind's.
@@ -32,8 +35,26 @@ export const greyOf = (image: RgbImage): GreyImage => {
   return { width: image.width, height: image.height, data };
 };
 
-/** Shape likeness weighed by colour likeness, as far as the exemplars' own colours agree; strongest first, no repeats. */
-function scored(image: RgbImage, matches: readonly Match[], histograms: readonly Float32Array[], kept: FoundObject[]): FoundObject[] {
+/** What an exemplar looks like besides its shading: its colours and its edges. */
+interface Looks {
+  colours: Float32Array;
+  edges: Float32Array;
+}
+
+/** The mean of the AGREEING highest values (all of them when fewer). */
+function meanOfBest(values: readonly number[]): number {
+  const best = [...values].sort((a, b) => b - a).slice(0, AGREEING);
+  return best.length === 0 ? 0 : best.reduce((sum, value) => sum + value, 0) / best.length;
+}
+
+/**
+ * A place's likeness: the mean of its shading's (normalised cross-correlation, weighed by colour likeness as far as
+ * the exemplars' own colours agree) and its edges' (gradient histograms' cosine), each against the exemplars most
+ * like it there; strongest first, repeats suppressed.
+ */
+function scored(image: RgbImage, grey: GreyImage, matches: readonly Match[], exemplars: readonly Looks[], kept: FoundObject[]): FoundObject[] {
+  const histograms = exemplars.map((looks) => looks.colours);
+  const edges = exemplars.map((looks) => looks.edges);
   const mutual = histograms.flatMap((a, i) => histograms.slice(i + 1).map((b) => colourLikeness(a, b)));
   const expected = mutual.length > 0 ? Math.min(...mutual) : 1;
   const colourWeight =
@@ -41,7 +62,10 @@ function scored(image: RgbImage, matches: readonly Match[], histograms: readonly
   const candidates = matches
     .map((match) => {
       const colour = Math.max(...histograms.map((histogram) => colourLikeness(histogram, colourHistogram(image, match.box))));
-      const score = match.score * (1 - 0.5 * colourWeight * (1 - Math.min(1, colour / Math.max(expected, 1e-6))));
+      const shading = match.score * (1 - 0.5 * colourWeight * (1 - Math.min(1, colour / Math.max(expected, 1e-6))));
+      const edgesThere = gradientHistogram(grey, match.box);
+      const edge = meanOfBest(edges.map((exemplar) => cosine(exemplar, edgesThere)));
+      const score = (shading + edge) / 2;
       return { box: match.box, score, probability: 1 / (1 + Math.exp(-(score - EVEN_SCORE) / SPREAD)) };
     })
     .sort((a, b) => b.score - a.score);
@@ -53,6 +77,22 @@ function scored(image: RgbImage, matches: readonly Match[], histograms: readonly
   return found;
 }
 
+/** An exemplar this much smaller than the others' median (area) is a part of an object, not a whole one. */
+const PART_OF_MEDIAN = 0.4;
+
+/**
+ * The exemplars that show a whole object: of those cut by the image's edge (a part of an object matches parts of
+ * every other) or much smaller than the rest, none is searched with, unless no other is left.
+ */
+function wholeObjects(image: RgbImage, exemplars: readonly BoxCoords[]): readonly BoxCoords[] {
+  const area = (box: BoxCoords) => (box.x1 - box.x0) * (box.y1 - box.y0);
+  const median = [...exemplars].map(area).sort((a, b) => a - b)[Math.floor(exemplars.length / 2)] ?? 0;
+  const whole = exemplars.filter(
+    (box) => box.x0 > 0 && box.y0 > 0 && box.x1 < image.width && box.y1 < image.height && area(box) >= PART_OF_MEDIAN * median,
+  );
+  return whole.length > 0 ? whole : exemplars;
+}
+
 /**
  * The objects of the exemplars' kind in the image: the places whose shading matches an exemplar (normalised
  * cross-correlation of grey values, at a few sizes), weighed by how like an exemplar their colours are as far as the
@@ -60,14 +100,17 @@ function scored(image: RgbImage, matches: readonly Match[], histograms: readonly
  * much). The exemplars themselves come first, probability 1; repeats of one object are suppressed.
  */
 export function findLikeExemplars(image: RgbImage, exemplars: readonly BoxCoords[]): FoundObject[] {
-  const histograms = exemplars.map((box) => colourHistogram(image, box));
-  const matches = matchExemplars(greyOf(image), exemplars).filter((match) => !exemplars.some((exemplar) => sameObject(exemplar, match.box)));
-  return scored(image, matches, histograms, exemplars.map((box) => ({ box, score: 1, probability: 1 })));
+  const grey = greyOf(image);
+  const whole = wholeObjects(image, exemplars);
+  const looks = whole.map((box) => ({ colours: colourHistogram(image, box), edges: gradientHistogram(grey, box) }));
+  const matches = matchExemplars(grey, whole).filter((match) => !exemplars.some((exemplar) => sameObject(exemplar, match.box)));
+  return scored(image, grey, matches, looks, exemplars.map((box) => ({ box, score: 1, probability: 1 })));
 }
 
 /** The objects like remembered exemplars (templates cut from other images) in the image, each tried at `scales`. */
 export function findLikeTemplates(image: RgbImage, templates: readonly RgbImage[], scales: readonly number[]): FoundObject[] {
   const whole = (template: RgbImage) => ({ x0: 0, y0: 0, x1: template.width, y1: template.height });
-  const histograms = templates.map((template) => colourHistogram(template, whole(template)));
-  return scored(image, matchTemplates(greyOf(image), templates.map(greyOf), scales), histograms, []);
+  const looks = templates.map((template) => ({ colours: colourHistogram(template, whole(template)), edges: gradientHistogram(greyOf(template), whole(template)) }));
+  const grey = greyOf(image);
+  return scored(image, grey, matchTemplates(grey, templates.map(greyOf), scales), looks, []);
 }

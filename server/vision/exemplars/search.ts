@@ -11,7 +11,7 @@ export interface Match {
 }
 
 /** Each exemplar is tried at these sizes: objects of one kind differ a little in size and distance. */
-export const SEARCH_SCALES = [0.85, 1, 1.18];
+export const SEARCH_SCALES = [0.72, 0.85, 1, 1.18, 1.39];
 /** Matches under this score are never kept. */
 const FLOOR = 0.3;
 /** Of two matches overlapping this much, or one mostly inside the other, the weaker is the same object again. */
@@ -70,17 +70,55 @@ export const matchExemplars = (image: GreyImage, exemplars: readonly BoxCoords[]
     SEARCH_SCALES,
   );
 
-/** Every place in the image like one of the templates, each tried at the given scales of its size. */
-export function matchTemplates(image: GreyImage, templates: readonly GreyImage[], scales: readonly number[]): Match[] {
-  const matches: Match[] = [];
-  for (const template of templates) {
-    for (const scale of scales) {
-      const width = Math.max(3, Math.round(template.width * scale));
-      const height = Math.max(3, Math.round(template.height * scale));
-      if (width > image.width || height > image.height) continue;
-      const scaled = scale === 1 ? template : resizeGrey(template, width, height);
-      matches.push(...peaksOf(crossCorrelation(image, scaled), width, height));
+/** A template's correlation map at one of its scales: the map, and the window size it was made with. */
+interface ScaledMap {
+  map: GreyImage;
+  width: number;
+  height: number;
+}
+
+/** A template's best correlation with a window centred near (x, y), over its scales (within a quarter of its size). */
+function bestNear(maps: readonly ScaledMap[], x: number, y: number): number {
+  let best = -1;
+  for (const { map, width, height } of maps) {
+    const radius = Math.max(1, Math.floor(Math.min(width, height) / 4));
+    const left = Math.round(x - width / 2);
+    const top = Math.round(y - height / 2);
+    for (let yy = Math.max(0, top - radius); yy <= Math.min(map.height - 1, top + radius); yy += 1) {
+      for (let xx = Math.max(0, left - radius); xx <= Math.min(map.width - 1, left + radius); xx += 1) {
+        best = Math.max(best, map.data[yy * map.width + xx] ?? -1);
+      }
     }
   }
-  return suppressRepeats(matches);
+  return best;
+}
+
+/** How many templates' likeness a place's score is the mean of: a chance likeness to one template is not enough. */
+const AGREEING = 2;
+
+/**
+ * Every place in the image like the templates, each tried at the given scales of its size: the peaks of every
+ * template's correlation, each scored by the mean of the AGREEING templates most like it there (one template: its
+ * own), repeats of one object suppressed.
+ */
+export function matchTemplates(image: GreyImage, templates: readonly GreyImage[], scales: readonly number[]): Match[] {
+  const mapsOf: ScaledMap[][] = templates.map((template) =>
+    scales.flatMap((scale) => {
+      const width = Math.max(3, Math.round(template.width * scale));
+      const height = Math.max(3, Math.round(template.height * scale));
+      if (width > image.width || height > image.height) return [];
+      const scaled = scale === 1 ? template : resizeGrey(template, width, height);
+      return [{ map: crossCorrelation(image, scaled), width, height }];
+    }),
+  );
+  const peaks = suppressRepeats(mapsOf.flatMap((maps) => maps.flatMap(({ map, width, height }) => peaksOf(map, width, height))));
+  if (templates.length < 2) return peaks;
+  return suppressRepeats(
+    peaks.map(({ box }) => {
+      const x = (box.x0 + box.x1) / 2;
+      const y = (box.y0 + box.y1) / 2;
+      const likeness = mapsOf.map((maps) => bestNear(maps, x, y)).sort((a, b) => b - a).slice(0, AGREEING);
+      return { box, score: likeness.reduce((sum, value) => sum + value, 0) / likeness.length };
+    }),
+  );
 }
