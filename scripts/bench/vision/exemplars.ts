@@ -1,7 +1,6 @@
 // The exemplar search ("find more like these") in `npm run bench:vision`: on real photographs with many objects of a
 // subject no COCO class covers (server/testing/many-instances), each searched from seeded draws of three exemplars
-// (and one), the others' recall and precision at IoU ≥ 0.5 and counts within ±15 %. Alone:
-// `npx tsx scripts/bench/vision/exemplars.ts [--images <dir>]`.
+// (and one), the others' recall and precision at IoU ≥ 0.5 and counts within ±15 %.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BoxCoords } from '../../../src/api/types';
@@ -77,7 +76,3 @@ export function formatExemplarRows(rows: readonly ExemplarRow[]): string {
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const imagesDir = process.argv.includes('--images') ? process.argv[process.argv.indexOf('--images') + 1] : undefined;
-  console.log(formatExemplarRows(await benchmarkExemplars(imagesDir)));
-}

@@ -25,7 +25,9 @@ describe('find more like these, on real photographs boxed by hand', () => {
     const exemplars = picks.map((index) => truth[index]!);
     const { found, templates } = await findMoreLikeThese(bytes, exemplars);
     expect(found.slice(0, 3).map((object) => object.box)).toEqual(exemplars);
-    expect(templates).toHaveLength(3);
+    // remembered: the exemplars not cut by the frame (templates.test.ts)
+    expect(templates.length).toBeGreaterThanOrEqual(1);
+    expect(templates.length).toBeLessThanOrEqual(3);
     const others = truth.filter((box) => !exemplars.includes(box));
     const boxes = shown(found.slice(3));
     const hits = foundBoxes(others, boxes);

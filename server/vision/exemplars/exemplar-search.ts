@@ -5,9 +5,14 @@ import { clampBox } from '../models/media-box';
 import { ModelThread } from '../model-thread';
 import type { RgbImage } from './colour-histogram';
 import type { FoundObject } from './like-exemplars';
-import { TEMPLATE_SIDE, templateImage, templateOf, type ExemplarTemplate } from './templates';
+import { LARGE_TEMPLATE_SIDE, TEMPLATE_SIDE, templateImage, templateOf, typicalWholeObjects, type ExemplarTemplate } from './templates';
 import type { ExemplarTask } from './worker';
 
+/**
+ * The searched image is at least this many pixels on its shorter side, as long as an object's template stays within
+ * LARGE_TEMPLATE_SIDE: an object that fills much of the frame keeps some of its texture (a chessboard's squares).
+ */
+const MIN_SEARCH_SIDE = 96;
 /** The searched image has at most this many pixels (tiny exemplars in a huge photo are searched coarser). */
 const MAX_SEARCH_PIXELS = 200_000;
 /** Remembered exemplars are looked for at these scales of the size they had (another image, another distance). */
@@ -36,7 +41,10 @@ export async function searchImage(bytes: Buffer, focus: Focus | null | undefined
     const { width, height } = await sharp(bytes, { limitInputPixels: MAX_MEDIA_PIXELS }).metadata();
     const region = focus ? clampBox(focus.box, width, height) : { x0: 0, y0: 0, x1: width, y1: height };
     const area = (region.x1 - region.x0) * (region.y1 - region.y0);
-    const scale = Math.min(1, TEMPLATE_SIDE / Math.max(1, side(region)), Math.sqrt(MAX_SEARCH_PIXELS / area));
+    const objectSide = Math.max(1, side(region));
+    // objects large in the frame are searched finer, for their texture, up to LARGE_TEMPLATE_SIDE
+    const fine = Math.min(LARGE_TEMPLATE_SIDE / objectSide, MIN_SEARCH_SIDE / Math.min(region.x1 - region.x0, region.y1 - region.y0));
+    const scale = Math.min(1, Math.max(TEMPLATE_SIDE / objectSide, fine), Math.sqrt(MAX_SEARCH_PIXELS / area));
     const size = { width: Math.max(1, Math.round((region.x1 - region.x0) * scale)), height: Math.max(1, Math.round((region.y1 - region.y0) * scale)) };
     const pixels = await sharp(bytes, { limitInputPixels: MAX_MEDIA_PIXELS })
       .extract({ left: region.x0, top: region.y0, width: region.x1 - region.x0, height: region.y1 - region.y0 })
@@ -91,7 +99,7 @@ export async function findMoreLikeThese(bytes: Buffer, exemplars: readonly BoxCo
     };
   };
   const boxes = exemplars.map(toSearch);
-  const templates = boxes.map((box) => templateOf(image, box));
+  const templates = typicalWholeObjects(boxes, image.width, image.height).map((box) => templateOf(image, box));
   const found = await thread.run({ image: { ...image, data: image.data.slice() }, exemplars: boxes });
   return {
     found: found.map((object, index) => (index < exemplars.length ? { ...object, box: exemplars[index]! } : toMedia(search, object))),

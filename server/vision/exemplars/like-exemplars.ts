@@ -3,6 +3,7 @@ import { colourHistogram, colourLikeness, type RgbImage } from './colour-histogr
 import type { GreyImage } from './grey-image';
 import { cosine, gradientHistogram } from './gradient-histogram';
 import { matchExemplars, matchTemplates, sameObject, type Match } from './search';
+import { EDGE } from './templates';
 
 /** An object like the exemplars, in the searched image's pixels. */
 export interface FoundObject {
@@ -88,7 +89,7 @@ function wholeObjects(image: RgbImage, exemplars: readonly BoxCoords[]): readonl
   const area = (box: BoxCoords) => (box.x1 - box.x0) * (box.y1 - box.y0);
   const median = [...exemplars].map(area).sort((a, b) => a - b)[Math.floor(exemplars.length / 2)] ?? 0;
   const whole = exemplars.filter(
-    (box) => box.x0 > 0 && box.y0 > 0 && box.x1 < image.width && box.y1 < image.height && area(box) >= PART_OF_MEDIAN * median,
+    (box) => box.x0 >= EDGE && box.y0 >= EDGE && box.x1 <= image.width - EDGE && box.y1 <= image.height - EDGE && area(box) >= PART_OF_MEDIAN * median,
   );
   return whole.length > 0 ? whole : exemplars;
 }

@@ -4,7 +4,7 @@ import type { ModelParameters } from '../models/parameters';
 import type { AppearanceFit } from '../refit';
 import { findRemembered, searchImage } from './exemplar-search';
 import type { FoundObject } from './like-exemplars';
-import { mergeTemplates, REMEMBERED_PER_SUBJECT, templateOf, type ExemplarTemplate } from './templates';
+import { mergeTemplates, REMEMBERED_PER_SUBJECT, templateOf, typicalWholeObjects, type ExemplarTemplate } from './templates';
 
 /** Whether a subject is seen by its remembered exemplars: it has some, and no detector class or colour sees it. */
 const seenByExemplars = (parameters: ModelParameters, uid: string): boolean =>
@@ -64,9 +64,9 @@ export async function exemplarsFromAnswers(fit: AppearanceFit, subjects: readonl
           x1: Math.min(width, (box.x1 - region.x0) * scale.x),
           y1: Math.min(height, (box.y1 - region.y0) * scale.y),
         }))
-        .filter((box) => box.x1 - box.x0 >= MIN_SIDE && box.y1 - box.y0 >= MIN_SIDE)
-        .map((box) => templateOf(search.image, box));
-      out[uid] = mergeTemplates({ [uid]: out[uid] ?? [] }, { [uid]: templates })[uid] ?? [];
+        .filter((box) => box.x1 - box.x0 >= MIN_SIDE && box.y1 - box.y0 >= MIN_SIDE);
+      const chosen = typicalWholeObjects(templates, width, height).map((box) => templateOf(search.image, box));
+      out[uid] = mergeTemplates({ [uid]: out[uid] ?? [] }, { [uid]: chosen })[uid] ?? [];
     }
   }
   return out;

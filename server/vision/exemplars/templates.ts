@@ -4,7 +4,7 @@ import { resizeGrey } from './grey-image';
 
 /**
  * An exemplar remembered for the subject's next images: its pixels resampled so that its shorter side is
- * TEMPLATE_SIDE (RGB, base64), and its size as a share of the searched region's, which says at what size to look for
+ * TEMPLATE_SIDE to LARGE_TEMPLATE_SIDE (RGB, base64), and its size as a share of the searched region's, which says at what size to look for
  * it in an image of the same view.
  */
 export interface ExemplarTemplate {
@@ -15,8 +15,12 @@ export interface ExemplarTemplate {
   share: { width: number; height: number };
 }
 
-/** The shorter side of a remembered exemplar, in pixels (as the search works at: see exemplar-search.ts). */
+/**
+ * The shorter side of an exemplar where the search works (see exemplar-search.ts), and of a remembered one: objects
+ * large in the frame are searched and remembered finer, up to LARGE_TEMPLATE_SIDE, for their texture.
+ */
 export const TEMPLATE_SIDE = 14;
+export const LARGE_TEMPLATE_SIDE = 32;
 /** A longer side is cut to this many times the shorter (a long thin box keeps its middle). */
 const MAX_ASPECT = 4;
 
@@ -45,13 +49,29 @@ export function cropRgb(image: RgbImage, box: BoxCoords): RgbImage {
   return { width, height, data };
 }
 
+/** A box this near the image's edge (pixels) is cut by it. */
+export const EDGE = 1;
+
+/**
+ * The boxes to remember of one image: not those cut by its edge (a part matches parts of everything), the most
+ * typical first (nearest the median area), so that the few searched are like most of the subject's objects.
+ */
+export function typicalWholeObjects(boxes: readonly BoxCoords[], width: number, height: number): BoxCoords[] {
+  const whole = boxes.filter((box) => box.x0 >= EDGE && box.y0 >= EDGE && box.x1 <= width - EDGE && box.y1 <= height - EDGE);
+  const kept = whole.length > 0 ? whole : [...boxes];
+  const area = (box: BoxCoords) => (box.x1 - box.x0) * (box.y1 - box.y0);
+  const median = kept.map(area).sort((a, b) => a - b)[Math.floor(kept.length / 2)] ?? 0;
+  return kept.sort((a, b) => Math.abs(Math.log(area(a) / median)) - Math.abs(Math.log(area(b) / median)));
+}
+
 /** The exemplar in `box` (the image's pixels) as a template to remember. */
 export function templateOf(image: RgbImage, box: BoxCoords): ExemplarTemplate {
   const crop = cropRgb(image, box);
   const shorter = Math.min(crop.width, crop.height);
-  const ratio = TEMPLATE_SIDE / shorter;
-  const width = Math.max(3, Math.min(TEMPLATE_SIDE * MAX_ASPECT, Math.round(crop.width * ratio)));
-  const height = Math.max(3, Math.min(TEMPLATE_SIDE * MAX_ASPECT, Math.round(crop.height * ratio)));
+  const side = Math.min(LARGE_TEMPLATE_SIDE, Math.max(TEMPLATE_SIDE, shorter));
+  const ratio = side / shorter;
+  const width = Math.max(3, Math.min(side * MAX_ASPECT, Math.round(crop.width * ratio)));
+  const height = Math.max(3, Math.min(side * MAX_ASPECT, Math.round(crop.height * ratio)));
   const resized = resizeRgb(crop, width, height);
   return {
     width,
