@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BoxCoords } from '../../src/api/types';
 
 /** Real photographs with many objects of one subject, boxed by hand (server/testing/many-instances/manifest.json). */
-export const MANY_INSTANCES_DIR = path.join(import.meta.dirname, 'many-instances');
+const MANY_INSTANCES_DIR = path.join(import.meta.dirname, 'many-instances');
 
 export interface ManyInstancePhoto {
   name: string;

@@ -18,7 +18,7 @@ const MAX_SEARCH_PIXELS = 200_000;
 /** Remembered exemplars are looked for at these scales of the size they had (another image, another distance). */
 const REMEMBERED_SCALES = [0.6, 0.72, 0.85, 1, 1.18, 1.4, 1.65];
 /** At most this many remembered exemplars are looked for in one image (the newest): each costs as much as the image. */
-export const REMEMBERED_SEARCHED = 4;
+const REMEMBERED_SEARCHED = 4;
 
 const thread = new ModelThread<ExemplarTask, FoundObject[]>({
   name: 'the exemplar search',

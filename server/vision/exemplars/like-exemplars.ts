@@ -28,7 +28,7 @@ const COLOUR_AGREED = 0.8;
 const SINGLE_EXEMPLAR_COLOUR_WEIGHT = 0.5;
 const MAX_FOUND = 300;
 
-export const greyOf = (image: RgbImage): GreyImage => {
+const greyOf = (image: RgbImage): GreyImage => {
   const data = new Float32Array(image.width * image.height);
   for (let i = 0; i < data.length; i += 1) {
     data[i] = 0.299 * (image.data[i * 3] ?? 0) + 0.587 * (image.data[i * 3 + 1] ?? 0) + 0.114 * (image.data[i * 3 + 2] ?? 0);

@@ -11,7 +11,7 @@ export interface Match {
 }
 
 /** Each exemplar is tried at these sizes: objects of one kind differ a little in size and distance. */
-export const SEARCH_SCALES = [0.72, 0.85, 1, 1.18, 1.39];
+const SEARCH_SCALES = [0.72, 0.85, 1, 1.18, 1.39];
 /** Matches under this score are never kept. */
 const FLOOR = 0.3;
 /** Of two matches overlapping this much, or one mostly inside the other, the weaker is the same object again. */
@@ -54,7 +54,7 @@ function peaksOf(map: GreyImage, templateWidth: number, templateHeight: number):
 }
 
 /** Strongest first; a match that is the same object as a stronger one goes. */
-export function suppressRepeats(matches: readonly Match[]): Match[] {
+function suppressRepeats(matches: readonly Match[]): Match[] {
   const kept: Match[] = [];
   for (const match of [...matches].sort((a, b) => b.score - a.score)) {
     if (!kept.some((other) => sameObject(other.box, match.box))) kept.push(match);

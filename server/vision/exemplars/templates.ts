@@ -36,7 +36,7 @@ function resizeRgb(image: RgbImage, width: number, height: number): RgbImage {
   return { width, height, data };
 }
 
-export function cropRgb(image: RgbImage, box: BoxCoords): RgbImage {
+function cropRgb(image: RgbImage, box: BoxCoords): RgbImage {
   const x0 = Math.max(0, Math.floor(box.x0));
   const y0 = Math.max(0, Math.floor(box.y0));
   const width = Math.max(1, Math.min(image.width, Math.ceil(box.x1)) - x0);
