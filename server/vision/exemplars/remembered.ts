@@ -6,12 +6,13 @@ import { findRemembered, searchImage } from './exemplar-search';
 import type { FoundObject } from './like-exemplars';
 import { mergeTemplates, REMEMBERED_PER_SUBJECT, templateOf, typicalWholeObjects, type ExemplarTemplate } from './templates';
 
-/** Whether a subject is seen by its remembered exemplars: it has some, and no detector class or colour sees it. */
+/**
+ * Whether a subject is seen by its remembered exemplars: it has some and maps to no detector class. They stand
+ * before its colour: a release learns exemplars only of subjects without a configured colour (feedback/release.ts),
+ * and gives them a colour from the same boxes, which says less than their shapes.
+ */
 const seenByExemplars = (parameters: ModelParameters, uid: string): boolean =>
-  (parameters.exemplars?.[uid]?.length ?? 0) > 0 &&
-  (parameters.detector_class[uid] ?? null) === null &&
-  !parameters.appearance[uid] &&
-  parameters.found_objects?.[uid] === undefined;
+  (parameters.exemplars?.[uid]?.length ?? 0) > 0 && (parameters.detector_class[uid] ?? null) === null && parameters.found_objects?.[uid] === undefined;
 
 /**
  * The parameters with what each subject's remembered exemplars find in this image (or its focus) as its
