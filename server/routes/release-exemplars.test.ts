@@ -52,7 +52,7 @@ describe('a release keeps what boxed answers showed', () => {
     expect(answered.statusCode).toBe(204);
     const predictRight = async () => {
       const form = await multipartBody([['file', right.image, 'right.jpg']]);
-      const response = await t.inject({ method: 'POST', url: `/1/applications/${app.applicationId}/predict`, headers: admin, payload: form.payload, ...{ headers: { ...admin, ...form.headers } } });
+      const response = await t.inject({ method: 'POST', url: `/1/applications/${app.applicationId}/predict`, headers: { ...admin, ...form.headers }, payload: form.payload });
       const regions = response.json<{ subjects: { app_data: BoxRegion[] }[] }>().subjects[0]!.app_data;
       return regions.filter((region) => (region.probability ?? 0) >= 0.5).map((region) => region.box);
     };

@@ -1,6 +1,6 @@
 import type { BoxCoords } from '../../../src/api/types';
 import { intersectionOverUnion } from '../../../src/api/application-types/box-detection';
-import { crossCorrelation } from './correlation';
+import { Correlator } from './correlation';
 import { cropGrey, resizeGrey, type GreyImage } from './grey-image';
 
 /** A place like the exemplars, in the searched image's pixels. */
@@ -14,6 +14,12 @@ export interface Match {
 const SEARCH_SCALES = [0.72, 0.85, 1, 1.18, 1.39];
 /** Matches under this score are never kept. */
 const FLOOR = 0.3;
+/**
+ * Templates at least this many pixels across are correlated on a grid of every other window first, and in full only
+ * around grid windows over REFINE_FROM (a quarter of the work; an object's correlation peak is wider than a pixel).
+ */
+const COARSE_FROM = 8;
+const REFINE_FROM = 0.2;
 /** Of two matches overlapping this much, or one mostly inside the other, the weaker is the same object again. */
 const SAME_OBJECT_IOU = 0.3;
 const CONTAINED_SHARE = 0.6;
@@ -102,13 +108,16 @@ const AGREEING = 2;
  * own), repeats of one object suppressed.
  */
 export function matchTemplates(image: GreyImage, templates: readonly GreyImage[], scales: readonly number[]): Match[] {
+  const correlator = new Correlator(image);
   const mapsOf: ScaledMap[][] = templates.map((template) =>
     scales.flatMap((scale) => {
       const width = Math.max(3, Math.round(template.width * scale));
       const height = Math.max(3, Math.round(template.height * scale));
       if (width > image.width || height > image.height) return [];
       const scaled = scale === 1 ? template : resizeGrey(template, width, height);
-      return [{ map: crossCorrelation(image, scaled), width, height }];
+      // every other window first where the template is large enough not to slip between them
+      const step = Math.min(width, height) >= COARSE_FROM ? 2 : 1;
+      return [{ map: correlator.map(scaled, step, REFINE_FROM), width, height }];
     }),
   );
   const peaks = suppressRepeats(mapsOf.flatMap((maps) => maps.flatMap(({ map, width, height }) => peaksOf(map, width, height))));
