@@ -35,6 +35,8 @@ export interface OnePhotoPoint {
   recall: number | null;
   falseBoxesPerPhotoWithout: number;
   medianMs: number;
+  /** CPU time of the process per model run (decoding and the search's thread included). */
+  medianCpuMs: number;
 }
 
 async function learnAndMeasure(subject: string, training: Labelled, heldOut: readonly Labelled[]): Promise<OnePhotoPoint> {
@@ -45,10 +47,13 @@ async function learnAndMeasure(subject: string, training: Labelled, heldOut: rea
   let falseBoxes = 0;
   let without = 0;
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (const photo of heldOut) {
-    const started = performance.now();
+    const [started, cpuBefore] = [performance.now(), process.cpuUsage()];
     const [boxes] = await runModel({ type: 'box_detection', outputSubjects: [subject], parameters, image: photo.bytes });
     times.push(performance.now() - started);
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
     const shown = ((boxes?.app_data ?? []) as BoxRegion[]).filter((region) => (region.probability ?? 0) >= 0.5);
     const proposed = shown.map(({ box, probability = 0 }) => ({ class: subject, box, probability }));
     tally.add(photo.truth.map((box) => ({ class: subject, box })), proposed);
@@ -66,6 +71,7 @@ async function learnAndMeasure(subject: string, training: Labelled, heldOut: rea
     recall: tally.recall,
     falseBoxesPerPhotoWithout: without === 0 ? 0 : falseBoxes / without,
     medianMs: percentile(times, 50),
+    medianCpuMs: percentile(cpuTimes, 50),
   };
 }
 

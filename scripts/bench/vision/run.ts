@@ -128,7 +128,7 @@ async function main() {
   console.log('\nOne photo\'s worth of boxed answers and a release: held-out photos, boxes at least 0.5 probable, IoU ≥ 0.5\n');
   console.log(
     formatTable(
-      ['subject', 'trained on', 'boxed', 'held-out photos', 'objects', 'shown', 'found', 'precision', 'recall', 'false boxes per photo without', 'median ms'],
+      ['subject', 'trained on', 'boxed', 'held-out photos', 'objects', 'shown', 'found', 'precision', 'recall', 'false boxes per photo without', 'median ms (CPU)', 'median ms (wall)'],
       (await onePhotoLearning(photos)).map((point) => [
         point.subject,
         point.trainedOn,
@@ -140,6 +140,7 @@ async function main() {
         figure(point.precision),
         figure(point.recall),
         round(point.falseBoxesPerPhotoWithout),
+        round(point.medianCpuMs, 0),
         round(point.medianMs, 0),
       ]),
     ),

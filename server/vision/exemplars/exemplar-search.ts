@@ -14,7 +14,7 @@ import type { ExemplarTask } from './worker';
  */
 const MIN_SEARCH_SIDE = 96;
 /** The searched image has at most this many pixels (tiny exemplars in a huge photo are searched coarser). */
-const MAX_SEARCH_PIXELS = 200_000;
+const MAX_SEARCH_PIXELS = 120_000;
 /** Remembered exemplars are looked for at these scales of the size they had (another image, another distance). */
 const REMEMBERED_SCALES = [0.6, 0.72, 0.85, 1, 1.18, 1.4, 1.65];
 /** At most this many remembered exemplars are looked for in one image (the newest): each costs as much as the image. */
