@@ -41,7 +41,7 @@ export interface ModelParameters {
   found_objects?: Record<string, readonly FoundObject[]>;
   /**
    * Per output subject uid, exemplars remembered from "find more like these" and from boxed answers (newest first),
-   * looked for in every image when the subject maps to no detector class and has no colour (server/vision/exemplars).
+   * looked for in every image when the subject maps to no detector class, before its colour (server/vision/exemplars).
    */
   exemplars?: Record<string, ExemplarTemplate[]>;
 }
