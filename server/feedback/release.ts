@@ -142,9 +142,10 @@ export async function releaseModel(
   // looks (ocr reads text, nsfw classifies the whole image) has no use for heads
   const learning = module.rule.seesSubjects === false ? [] : appRow.outputSubjects.filter((uid) => !previousParameters.appearance[uid]);
   const heads = await learnHeads(module.fit, learning, training);
-  // the objects people boxed become exemplars of subjects that no detector class sees, newest first
-  const unmapped = learning.filter((uid) => (previousParameters.detector_class[uid] ?? null) === null);
-  const exemplars = mergeTemplates(await exemplarsFromAnswers(module.fit, unmapped, training), previousParameters.exemplars);
+  // a subject someone showed exemplars of ("find more like these") keeps them, and the objects people boxed become
+  // more of its exemplars; other subjects are seen as before (a search per image costs up to a few hundred ms)
+  const shown = learning.filter((uid) => (previousParameters.detector_class[uid] ?? null) === null && (previousParameters.exemplars?.[uid]?.length ?? 0) > 0);
+  const exemplars = mergeTemplates(await exemplarsFromAnswers(module.fit, shown, training), previousParameters.exemplars);
   const parameters = {
     ...(await refitParameters(module.fit, previousParameters, training)),
     ...(Object.keys(heads).length > 0 ? { head: heads } : {}),

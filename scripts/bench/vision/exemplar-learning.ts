@@ -1,5 +1,6 @@
 // The one-photo learning figure of `npm run bench:vision`: a subject no COCO class covers is boxed on one photo, a
-// release makes the boxes its exemplars (exemplarsFromAnswers, as feedback/release.ts does), and the model is measured
+// release makes the boxes its exemplars (exemplarsFromAnswers, as feedback/release.ts does for a subject shown
+// exemplars), and the model is measured
 // on held-out photos (boxes at least 0.5 probable against the hand-drawn ones, IoU ≥ 0.5):
 // - a calibration chessboard: one view boxed; held out, both views of the poses never trained on, and the benchmark's
 //   other photos (no board);
