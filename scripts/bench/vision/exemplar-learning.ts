@@ -1,7 +1,7 @@
 // The one-photo learning figure of `npm run bench:vision`: a subject no COCO class covers is boxed on one photo, a
 // release makes the boxes its exemplars (exemplarsFromAnswers, as feedback/release.ts does for a subject shown
-// exemplars), and the model is measured
-// on held-out photos (boxes at least 0.5 probable against the hand-drawn ones, IoU ≥ 0.5):
+// exemplars), and the model is measured on held-out photos (boxes at least 0.5 probable against the hand-drawn ones,
+// IoU ≥ 0.5):
 // - a calibration chessboard: one view boxed; held out, both views of the poses never trained on, and the benchmark's
 //   other photos (no board);
 // - capacitors and candies: the left half of the photo boxed, the right half held out (a photo of its own, other
