@@ -7,5 +7,5 @@ import { benchmarkWorkspace } from './bench/ui';
 
 await runServiceBenchmarks();
 await benchmarkWorkspace();
-process.stderr.write('restart benchmark: npm start killed and started again while 8 labellers answer\n');
+process.stderr.write('restart benchmark: npm start killed and started again, with nobody working and while 8 labellers answer\n');
 console.log(formatRestartResult(await benchRestart()));

@@ -4,13 +4,11 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { isStale } from './staleness';
+import { isStale, SERVICE_BUILD } from './staleness.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 
-const SERVICE_BUILD_DIR = path.join(root, 'build', 'service');
-/** What the bundle is made of: a change to any of them makes the build stale. */
-export const SERVICE_SOURCES = ['server', 'src/api', 'scripts/build-service.ts'];
+const SERVICE_BUILD_DIR = path.join(root, path.dirname(SERVICE_BUILD.output));
 
 /**
  * The service, and the module of each of its worker threads under the name of its tsx entry (`worker-entry.mjs`,
@@ -24,6 +22,7 @@ const ENTRY_POINTS = {
   'scene-worker': 'server/demo/scene-worker.ts',
   'parse-worker-entry': 'server/import/parse-worker.ts',
   'exemplar-worker-entry': 'server/vision/exemplars/worker.ts',
+  'feed-worker-entry': 'server/types/social-feed/feed-worker.ts',
 };
 
 /**
@@ -73,8 +72,8 @@ export async function buildService(outdir = SERVICE_BUILD_DIR): Promise<string[]
 
 /** The built service's entry (build/service/main.mjs), built first when it is missing or stale. */
 export async function builtService(announce: (line: string) => void = () => undefined): Promise<string> {
-  const entry = path.join(SERVICE_BUILD_DIR, 'main.mjs');
-  if (isStale(entry, SERVICE_SOURCES)) {
+  const entry = path.join(root, SERVICE_BUILD.output);
+  if (isStale(SERVICE_BUILD)) {
     announce('Building the service (its build is missing or stale)…');
     await buildService();
   }

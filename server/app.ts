@@ -13,7 +13,7 @@ import { handleClientError, handleFrameworkError, MAX_ID_LENGTH, registerEdgeRul
 import { handleError } from './http/error-handler';
 import { registerHostRule } from './http/host-rule';
 import { registerJsonBodyParser } from './http/json-body';
-import { loggerOptions, type LogDestination } from './http/logging';
+import { loggerOptions, ServiceLogController, type LogDestination } from './http/logging';
 import './routes/instance';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
@@ -76,6 +76,7 @@ async function registerJobs(app: FastifyInstance, database: DatabaseHandle, limi
 function createServer(config: ServiceConfig, logStream?: LogDestination): FastifyInstance {
   const options = {
     logger: loggerOptions(config.logLevel, logStream),
+    logController: new ServiceLogController(),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_MAX_BYTES,
     routerOptions: { maxParamLength: MAX_ID_LENGTH },

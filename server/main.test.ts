@@ -44,7 +44,12 @@ interface DemoApplication {
   application_id: string;
   name: string;
   description: string;
+  custom_fields: Record<string, unknown>;
 }
+
+/** The settings of the demo's camera and feed, by name. */
+const captureSettings = (apps: DemoApplication[]) =>
+  Object.fromEntries(apps.filter((app) => CAPTURE_APPLICATIONS.some((capture) => capture.name === app.name)).map((app) => [app.name, app.custom_fields]));
 
 /** The demo labeller's bearer header, and the applications they see. */
 async function asLabeller(url: string) {
@@ -105,15 +110,18 @@ describe('server/main.ts, built', () => {
   });
 
   it('with the demo: listens, gives the inspection line a request each before the photographs, fills the rest in the background, stops cleanly mid-fill and resumes', { timeout: 240_000 }, async () => {
-    // a few more than the first fill's, so that there is a background fill to stop and resume
+    // The quick demo (the photographs every photo application asks about, no release history): what this checks is
+    // the start, the order of the first requests, the stop and the resume, not the whole photo library's processing.
+    // A few more than the first fill's, so that there is a background fill to stop and resume.
     const WAITING = DEMO_FIRST_WAITING + 3;
     const demoDir = await mkdtemp(path.join(os.tmpdir(), 'looplabel-main-demo-'));
     try {
-      const first = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: String(WAITING) });
+      const first = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: String(WAITING), DEMO_PHOTOS: 'first' });
       started.push(first);
       const url = await first.listening;
       // Every inspection-line application has a request before the detector has gone through the photographs.
       const labeller = await asLabeller(url);
+      const firstCaptureSettings = captureSettings(labeller.apps);
       let early: string[] = [];
       await expect
         .poll(async () => {
@@ -131,7 +139,7 @@ describe('server/main.ts, built', () => {
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);
 
-      const second = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: String(WAITING) });
+      const second = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: String(WAITING), DEMO_PHOTOS: 'first' });
       started.push(second);
       const again = await second.listening;
       await expect.poll(() => second.output().stdout, { timeout: 180_000, interval: 200 }).toMatch(/Demo data ready: every inspection-line application has at least (\d+) feedback requests waiting/);
@@ -144,6 +152,8 @@ describe('server/main.ts, built', () => {
       expect(apps).toHaveLength(PHOTO_APPLICATIONS.length + DEMO_TYPES.length + CAPTURE_APPLICATIONS.length);
       expect(inspectionLine).toHaveLength(DEMO_TYPES.length);
       expect(captures).toHaveLength(CAPTURE_APPLICATIONS.length);
+      // The camera and the feed listen where they did before, so their applications (and capture loops) stay as they were.
+      expect(captureSettings(apps)).toEqual(firstCaptureSettings);
       for (const app of apps.filter((app) => !captures.includes(app))) {
         expect(await waitingIn(again, bearer, app)).toBeGreaterThanOrEqual(inspectionLine.includes(app) ? WAITING : 1);
       }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ensurePrivateDir } from './data-dir';
-import { seedDemo, type DemoData } from './demo';
+import { seedDemo, startDemoSources, type DemoData } from './demo';
 import { DEMO_READY_LINE } from './demo/ready-line';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed-identity';
 import { exitOnSignal, failedToStart, readConfig, say } from './process';
@@ -32,6 +32,9 @@ async function feedDemo(app: FastifyInstance, demo: DemoData): Promise<void> {
   say(`${DEMO_READY_LINE} every inspection-line application has at least ${least} feedback requests waiting (${first.scenes + result.scenes} scenes in ${((performance.now() - startedAt) / 1000).toFixed(1)} s).`);
 }
 
+/** After a restart, how long the demo's check and top-up wait once the port is open, so that the first requests go first. */
+const RESTART_DEMO_DELAY_MS = 2000;
+
 async function main(): Promise<void> {
   // Whatever the service writes (the data directory, the database, media, the secret) is its own user's alone.
   process.umask(0o077);
@@ -39,16 +42,22 @@ async function main(): Promise<void> {
   await ensurePrivateDir(config.dataDir);
   const app = await buildApp(config);
 
-  // Before listening only what requests need: the database (migrated) and the demo's accounts and applications.
-  // Whatever depends on the backlog left by the last run (the job queue's pass over waiting jobs, the demo's
-  // top-up, database maintenance) starts once the port is open and is not awaited, so a restart answers at once.
-  const demo = config.demo ? await seedDemo(app, config.demoWaiting) : null;
+  // Before listening only what requests need: the database (migrated) and, on the first start, the demo's accounts and
+  // applications. The demo's camera and feed listen first (where they did in the last run), before the job queue
+  // runs their capture loops. A restart finds the demo seeded and checks it a moment after the port opened (its
+  // queries hold the embedded database, and so the event loop, for a second or more), as whatever depends on the
+  // backlog left by the last run (the job queue's pass over waiting jobs, the demo's top-up, database maintenance)
+  // runs unawaited once the port is open: so a restart answers at once (docs/performance.md, "Back after a crash").
+  const demoStart = config.demo ? await startDemoSources(app.db) : null;
+  let demo = demoStart && !demoStart.seeded ? await seedDemo(app, demoStart.sources, { waiting: config.demoWaiting, photos: config.demoPhotos }) : null;
+  let deferredDemo: NodeJS.Timeout | undefined;
   // The demo feeder and history stop after the scene or answer in hand, before the processing and the database they use.
   exitOnSignal(async () => {
+    clearTimeout(deferredDemo);
     await demo?.feeder.stop();
     await demo?.stopHistory();
     await app.close();
-    await demo?.captureSources.close();
+    await demoStart?.sources.close();
   }, app.log);
 
   await app.listen({ port: config.port, host: config.host }); // the job queue starts in the background
@@ -61,7 +70,11 @@ async function main(): Promise<void> {
     say(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
     for (const account of Object.values(DEMO_ACCOUNTS)) say(`  ${account.email} (${account.role})`);
   }
-  if (demo) feedDemo(app, demo).catch((error: unknown) => app.log.error({ err: error }, 'Feeding the demo applications failed.'));
+  if (!demoStart) return;
+  const feed = (seeded: Promise<DemoData>) =>
+    seeded.then((made) => feedDemo(app, made)).catch((error: unknown) => app.log.error({ err: error }, 'Feeding the demo applications failed.'));
+  if (demo) void feed(Promise.resolve(demo));
+  else deferredDemo = setTimeout(() => void feed(seedDemo(app, demoStart.sources, { waiting: config.demoWaiting, photos: config.demoPhotos }).then((made) => (demo = made))), RESTART_DEMO_DELAY_MS);
 }
 
 main().catch(failedToStart);

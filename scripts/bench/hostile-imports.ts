@@ -1,55 +1,25 @@
 // `npm run bench:hostile`: the hostile files of issue 28 against the service in a process of its own (a fresh data
 // folder, loopback), one at a time: how long each takes to be refused, and `GET /1/version`'s latency and the
 // service's peak memory (VmHWM) while a 200 MB COCO import runs. Figures: docs/performance.md.
-import { spawn } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../e2e/support/service';
-import { createApiClient, type ApiClient } from '../../src/api/client';
+import type { ApiClient } from '../../src/api/client';
 import { createApplication } from '../../src/api/endpoints/applications';
-import { createUser, getToken, listUserTenants } from '../../src/api/endpoints/identity';
 import { getImport } from '../../src/api/endpoints/imports';
 import { createSubject } from '../../src/api/endpoints/subjects';
 import { makeImage } from '../../server/media/test-images';
 import { cocoWithBoxes, declaringSize, withZip64Count, zipOf } from '../../server/testing/hostile-files';
+import { memoryOf, postImport, register, sleep, startService, whileRunning } from './hostile-service';
 import { percentile } from './stats';
 import { formatTable } from './table';
 
-const root = join(import.meta.dirname, '..', '..');
 const MiB = 1024 * 1024;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The service's resident memory now, in MB, from /proc. */
-async function memoryOf(pid: number): Promise<{ rss: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return { rss: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024 };
-}
-
-async function startService(dataDir: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts'), '--port', String(port), '--data-dir', dataDir, '--no-demo'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'silent' },
-    stdio: 'ignore',
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 600; tries += 1) {
-    if (await fetch(`${baseUrl}/1/version`).then((response) => response.ok, () => false)) return { child, baseUrl };
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error('The service did not start.');
-}
 
 /** A new account (admin of its own tenant, as anyone may register), with a box application over one photo. */
 async function setUp(baseUrl: string): Promise<{ client: ApiClient; token: string; appId: string }> {
-  const credentials = { email: 'attacker@bench.test', password: 'a-long-bench-password' };
-  await createUser(createApiClient({ baseUrl }), credentials);
-  const [tenant] = (await listUserTenants(createApiClient({ baseUrl }), credentials)).tenants;
-  const { access_token } = await getToken(createApiClient({ baseUrl }), credentials, tenant!.tenant_id);
-  const client = createApiClient({ baseUrl, getToken: () => access_token });
+  const { client, token: access_token } = await register(baseUrl);
   const streets = await createSubject(client, { name: 'streets' });
   const car = await createSubject(client, { name: 'car' });
   const form = new FormData();
@@ -58,33 +28,6 @@ async function setUp(baseUrl: string): Promise<{ client: ApiClient; token: strin
   if (!upload.ok) throw new Error(`The photo's upload failed: ${upload.status}`);
   const app = await createApplication(client, { name: 'boxes', type: 'box_detection', input_subjects: [streets.subject_uid], output_subjects: [car.subject_uid] });
   return { client, token: access_token, appId: app.application_id };
-}
-
-/** Posts the files (from disk, streamed) as an import; the status, the message and the time to the answer. */
-async function postImport(baseUrl: string, token: string, appId: string, format: string, files: { name: string; path: string }[]) {
-  const form = new FormData();
-  form.append('format', format);
-  for (const file of files) form.append('files', await openAsBlob(file.path), file.name);
-  const startedAt = performance.now();
-  const response = await fetch(`${baseUrl}/1/applications/${appId}/imports`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } });
-  const body = (await response.json()) as { message?: string; import_id?: string };
-  return { status: response.status, body, ms: performance.now() - startedAt };
-}
-
-/** `GET /1/version` every 50 ms until `until` settles: each latency in ms, and the service's largest RSS seen. */
-async function whileRunning(baseUrl: string, pid: number, until: Promise<unknown>): Promise<{ latencies: number[]; peakRss: number }> {
-  let settled = false;
-  void until.finally(() => (settled = true));
-  const latencies: number[] = [];
-  let peakRss = 0;
-  while (!settled) {
-    const startedAt = performance.now();
-    await fetch(`${baseUrl}/1/version`).then((response) => response.arrayBuffer());
-    latencies.push(performance.now() - startedAt);
-    peakRss = Math.max(peakRss, (await memoryOf(pid)).rss);
-    await sleep(50);
-  }
-  return { latencies, peakRss };
 }
 
 /** A CSV file of `bytes`: a header, then blank lines. */

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback-listen';
 import { readPhoto, readPhotoManifest } from './photo-library';
 
 /** An RSS 2.0 feed (with Media RSS) of the demo's photographs on loopback, for the demo's social_feed application. */
@@ -10,8 +10,11 @@ export interface PhotoFeed {
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Serves the photographs that are not the street camera's frames, each an item with its source and licence. */
-export async function startPhotoFeed(skip: (file: string) => boolean): Promise<PhotoFeed> {
+/**
+ * Serves the photographs that are not the street camera's frames, each an item with its source and licence; at `port`
+ * when it is free.
+ */
+export async function startPhotoFeed(skip: (file: string) => boolean, port?: number): Promise<PhotoFeed> {
   const photos = (await readPhotoManifest()).filter((photo) => !skip(photo.file));
   const files = new Set(photos.map((photo) => photo.file));
   const server = createServer((request, response) => {
@@ -24,8 +27,7 @@ export async function startPhotoFeed(skip: (file: string) => boolean): Promise<P
       () => response.writeHead(500).end(),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = `http://127.0.0.1:${await listenOnLoopback(server, port)}`;
   const rss = () => `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback-listen';
 
 /** Who may watch a simulated camera, and how it asks: Basic, or Digest (MD5, qop=auth). */
 export interface CameraLogin {
@@ -14,6 +14,8 @@ export interface SimulatedCameraOptions {
   frames: readonly Buffer[];
   framesPerSecond: number;
   login?: CameraLogin;
+  /** The port to listen on when it is free; any otherwise, and without one. */
+  port?: number | undefined;
 }
 
 /** A camera on loopback: a JPEG snapshot (`/snapshot.jpg`) and an MJPEG stream (`/stream.mjpg`) of its frames. */
@@ -46,8 +48,8 @@ function challenge(response: ServerResponse, login: CameraLogin): void {
   response.writeHead(401, { 'www-authenticate': header }).end();
 }
 
-/** Starts a simulated camera on 127.0.0.1 at an ephemeral port; it shows frame n at n / framesPerSecond seconds. */
-export async function startSimulatedCamera({ frames, framesPerSecond, login }: SimulatedCameraOptions): Promise<SimulatedCamera> {
+/** Starts a simulated camera on 127.0.0.1 (at `port` when free, else an ephemeral one); it shows frame n at n / framesPerSecond seconds. */
+export async function startSimulatedCamera({ frames, framesPerSecond, login, port }: SimulatedCameraOptions): Promise<SimulatedCamera> {
   const started = performance.now();
   const frameNow = () => frames[Math.floor(((performance.now() - started) / 1000) * framesPerSecond) % frames.length]!;
   const requests: string[] = [];
@@ -67,8 +69,7 @@ export async function startSimulatedCamera({ frames, framesPerSecond, login }: S
     const timer = setInterval(send, 1000 / framesPerSecond);
     response.on('close', () => clearInterval(timer));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = `http://127.0.0.1:${await listenOnLoopback(server, port)}`;
   return {
     snapshotUrl: `${base}/snapshot.jpg`,
     mjpegUrl: `${base}/stream.mjpg`,

@@ -3,15 +3,17 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Application, ApplicationInput } from '../../src/api/schemas/application';
 import { fieldPath } from '../../src/api/field-errors';
 import { type FieldError, SPECIAL_APPLICATION_TYPES } from '../../src/api/types';
-import { settingsRuleOf } from '../types/registry';
+import { captureModule, settingsRuleOf } from '../types/registry';
 import type { AuthContext } from '../auth/context';
 import { refusalOfUrl, type CallbackAddressRules } from '../net/address-rule';
+import type { CameraAddressRules } from '../net/camera-address-rule';
 import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { applications, assertions } from '../db/schema';
 import { forbidden, invalid, notFound } from '../errors';
 import { missingSubjectErrors } from './subjects';
 import { saveSecret, withoutSecret } from './capture-secrets';
+import { redactSecrets } from '../net/redact';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -139,6 +141,8 @@ export interface ApplicationRules {
   allowSpecialTypes: boolean;
   /** Where callbacks may go; without it (the demo seed, benchmarks: trusted callers) URLs get only the shape rule. */
   callbackAddresses?: CallbackAddressRules;
+  /** Where cameras may be; with callbackAddresses, a capture type's settings are judged by its capture's address rule. */
+  cameraAddresses?: CameraAddressRules;
   /** Seals a type's secret setting (a camera's password, capture-secrets.ts); a caller without it gives none. */
   sealingKey?: Buffer;
 }
@@ -152,6 +156,15 @@ function callbackUrlErrors(input: ApplicationInput, rules: CallbackAddressRules)
       return message === null ? [] : [{ field: `${field}.${index}`, message }];
     }),
   );
+}
+
+/** The settings' addresses a capture of the type would refuse, with the capture's own words (see CaptureModule). */
+function captureAddressErrors(type: string, customFields: Record<string, unknown>, rules: ApplicationRules): FieldError[] {
+  const module = captureModule(type);
+  if (!module || !rules.callbackAddresses || !rules.cameraAddresses) return [];
+  const refusals = module.addressRefusals(customFields, { camera: rules.cameraAddresses, callbacks: rules.callbackAddresses });
+  // The rule's words name the URL: never with the login it may carry.
+  return refusals.map(({ key, message }) => ({ field: `custom_fields.${key}`, message: redactSecrets(message) }));
 }
 
 const SPECIAL_TYPES: ReadonlySet<string> = new Set(SPECIAL_APPLICATION_TYPES);
@@ -174,6 +187,8 @@ async function fieldErrorsOf(
   const settings = input.custom_fields === undefined ? undefined : settingsRuleOf(type)?.safeParse(input.custom_fields);
   if (settings?.error) {
     errors.push(...settings.error.issues.map((issue) => ({ field: fieldPath(['custom_fields', ...issue.path]), message: issue.message })));
+  } else if (settings && input.custom_fields) {
+    errors.push(...captureAddressErrors(type, input.custom_fields, rules));
   }
   if (input.type && SPECIAL_TYPES.has(input.type) && !rules.allowSpecialTypes) {
     errors.push({ field: 'type', message: `The type ${input.type} is available only by special arrangement.` });

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppData } from '../../src/api/application-types/answer';
 import type { AppDataType, Focus } from '../../src/api/types';
 import type { Assertion, MediaAssertion } from '../../src/api/schemas/detections';
@@ -6,6 +6,7 @@ import type { Database } from '../db';
 import { newId } from '../db/ids';
 import { unixNow } from '../db/unix-time';
 import { assertions } from '../db/schema';
+import { visibleAssertion, type AnswerReader } from './answer-readers';
 
 export type AssertionRow = typeof assertions.$inferSelect;
 
@@ -85,8 +86,12 @@ export async function touchDetectionRecord(db: Database, appId: string, mediaId:
 }
 
 /** Every assertion on the media item, in the order they came. */
-export const listAssertionsOfMedia = (db: Database, mediaId: string): Promise<AssertionRow[]> =>
-  db.select().from(assertions).where(eq(assertions.mediaId, mediaId)).orderBy(asc(assertions.seq));
+export const listAssertionsOfMedia = (db: Database, mediaId: string, reader: AnswerReader): Promise<AssertionRow[]> =>
+  db
+    .select()
+    .from(assertions)
+    .where(and(eq(assertions.mediaId, mediaId), visibleAssertion(reader, assertions.appId, assertions.userId)))
+    .orderBy(asc(assertions.seq));
 
 /** An assertion as application detection records list it. */
 export function toAssertion(row: AssertionRow): Assertion {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import type { Database } from '../db';
 import { assertions, models } from '../db/schema';
 import { notFound } from '../errors';
+import { visibleAssertion, type AnswerReader } from './answer-readers';
 import type { AssertionRow } from './assertions';
 import type { ModelRow } from './models';
 
@@ -35,8 +36,11 @@ export async function latestConsensusRelease(db: Database, appId: string): Promi
   return latest;
 }
 
-/** The people's assertions in the application up to the release, in the order they came; the cursor is an assertion's seq. */
-export async function pageUpstreamAssertions(db: Database, appId: string, release: ModelRow, { limit, cursor }: CursorPage) {
+/**
+ * The people's assertions in the application up to the release that the reader may see, in the order they came; the
+ * cursor is an assertion's seq.
+ */
+export async function pageUpstreamAssertions(db: Database, appId: string, reader: AnswerReader, release: ModelRow, { limit, cursor }: CursorPage) {
   const rows: AssertionRow[] = await db
     .select()
     .from(assertions)
@@ -44,6 +48,7 @@ export async function pageUpstreamAssertions(db: Database, appId: string, releas
       and(
         eq(assertions.appId, appId),
         isNotNull(assertions.userId),
+        visibleAssertion(reader, assertions.appId, assertions.userId),
         lte(assertions.createdAt, release.createdAt),
         cursor === undefined ? undefined : gt(assertions.seq, cursor),
       ),

@@ -8,6 +8,7 @@ import { newId } from '../db/ids';
 import { rowsOf } from '../db/json-row';
 import { consensusItems, type ConsensusStatus, type LabellerAnswer } from '../db/schema';
 import type { ApplicationRow } from './applications';
+import { visibleItem, type AnswerReader } from './answer-readers';
 import { focusKey } from './assertions';
 import { unixNow } from '../db/unix-time';
 
@@ -93,6 +94,8 @@ export interface DecidedQuery {
   offset?: number;
   /** Count latest answers as decided whatever the application's labellers per item (when it is about to change). */
   singlesAlways?: boolean;
+  /** Only the items this reader may see decided (a labeller: those they answered); all without one. */
+  reader?: AnswerReader;
 }
 
 /**
@@ -106,6 +109,9 @@ async function decidedItems(db: Database, appIds: readonly string[], query: Deci
   if (query.end !== undefined) filters.push(sql`decided_at <= ${query.end}`);
   if (query.subjectUid !== undefined) filters.push(sql`subjects @> ${JSON.stringify([{ subject_uid: query.subjectUid }])}::jsonb`);
   if (query.item !== undefined) filters.push(sql`media_id = ${query.item.mediaId} AND focus_key = ${query.item.focusKey}`);
+  if (query.reader !== undefined) {
+    filters.push(visibleItem(query.reader, { appId: sql`decided.app_id`, mediaId: sql`decided.media_id`, focusKey: sql`decided.focus_key` }));
+  }
   const order = query.newestFirst === false ? sql`decided_at, media_id, focus_key` : sql`decided_at DESC, media_id, focus_key`;
   const page = query.limit === undefined ? sql`` : sql`LIMIT ${query.limit} OFFSET ${query.offset ?? 0}`;
   const result = await db.execute(sql`

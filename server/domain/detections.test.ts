@@ -42,6 +42,7 @@ const everything: DetectionsFilter = {
   onlyUser: false,
   onlyModelId: null,
   cursor: null,
+  reader: { userId: 'usr_manager', manages: 'all' },
 };
 
 /** Follows the cursor to the end; the media ids of every page. */

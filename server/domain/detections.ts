@@ -5,6 +5,7 @@ import type { Focus } from '../../src/api/types';
 import type { Database } from '../db';
 import { jsonRowOf } from '../db/json-row';
 import { assertions, detectionRecords, media } from '../db/schema';
+import { visibleAssertion, type AnswerReader } from './answer-readers';
 import { toAssertion, type AssertionRow } from './assertions';
 import { toMedia, type MediaLinks, type MediaRow } from './media';
 
@@ -20,6 +21,8 @@ export interface DetectionsFilter {
   /** The application's current model when only its assertions are wanted. */
   onlyModelId: string | null;
   cursor: number | null;
+  /** Whose answers count: a labeller's own only (consensus too is judged by them alone), a manager's every one. */
+  reader: AnswerReader;
 }
 
 export interface DetectionsPage {
@@ -45,6 +48,7 @@ function assertionConditions(db: Database, appId: string, filter: DetectionsFilt
     sql`${assertions.current}`,
     gte(assertions.probability, filter.probabilityLower),
     lte(assertions.probability, filter.probabilityUpper),
+    visibleAssertion(filter.reader, assertions.appId, assertions.userId),
   ];
   if (filter.onlyUser) conditions.push(isNotNull(assertions.userId));
   if (filter.onlyModelId !== null) conditions.push(eq(assertions.modelId, filter.onlyModelId));
@@ -61,6 +65,7 @@ function assertionConditions(db: Database, appId: string, filter: DetectionsFilt
               eq(userAssertion.focusKey, assertions.focusKey),
               isNotNull(userAssertion.userId),
               sql`${userAssertion.current}`,
+              visibleAssertion(filter.reader, userAssertion.appId, userAssertion.userId),
             ),
           ),
       ),

@@ -5,6 +5,7 @@ import { focusErrors } from '../../src/api/schemas/feedback';
 import type { Database } from '../db';
 import { assertions, detectionRecords, media } from '../db/schema';
 import { invalid, notFound } from '../errors';
+import { visibleAssertion, type AnswerReader } from './answer-readers';
 import { type AssertionRow, focusKey } from './assertions';
 import { toMedia, type MediaLinks, type MediaRow } from './media';
 
@@ -47,7 +48,8 @@ export function toAssociations(current: readonly AssertionRow[], mediaRows: read
   });
 }
 
-export async function currentAssertionsOfMedia(db: Database, mediaIds: readonly string[], subjectUid?: string): Promise<AssertionRow[]> {
+/** The current assertions on these media (on one subject when given) that the reader may see. */
+export async function currentAssertionsOfMedia(db: Database, reader: AnswerReader, mediaIds: readonly string[], subjectUid?: string): Promise<AssertionRow[]> {
   if (mediaIds.length === 0) return [];
   return db
     .select()
@@ -57,6 +59,7 @@ export async function currentAssertionsOfMedia(db: Database, mediaIds: readonly 
         inArray(assertions.mediaId, [...mediaIds]),
         eq(assertions.current, true),
         subjectUid === undefined ? undefined : eq(assertions.subjectUid, subjectUid),
+        visibleAssertion(reader, assertions.appId, assertions.userId),
       ),
     );
 }
@@ -67,18 +70,24 @@ interface SubjectMediaPage {
   hasMore: boolean;
 }
 
-/** A page of the media associated with a subject, after the `cursor` (the first assertion's seq). */
+/** A page of the media associated with a subject by assertions the reader may see, after the `cursor` (the first one's seq). */
 async function pageSubjectMedia(
   db: Database,
-  tenantId: string,
-  subjectUid: string,
+  reader: AnswerReader,
+  subject: { tenantId: string; subjectUid: string },
   { limit, cursor }: { limit: number; cursor: number },
 ): Promise<SubjectMediaPage> {
   const firstSeq = min(assertions.seq).mapWith(Number);
   const rows = await db
     .select({ mediaId: assertions.mediaId, focusKey: assertions.focusKey, firstSeq })
     .from(assertions)
-    .where(and(eq(assertions.tenantId, tenantId), eq(assertions.subjectUid, subjectUid)))
+    .where(
+      and(
+        eq(assertions.tenantId, subject.tenantId),
+        eq(assertions.subjectUid, subject.subjectUid),
+        visibleAssertion(reader, assertions.appId, assertions.userId),
+      ),
+    )
     .groupBy(assertions.mediaId, assertions.focusKey)
     .having(gt(min(assertions.seq), cursor))
     .orderBy(asc(min(assertions.seq)))
@@ -86,18 +95,21 @@ async function pageSubjectMedia(
   return { pairs: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
-/** The associations of a subject, in the order of their first assertion on it, and the cursor of the next page. */
+/**
+ * The associations of a subject as the reader may see them, in the order of their first assertion on it, and the
+ * cursor of the next page.
+ */
 export async function listSubjectMedia(
   db: Database,
-  tenantId: string,
-  subjectUid: string,
+  reader: AnswerReader,
+  subject: { tenantId: string; subjectUid: string },
   paging: { limit: number; cursor: number },
   links: MediaLinks,
 ): Promise<{ associations: MediaSubjectAssociation[]; nextCursor: number | null }> {
-  const page = await pageSubjectMedia(db, tenantId, subjectUid, paging);
+  const page = await pageSubjectMedia(db, reader, subject, paging);
   const mediaIds = [...new Set(page.pairs.map((pair) => pair.mediaId))];
   const [current, mediaRows] = await Promise.all([
-    currentAssertionsOfMedia(db, mediaIds, subjectUid),
+    currentAssertionsOfMedia(db, reader, mediaIds, subject.subjectUid),
     mediaIds.length ? db.select().from(media).where(inArray(media.mediaId, mediaIds)) : [],
   ]);
   const associations = toAssociations(current, mediaRows, links);

@@ -3,6 +3,7 @@ import type { AnswerBucket, AnswerCount, AnsweredFeedback, WaitingFeedback } fro
 import type { Database } from '../db';
 import { rowsOf } from '../db/json-row';
 import { ACCEPT_PROBABILITY } from '../../src/api/presence';
+import { visibleAssertion, type AnswerReader } from '../domain/answer-readers';
 
 /**
  * One answer is one feedback message: the assertions one person stored on one media item (and focus) at once.
@@ -33,12 +34,15 @@ export interface AnswerPage {
   nextCursor: number | null;
 }
 
-/** A page of the application's answers, newest first; `cursor` is the one the previous page ended on. */
-export async function pageAnswers(db: Database, appId: string, limit: number, cursor: number | null): Promise<AnswerPage> {
+/**
+ * A page of the application's answers that the reader may see (a labeller: their own), newest first; `cursor` is the
+ * one the previous page ended on.
+ */
+export async function pageAnswers(db: Database, appId: string, reader: AnswerReader, limit: number, cursor: number | null): Promise<AnswerPage> {
   const rows = rowsOf<AnswerRow>(
     await db.execute(sql`
       ${ANSWERS}
-      WHERE app_id = ${appId} AND user_id IS NOT NULL
+      WHERE app_id = ${appId} AND user_id IS NOT NULL AND ${visibleAssertion(reader, sql`app_id`, sql`user_id`)}
       GROUP BY media_id, focus_key, user_id, created_at
       ${cursor === null ? sql`` : sql`HAVING max(seq) < ${cursor}`}
       ORDER BY max(seq) DESC

@@ -41,12 +41,24 @@ describe('the log', () => {
     }
   });
 
-  it('logs requests by their path only, never their query or credentials', async () => {
+  it('logs requests at debug only, one line each, by their path only, never their query or credentials', async () => {
+    const requestLines = () => lines.map((line) => JSON.parse(line)).filter((line) => line.req);
     lines.length = 0;
-    await t.inject({ method: 'GET', url: '/1/users/current/tenants?sig=query-secret-9999', headers: { authorization: basicAuth('admin@demo.test', DEMO_PASSWORD) } });
-    await t.inject({ method: 'GET', url: '/1/users/current', headers: { authorization: 'Bearer token-secret-1234' } });
-    const requests = lines.map((line) => JSON.parse(line)).filter((line) => line.req);
-    expect(requests.map((line) => line.req.url)).toEqual(['/1/users/current/tenants', '/1/users/current']);
+    await t.inject({ method: 'GET', url: '/1/version' });
+    expect(requestLines()).toEqual([]);
+
+    t.app.log.level = 'debug';
+    try {
+      await t.inject({ method: 'GET', url: '/1/users/current/tenants?sig=query-secret-9999', headers: { authorization: basicAuth('admin@demo.test', DEMO_PASSWORD) } });
+      await t.inject({ method: 'GET', url: '/1/users/current', headers: { authorization: 'Bearer token-secret-1234' } });
+    } finally {
+      t.app.log.level = 'info';
+    }
+    const requests = requestLines();
+    expect(requests.map((line) => [line.level, line.req.url, line.res.statusCode])).toEqual([
+      [20, '/1/users/current/tenants', 200],
+      [20, '/1/users/current', 401],
+    ]);
     const basic = basicAuth('admin@demo.test', DEMO_PASSWORD).split(' ')[1]!;
     for (const secret of ['query-secret-9999', basic, DEMO_PASSWORD, 'token-secret-1234']) expect(logged()).not.toContain(secret);
   });

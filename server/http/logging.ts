@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { REDACTED, redactSecrets } from '../net/redact';
 
 /**
@@ -9,6 +9,8 @@ import { REDACTED, redactSecrets } from '../net/redact';
  *   password hashes, tokens), without the database's `detail`, which repeats the values that clashed, and without the
  *   userinfo of any URL in its message or stack (net/redact.ts);
  * - whatever else is logged has its credentials censored by the redact paths below.
+ * At the default level (info) the terminal says what matters: that the service listens, the demo's progress, warnings
+ * and errors. Requests are logged at debug, one line each (`LOG_LEVEL=debug` shows them).
  */
 
 const SECRET_KEYS = [
@@ -92,6 +94,29 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
 /** Where log lines can go: stdout by default, or anything with `write` (tests collect them). */
 export interface LogDestination {
   write(line: string): void;
+}
+
+/**
+ * Fastify's own lines about requests: one per answered request, at debug (instead of "incoming request" and "request
+ * completed" at info), a request that failed at error, a route not found and a client that went away at debug.
+ */
+export class ServiceLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else request.log.debug(line, 'request completed');
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'route not found');
+  }
+
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if (reply.statusCode >= 500) super.defaultErrorLog(error, request, reply);
+    else request.log.debug({ req: request, res: { statusCode: reply.statusCode }, err: error }, error.message);
+  }
 }
 
 /** Fastify's `logger` options with the rules above. */

@@ -8,6 +8,7 @@ import { conflict, forbidden, notFound } from '../errors';
 import { addMember } from './tenants';
 import { normalizeEmail } from '../../src/api/schemas/email';
 import { toUnixSeconds } from '../db/unix-time';
+import { INVITE_CODE_DAYS } from '../../src/api/limits';
 
 type InviteRow = typeof invites.$inferSelect;
 
@@ -35,6 +36,11 @@ function newInviteCode(): { code: string; codeHash: string } {
   const code = randomBytes(16).toString('base64url');
   return { code, codeHash: hashCode(code).toString('hex') };
 }
+
+const codeExpired = (row: InviteRow, now: Date) =>
+  now.getTime() - (row.lastResendAt ?? row.createdAt).getTime() > INVITE_CODE_DAYS * 86_400_000;
+
+const EXPIRED_CODE = `This invite code has expired (a code works for ${INVITE_CODE_DAYS} days): ask for the invite to be sent again.`;
 
 function codeMatches(code: string, storedHash: string | null): boolean {
   if (!storedHash) return false;
@@ -143,6 +149,7 @@ export async function answerInvite(db: Database, answer: InviteAnswerRequest): P
     const newerThanInvite = account?.newer ?? true;
     if (answer.code !== undefined) {
       if (!codeMatches(answer.code, latest.invite.codeHash)) throw forbidden('The invite code is not correct.');
+      if (codeExpired(latest.invite, new Date())) throw forbidden(EXPIRED_CODE);
     } else if (newerThanInvite) {
       throw forbidden(
         latest.invite.codeHash
@@ -151,15 +158,40 @@ export async function answerInvite(db: Database, answer: InviteAnswerRequest): P
       );
     }
 
-    const now = new Date();
-    const [updated] = await tx
-      .update(invites)
-      .set({ status: answer.status, answeredAt: now, acceptedAt: answer.status === 'accepted' ? now : null })
-      .where(eq(invites.id, latest.invite.id))
-      .returning();
-    if (answer.status === 'accepted') {
-      await addMember(tx, answer.tenantId, answer.userId, 'tenant_user');
-    }
-    return toInvite(updated!, latest.tenantName);
+    return toInvite(await settleInvite(tx, latest.invite, answer.userId, answer.status), latest.tenantName);
   });
+}
+
+/** Records the answer to a pending invite; accepting makes the user a tenant_user of its tenant. */
+async function settleInvite(tx: Database, invite: InviteRow, userId: string, status: 'accepted' | 'declined'): Promise<InviteRow> {
+  const now = new Date();
+  const [updated] = await tx
+    .update(invites)
+    .set({ status, answeredAt: now, acceptedAt: status === 'accepted' ? now : null })
+    .where(eq(invites.id, invite.id))
+    .returning();
+  if (status === 'accepted') await addMember(tx, invite.tenantId, userId, 'tenant_user');
+  return updated!;
+}
+
+/**
+ * The invite of this email that the code was issued for, locked until the transaction ends: 403 when the code is
+ * no invite's of this email (the same answer whether or not the email was invited) or has expired, 409 when the
+ * invite was answered already.
+ */
+export async function holdInviteByCode(tx: Database, email: string, code: string): Promise<InviteRow> {
+  const [invite] = await tx
+    .select()
+    .from(invites)
+    .where(and(eq(invites.invitedEmail, normalizeEmail(email)), eq(invites.codeHash, hashCode(code).toString('hex'))))
+    .for('update');
+  if (!invite) throw forbidden('The invite code is not correct for this email: open the link of your invite as it came.');
+  if (invite.status !== 'pending') throw conflict(`This invite was already ${invite.status}.`);
+  if (codeExpired(invite, new Date())) throw forbidden(EXPIRED_CODE);
+  return invite;
+}
+
+/** The new account accepts the invite its registration holds (in the same transaction). */
+export async function acceptHeldInvite(tx: Database, invite: InviteRow, userId: string): Promise<void> {
+  await settleInvite(tx, invite, userId, 'accepted');
 }

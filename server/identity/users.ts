@@ -53,21 +53,27 @@ export async function findTenantUsers(db: Database, tenantId: string, userIds: r
 
 /** Creates the user and their own `usertenant`, in which they are tenant_admin. A taken email is 409. */
 export async function createUser(db: Database, input: NewUser): Promise<UserRow> {
-  const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({ id: newId('usr'), email, passwordHash, givenName: input.givenName ?? null, surname: input.surname ?? null })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    if (!user) throw conflict('An account with this email already exists.');
-    if (input.personalTenant === false) return user;
-    const [tenant] = await tx
-      .insert(tenants)
-      .values({ id: newId('ten'), type: 'usertenant', name: email, cloudRegion: 'local', createdBy: email })
-      .returning({ id: tenants.id });
-    await tx.insert(memberships).values({ tenantId: tenant!.id, userId: user.id, role: 'tenant_admin' });
-    return user;
-  });
+  return db.transaction((tx) => insertUser(tx, input, passwordHash));
+}
+
+/**
+ * Inserts the user (the password hashed already, so that no transaction waits on the hash) and, unless
+ * `personalTenant` is false, their own `usertenant`. A taken email is 409.
+ */
+export async function insertUser(db: Database, input: Omit<NewUser, 'password'>, passwordHash: string): Promise<UserRow> {
+  const email = normalizeEmail(input.email);
+  const [user] = await db
+    .insert(users)
+    .values({ id: newId('usr'), email, passwordHash, givenName: input.givenName ?? null, surname: input.surname ?? null })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) throw conflict('An account with this email already exists.');
+  if (input.personalTenant === false) return user;
+  const [tenant] = await db
+    .insert(tenants)
+    .values({ id: newId('ten'), type: 'usertenant', name: email, cloudRegion: 'local', createdBy: email })
+    .returning({ id: tenants.id });
+  await db.insert(memberships).values({ tenantId: tenant!.id, userId: user.id, role: 'tenant_admin' });
+  return user;
 }

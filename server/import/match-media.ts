@@ -52,18 +52,43 @@ async function candidatesFor(db: Database, appRow: ApplicationRow, refs: readonl
 
 const stem = (name: string | undefined) => name?.replace(/\.[^.]*$/, '');
 
-/** The candidates one reference names: by media id first, then external_media_id, then file name (or stem). */
-function namedBy(ref: ImageRef, candidates: readonly Candidate[]): Candidate[] {
-  const byId = candidates.filter((row) => row.mediaId === ref.mediaId);
-  if (byId.length > 0) return byId;
-  if (ref.externalMediaId) return candidates.filter((row) => row.details.external_media_id === ref.externalMediaId);
-  const name = ref.fileName ?? ref.stem;
-  if (name === undefined) return [];
-  const sameName = (row: Candidate) => (ref.fileName ? row.details.filename === name : stem(row.details.filename ?? undefined) === name);
-  return candidates.filter((row) => sameName(row) || row.details.external_media_id === name);
+/** The candidates of a look-up by what names them, each list in the candidates' order, so that a reference finds its own in one step. */
+function indexOf(candidates: readonly Candidate[]) {
+  const by = (keyOf: (row: Candidate) => string | null | undefined) => {
+    const index = new Map<string, Candidate[]>();
+    for (const row of candidates) {
+      const key = keyOf(row);
+      if (key == null) continue;
+      const rows = index.get(key);
+      if (rows) rows.push(row);
+      else index.set(key, [row]);
+    }
+    return (key: string | undefined) => (key === undefined ? [] : (index.get(key) ?? []));
+  };
+  return {
+    order: new Map(candidates.map((row, position) => [row, position])),
+    byId: by((row) => row.mediaId),
+    byExternalId: by((row) => row.details.external_media_id),
+    byFileName: by((row) => row.details.filename),
+    byStem: by((row) => stem(row.details.filename ?? undefined)),
+  };
 }
 
-function choose(ref: ImageRef, candidates: readonly Candidate[], scope: ImportMatch): MediaMatch {
+type CandidateIndex = ReturnType<typeof indexOf>;
+
+/** The candidates one reference names: by media id first, then external_media_id, then file name (or stem). */
+function namedBy(ref: ImageRef, candidates: CandidateIndex): Candidate[] {
+  const byId = candidates.byId(ref.mediaId);
+  if (byId.length > 0) return byId;
+  if (ref.externalMediaId) return candidates.byExternalId(ref.externalMediaId);
+  const name = ref.fileName ?? ref.stem;
+  if (name === undefined) return [];
+  const sameName = ref.fileName ? candidates.byFileName(name) : candidates.byStem(name);
+  const either = new Set([...sameName, ...candidates.byExternalId(name)]);
+  return [...either].sort((a, b) => candidates.order.get(a)! - candidates.order.get(b)!);
+}
+
+function choose(ref: ImageRef, candidates: CandidateIndex, scope: ImportMatch): MediaMatch {
   const named = namedBy(ref, candidates).filter((row) => scope === 'tenant' || row.inApp || row.mediaId === ref.mediaId);
   const inApp = named.filter((row) => row.inApp);
   const chosen = named.length === 1 ? named : inApp;
@@ -93,7 +118,7 @@ export async function matchMedia(db: Database, appRow: ApplicationRow, refs: rea
   const matches: MediaMatch[] = [];
   for (let start = 0; start < refs.length; start += REF_CHUNK) {
     const chunk = refs.slice(start, start + REF_CHUNK);
-    const candidates = await candidatesFor(db, appRow, chunk, scope);
+    const candidates = indexOf(await candidatesFor(db, appRow, chunk, scope));
     matches.push(...chunk.map((ref) => choose(ref, candidates, scope)));
   }
   return matches;

@@ -75,7 +75,7 @@ describe('inspectImage', () => {
     const whole = await makeImage('jpeg', 400, 300);
     const error = await refusal(whole.subarray(0, Math.floor(whole.length / 2)));
     expect(error.kind).toBe('unsupported-media');
-    expect(error.message).toBe('The image file is damaged or incomplete.');
+    expect(error.message).toBe('The image file is incomplete: its pixel data ends before the size its header declares.');
   });
 
   it('refuses image magic followed by garbage with 415', async () => {

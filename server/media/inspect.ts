@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { MEDIA_MAX_BYTES } from '../../src/api/limits';
 import { tooLarge, unsupportedMedia } from '../errors';
 import { declaredSize, type ImageFormat } from './image-header';
-import { maxPixelsOf, openImage, runImageWork, type PlanAllowance } from './open-image';
+import { decodeWhole, IncompleteImage, maxPixelsOf, openImage, runImageWork, type PlanAllowance } from './open-image';
 
 const MIB = 1024 * 1024;
 export const MAX_MEDIA_BYTES = MEDIA_MAX_BYTES;
@@ -74,10 +74,10 @@ export async function inspectImage(
     });
   const { width, height } = metadata.autoOrient;
   if (width * height > maxPixels) throw tooManyPixels(maxPixels);
-  // The header can be intact while the pixel data is cut short; a small decode reads all of it cheaply
-  // (JPEG decodes at 1/8 scale).
-  await runImageWork(() => openImage(bytes, allowance).resize({ width: 64 }).toBuffer()).catch(() => {
-    throw unsupportedMedia(DAMAGED);
+  // The header can be intact (or lie about the size) while the pixel data is cut short; a small decode reads all of
+  // it cheaply (JPEG decodes at 1/8 scale).
+  await runImageWork(() => decodeWhole((failOn) => openImage(bytes, allowance, failOn).resize({ width: 64 }).toBuffer())).catch((error: unknown) => {
+    throw unsupportedMedia(error instanceof IncompleteImage ? error.message : DAMAGED);
   });
 
   return { format, width, height, md5: createHash('md5').update(bytes).digest('hex'), size: bytes.length };

@@ -20,13 +20,43 @@ export interface PlanAllowance {
 
 export const maxPixelsOf = ({ plan = false }: PlanAllowance) => (plan ? PLAN_MAX_PIXELS : MAX_MEDIA_PIXELS);
 
+/** How much the decoder lets pass: errors (the default) or anything it warns of too (see decodeWhole). */
+type Strictness = 'error' | 'warning';
+
 /**
  * Opens untrusted image bytes the one way the service reads them: turned upright from EXIF, bounded in pixels,
  * refusing truncated or broken data but tolerating the decoder warnings that many camera files cause. A plan is
  * opened for reading top to bottom, which libvips does a band of rows at a time.
  */
-export function openImage(bytes: Buffer, allowance: PlanAllowance = {}) {
-  return sharp(bytes, { autoOrient: true, failOn: 'error', limitInputPixels: maxPixelsOf(allowance), sequentialRead: allowance.plan === true });
+export function openImage(bytes: Buffer, allowance: PlanAllowance = {}, failOn: Strictness = 'error') {
+  return sharp(bytes, { autoOrient: true, failOn, limitInputPixels: maxPixelsOf(allowance), sequentialRead: allowance.plan === true });
+}
+
+/** An image whose pixel data ends before the size its header declares (decodeWhole). */
+export class IncompleteImage extends Error {
+  override name = 'IncompleteImage';
+}
+
+/**
+ * libjpeg's words when the compressed data ends before the image does. It only warns, and makes the rest up as grey:
+ * a 49 KB file whose header says 9,000 × 9,000 pixels decodes "successfully" into a grey image (issue 37).
+ */
+const DATA_ENDS_EARLY = /premature end of (data segment|JPEG)/i;
+
+/**
+ * Runs a decode that must read the whole image: first failing on any decoder warning; when the warning says the
+ * pixel data ended early the image is incomplete (IncompleteImage), and for any other warning (harmless ones are
+ * common in camera files) the decode runs again, failing on errors only.
+ */
+export async function decodeWhole<T>(decode: (failOn: Strictness) => Promise<T>): Promise<T> {
+  try {
+    return await decode('warning');
+  } catch (error) {
+    if (DATA_ENDS_EARLY.test(error instanceof Error ? error.message : String(error))) {
+      throw new IncompleteImage('The image file is incomplete: its pixel data ends before the size its header declares.');
+    }
+    return decode('error');
+  }
 }
 
 /**

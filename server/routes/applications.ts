@@ -14,6 +14,7 @@ import {
   updateApplication,
 } from '../domain/applications';
 import { keepSingleLabels } from '../domain/consensus';
+import { cameraAddressRules } from '../processing/capture/capture-deps';
 import { restartCaptureLoop } from '../processing/capture/capture-loop';
 import type { RoutesPlugin } from './instance';
 import { listOf, nodeId } from '../http/schemas';
@@ -31,6 +32,7 @@ export const applicationRoutes: RoutesPlugin = async (app) => {
   const rules = {
     allowSpecialTypes: app.config.allowSpecialTypes,
     callbackAddresses: callbackAddressRules(app.config, listeningPortOf(app)),
+    cameraAddresses: cameraAddressRules(app.config, listeningPortOf(app)),
     sealingKey: app.sealingKey,
   };
 

@@ -50,7 +50,8 @@ async function answer(app: ApplicationRow, mediaId: string, subjectUid: string, 
   expect(response.statusCode).toBe(204);
 }
 const history = async (app: ApplicationRow, query = '') => (await get(`/1/applications/${app.applicationId}/consensusHistory${query}`)).json();
-const reviews = async (app: ApplicationRow) => (await get(`/1/applications/${app.applicationId}/reviews`)).json();
+/** The review queue, as its managers read it (the labellers' answers are theirs to see). */
+const reviews = async (app: ApplicationRow) => (await get(`/1/applications/${app.applicationId}/reviews`, admin)).json();
 const resolve = (app: ApplicationRow, reviewId: string, payload: unknown, headers = admin) =>
   t.inject({ method: 'POST', url: `/1/applications/${app.applicationId}/reviews/${reviewId}`, headers, payload: payload as object });
 

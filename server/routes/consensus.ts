@@ -4,6 +4,7 @@ import { consensusEntrySchema, consensusReleaseSchema, consensusSnapshotSchema }
 import { requireAuth } from '../auth/context';
 import type { ModelRow } from '../domain/models';
 import { getApplicationRow, listApplicationIdsWithOutput } from '../domain/applications';
+import { answerReaderFor, answerReaderOf, type AnswerReader } from '../domain/answer-readers';
 import { toAssertion } from '../domain/assertions';
 import { countDecided, pageDecided, type DecidedQuery } from '../domain/consensus';
 import { getConsensusRelease, latestConsensusRelease, pageConsensusReleases, pageUpstreamAssertions } from '../domain/consensus-releases';
@@ -38,9 +39,9 @@ function historyWindow(query: HistoryQuery): DecidedQuery & { limit: number } {
   return { start, end, limit: query.limit, offset: query.cursor ?? 0, newestFirst: !query.reverse, subjectUid: query.subject_uid };
 }
 
-async function historyPage(db: Database, request: FastifyRequest, appIds: string[], query: HistoryQuery) {
+async function historyPage(db: Database, request: FastifyRequest, appIds: string[], reader: AnswerReader, query: HistoryQuery) {
   const window = historyWindow(query);
-  const { entries, nextOffset } = await pageDecided(db, appIds, window);
+  const { entries, nextOffset } = await pageDecided(db, appIds, { ...window, reader });
   const params = { start: window.start!, end: window.end!, limit: window.limit, reverse: query.reverse, ...(query.subject_uid ? { subject_uid: query.subject_uid } : {}) };
   return { data: entries, paging: nextOffset === null ? {} : { next: pagingLink(request, { ...params, cursor: nextOffset }) } };
 }
@@ -57,8 +58,9 @@ export const consensusRoutes: RoutesPlugin = async (app) => {
     '/1/applications/:applicationId/consensusHistory',
     { schema: { params: appParams, querystring: historyQuery, response: { 200: pagedListOf(consensusEntrySchema) } } },
     async (request) => {
-      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
-      return historyPage(app.db, request, [appRow.applicationId], request.query);
+      const auth = requireAuth(request);
+      const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
+      return historyPage(app.db, request, [appRow.applicationId], answerReaderFor(auth, appRow), request.query);
     },
   );
 
@@ -66,10 +68,10 @@ export const consensusRoutes: RoutesPlugin = async (app) => {
     '/1/subjects/:subjectUid/consensusHistory',
     { schema: { params: z.object({ subjectUid: nodeId }), querystring: historyQuery.omit({ subject_uid: true }), response: { 200: pagedListOf(consensusEntrySchema) } } },
     async (request) => {
-      const { tenantId } = requireAuth(request);
-      const subject = await getSubjectRow(app.db, tenantId, request.params.subjectUid);
-      const appIds = await listApplicationIdsWithOutput(app.db, tenantId, subject.subjectUid);
-      return historyPage(app.db, request, appIds, { ...request.query, subject_uid: subject.subjectUid });
+      const auth = requireAuth(request);
+      const subject = await getSubjectRow(app.db, auth.tenantId, request.params.subjectUid);
+      const appIds = await listApplicationIdsWithOutput(app.db, auth.tenantId, subject.subjectUid);
+      return historyPage(app.db, request, appIds, await answerReaderOf(app.db, auth), { ...request.query, subject_uid: subject.subjectUid });
     },
   );
 
@@ -98,10 +100,12 @@ export const consensusRoutes: RoutesPlugin = async (app) => {
     '/22/applications/:applicationId/consensus_release/:releaseId/consensus_items',
     { schema: { params: releaseParams, querystring: pagingQuery, response: { 200: pagedListOf(consensusEntrySchema) } } },
     async (request) => {
-      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      const auth = requireAuth(request);
+      const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
       const release = await getConsensusRelease(app.db, appRow.applicationId, request.params.releaseId);
       const { limit, cursor } = request.query;
       const { entries, nextOffset } = await pageDecided(app.db, [appRow.applicationId], {
+        reader: answerReaderFor(auth, appRow),
         end: release.createdAt,
         newestFirst: false,
         limit,
@@ -115,10 +119,11 @@ export const consensusRoutes: RoutesPlugin = async (app) => {
     '/22/applications/:applicationId/consensus_release/:releaseId/upstream_assertions',
     { schema: { params: releaseParams, querystring: pagingQuery, response: { 200: pagedListOf(assertionSchema) } } },
     async (request) => {
-      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      const auth = requireAuth(request);
+      const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
       const release = await getConsensusRelease(app.db, appRow.applicationId, request.params.releaseId);
       const { limit } = request.query;
-      const { rows, nextCursor } = await pageUpstreamAssertions(app.db, appRow.applicationId, release, request.query);
+      const { rows, nextCursor } = await pageUpstreamAssertions(app.db, appRow.applicationId, answerReaderFor(auth, appRow), release, request.query);
       return { data: rows.map(toAssertion), paging: nextCursor === null ? {} : { next: pagingLink(request, { limit, cursor: nextCursor }) } };
     },
   );

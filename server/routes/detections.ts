@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requireAuth } from '../auth/context';
 import type { Database } from '../db';
 import { getApplicationRow, type ApplicationRow } from '../domain/applications';
+import { answerReaderOf } from '../domain/answer-readers';
 import { pageDetections } from '../domain/detections';
 import { modelIdOfVersion } from '../domain/models';
 import { detectionRecordSchema, pagedListOf } from '../domain/media-schemas';
@@ -69,7 +70,8 @@ export const detectionRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => {
-      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      const auth = requireAuth(request);
+      const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
       const query = request.query;
       if (query.probability_lower > query.probability_upper) {
         throw invalid('probability_lower cannot be above probability_upper.', [
@@ -91,6 +93,7 @@ export const detectionRoutes: RoutesPlugin = async (app) => {
           onlyUser: query.only_user,
           onlyModelId: await onlyModelIdOf(app.db, appRow, query),
           cursor: query.cursor ?? null,
+          reader: await answerReaderOf(app.db, auth),
         },
         mediaLinksFor(request),
       );

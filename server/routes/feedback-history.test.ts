@@ -10,6 +10,7 @@ let t: TestApp;
 let tenantId: string;
 let labeller: Record<string, string>;
 let otherTenant: Record<string, string>;
+let admin: Record<string, string>;
 let red: string;
 let app: ApplicationRow;
 const answered: string[] = [];
@@ -23,6 +24,7 @@ beforeAll(async () => {
   tenantId = t.demo!.tenantIds.demoLab;
   labeller = await t.demoAuth('labeller@demo.test', tenantId);
   otherTenant = await t.demoAuth('admin@demo.test', t.demo!.tenantIds.harbour);
+  admin = await t.demoAuth('admin@demo.test', tenantId);
   red = await insertSubject(t.db, tenantId, 'red thing');
   app = await insertApplication(t.db, tenantId, 'detection_fullframe', [red]);
   for (let i = 0; i < 3; i += 1) {
@@ -76,13 +78,15 @@ describe('GET /21/applications/{id}/feedbackRequests', () => {
     expect(hourly.buckets!.every((bucket) => bucket.t % 3600 === 0)).toBe(true);
   });
 
-  it('shows the waiting requests in the order labellers get them, without leasing them', async () => {
-    const response = await get('feedbackRequests/pending?limit=5');
+  it('shows its managers the waiting requests in the order labellers get them, without leasing them', async () => {
+    // The queue ahead is the managers' view: a labeller served gold items beside it would tell them apart by it.
+    expect((await get('feedbackRequests/pending?limit=5')).statusCode).toBe(403);
+    const response = await get('feedbackRequests/pending?limit=5', admin);
     const { data } = response.json<ListResponse<WaitingFeedback>>();
     expect(data.map((item) => item.media_id)).toEqual([waiting[1], waiting[0]]);
     // worth (server/feedback/worth.ts): on the threshold, undisputed; rarity weighs nothing
     expect(data[0]).toMatchObject({ leased: false, priority: 1, subjects: [{ subject_uid: red, probability: 0.5 }] });
-    expect((await get('feedbackRequests/pending?limit=1')).json().data).toHaveLength(1);
+    expect((await get('feedbackRequests/pending?limit=1', admin)).json().data).toHaveLength(1);
     const counts = await t.inject({ method: 'GET', url: `/1/applications/${app.applicationId}/feedback/pending`, headers: labeller });
     expect(counts.json()).toEqual({ pending: 2, leased: 0 });
   });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ANSWER_BUCKETS, answerCountSchema, answeredFeedbackSchema, waitingFeedbackSchema } from '../../src/api/schemas/feedback-history';
 import { requireAuth } from '../auth/context';
-import { getApplicationRow } from '../domain/applications';
+import { getApplicationRow, requireManageApplication } from '../domain/applications';
+import { answerReaderFor } from '../domain/answer-readers';
 import { pagedListOf } from '../domain/media-schemas';
 import { countAnswers, pageAnswers, peekWaiting } from '../feedback/history';
 import type { RoutesPlugin } from './instance';
@@ -28,7 +29,7 @@ export const feedbackHistoryRoutes: RoutesPlugin = async (app) => {
     async (request) => {
       const appRow = await applicationOf(request);
       const { limit, cursor } = request.query;
-      const page = await pageAnswers(app.db, appRow.applicationId, limit, cursor ?? null);
+      const page = await pageAnswers(app.db, appRow.applicationId, answerReaderFor(requireAuth(request), appRow), limit, cursor ?? null);
       const paging = page.nextCursor === null ? {} : { next: pagingLink(request, { limit, cursor: page.nextCursor }) };
       return { data: page.answers, paging };
     },
@@ -47,7 +48,9 @@ export const feedbackHistoryRoutes: RoutesPlugin = async (app) => {
     '/21/applications/:applicationId/feedbackRequests/pending',
     { schema: { params: appParams, querystring: pendingQuery, response: { 200: listOf(waitingFeedbackSchema) } } },
     async (request) => {
+      // The queue ahead, without the gold items each labeller is served beside it: the managers' view.
       const appRow = await applicationOf(request);
+      requireManageApplication(requireAuth(request), appRow);
       return { data: await peekWaiting(app.db, appRow.applicationId, request.query.limit, unixNow()) };
     },
   );

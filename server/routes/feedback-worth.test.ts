@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 let t: TestApp;
 let tenantId: string;
 let labeller: Record<string, string>;
+let admin: Record<string, string>;
 let colleague: Record<string, string>;
 let common: string;
 let rare: string;
@@ -19,6 +20,7 @@ beforeAll(async () => {
   tenantId = t.demo!.tenantIds.demoLab;
   labeller = await t.demoAuth('labeller@demo.test', tenantId);
   colleague = await t.demoAuth('manager@demo.test', tenantId);
+  admin = await t.demoAuth('admin@demo.test', tenantId);
   common = await insertSubject(t.db, tenantId, 'common thing');
   rare = await insertSubject(t.db, tenantId, 'rare thing');
 });
@@ -49,8 +51,9 @@ async function answer(app: ApplicationRow, subjectUid: string, headers = labelle
 
 const firstPulled = async (app: ApplicationRow): Promise<string> =>
   (await t.inject({ method: 'GET', url: `/1/applications/${app.applicationId}/feedback?limit=1`, headers: labeller })).json()[0].media_id;
+/** The queue ahead, as a manager reads it. */
 const waitingOrder = async (app: ApplicationRow): Promise<string[]> =>
-  (await t.inject({ method: 'GET', url: `/21/applications/${app.applicationId}/feedbackRequests/pending`, headers: labeller }))
+  (await t.inject({ method: 'GET', url: `/21/applications/${app.applicationId}/feedbackRequests/pending`, headers: admin }))
     .json()
     .data.map((item: { media_id: string }) => item.media_id);
 

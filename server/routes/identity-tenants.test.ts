@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { INVITE_CODE_DAYS } from '../../src/api/limits';
+import { invites } from '../db/schema';
 import type { Invite, SentInvite, Tenant, TenantUser, TokenResponse } from '../../src/api/schemas/identity';
 import { DEMO_PASSWORD } from '../demo/seed-identity';
 import { basicAuth, bearer } from '../testing/test-app';
@@ -159,6 +162,20 @@ describe('invites', () => {
     const accepted = await post('/1/users/current/invites', { tenant_id: demoLab, invitation_status: 'accepted' }, bearer(token));
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).not.toHaveProperty('invite_code');
+  });
+
+  it('refuses a code older than its days: a resend makes one that works', async () => {
+    const first = await post('/1/tenants/current/invites', { invited_user_email: 'late@example.com' }, bearer(adminToken));
+    await post('/1/users', { email: 'late@example.com', password: 'late-pw-long' });
+    const token = await t.signIn('late@example.com', 'late-pw-long');
+    const sentAt = new Date(Date.now() - (INVITE_CODE_DAYS * 86_400 + 60) * 1000);
+    await t.db.update(invites).set({ createdAt: sentAt }).where(eq(invites.invitedEmail, 'late@example.com'));
+    const answer = (code: string) => post('/1/users/current/invites', { tenant_id: demoLab, invitation_status: 'accepted', invite_code: code }, bearer(token));
+    const expired = await answer(first.json<SentInvite>().invite_code);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().message).toMatch(/^This invite code has expired/);
+    const resent = await post('/1/tenants/current/invites', { invited_user_email: 'late@example.com' }, bearer(adminToken));
+    expect((await answer(resent.json<SentInvite>().invite_code)).statusCode).toBe(200);
   });
 
   it('shows the labeller the seeded invite, refuses a bad status (400) and a second answer (409)', async () => {

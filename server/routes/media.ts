@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requireAuth } from '../auth/context';
+import { answerReaderOf } from '../domain/answer-readers';
 import { listAssertionsOfMedia, toMediaAssertion } from '../domain/assertions';
 import { deleteMediaItem, getMediaRow, listFramesOf, readMediaBytes, searchMedia, storeUpload, toMedia } from '../domain/media';
 import { mediaAssertionSchema, mediaSchema, mediaSubjectAssociationSchema, uploadedMediaSchema } from '../domain/media-schemas';
@@ -81,8 +82,9 @@ export const mediaRoutes: RoutesPlugin = async (app) => {
     '/1/media/:mediaId/detections',
     { schema: { params: mediaParams, response: { 200: z.object({ detections: z.array(mediaAssertionSchema) }) } } },
     async (request) => {
-      const row = await getMediaRow(app.db, requireAuth(request).tenantId, request.params.mediaId);
-      return { detections: (await listAssertionsOfMedia(app.db, row.mediaId)).map(toMediaAssertion) };
+      const auth = requireAuth(request);
+      const row = await getMediaRow(app.db, auth.tenantId, request.params.mediaId);
+      return { detections: (await listAssertionsOfMedia(app.db, row.mediaId, await answerReaderOf(app.db, auth))).map(toMediaAssertion) };
     },
   );
 
@@ -90,8 +92,9 @@ export const mediaRoutes: RoutesPlugin = async (app) => {
     '/1/media/:mediaId/subjects',
     { schema: { params: mediaParams, response: { 200: listOf(mediaSubjectAssociationSchema) } } },
     async (request) => {
-      const row = await getMediaRow(app.db, requireAuth(request).tenantId, request.params.mediaId);
-      const current = await currentAssertionsOfMedia(app.db, [row.mediaId]);
+      const auth = requireAuth(request);
+      const row = await getMediaRow(app.db, auth.tenantId, request.params.mediaId);
+      const current = await currentAssertionsOfMedia(app.db, await answerReaderOf(app.db, auth), [row.mediaId]);
       return { data: toAssociations(current, [row], mediaLinksFor(request)) };
     },
   );

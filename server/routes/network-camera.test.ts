@@ -107,18 +107,6 @@ describe('a network camera application', () => {
     expect(failed.last_error).toMatch(/redirected the stream elsewhere/);
   });
 
-  it.each([
-    ['http://10.0.0.5/snapshot.jpg', /10\.0\.0\.5 is a private address.*CAMERA_ALLOWED_NETWORKS/],
-    ['http://169.254.169.254/latest/meta-data/', /link-local.*never/],
-    ['http://metadata.google.internal/x.jpg', /cloud metadata/],
-    ['rtsp://[fe80::1]/live', /link-local.*never/],
-  ])('refuses to reach %s, and says why on its status', async (url, reason) => {
-    const { appId } = await cameraApp(`Forbidden camera ${url}`, { camera_url: url, interval_seconds: 1 });
-    const failed = await waitForCapture(appId, (status) => status.failures >= 1);
-    await stop(appId);
-    expect(failed.last_error).toMatch(reason);
-  });
-
   it('backs off while the camera fails, and stops when switched off', async () => {
     const camera = await simulatedCamera();
     const { appId } = await cameraApp('Camera that is not there', { camera_url: camera.snapshotUrl.replace('/snapshot.jpg', '/missing.jpg'), interval_seconds: 1 });

@@ -18,7 +18,10 @@ export const reviewRoutes: RoutesPlugin = async (app) => {
     '/1/applications/:applicationId/reviews',
     { schema: { params: appParams, querystring: pagingQuery, response: { 200: pagedListOf(z.object({ ...reviewItemSchema.shape, media: mediaSchema })) } } },
     async (request) => {
-      const appRow = await getApplicationRow(app.db, requireAuth(request).tenantId, request.params.applicationId);
+      // Every labeller's answer on each item: the managers' to see.
+      const auth = requireAuth(request);
+      const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
+      requireManageApplication(auth, appRow);
       const { limit, cursor } = request.query;
       const page = await pageReviews(app.db, appRow.applicationId, limit, cursor ?? 0);
       return {

@@ -6,6 +6,7 @@ import { requireAuth } from '../auth/context';
 import { requireMayRemove } from '../domain/association-rights';
 import { getMediaRow, storeUpload, type MediaRow } from '../domain/media';
 import { focusInput, focusText, mediaSubjectAssociationSchema, pagedListOf } from '../domain/media-schemas';
+import { answerReaderOf } from '../domain/answer-readers';
 import { currentAssociation, listSubjectMedia, removeAssociation, requireFocusInside } from '../domain/media-subjects';
 import { getSubjectRow } from '../domain/subjects';
 import { invalid } from '../errors';
@@ -81,7 +82,8 @@ export const subjectMediaRoutes: RoutesPlugin = async (app) => {
       const auth = requireAuth(request);
       const subject = await getSubjectRow(app.db, auth.tenantId, request.params.subjectUid);
       const { limit, cursor } = request.query;
-      const page = await listSubjectMedia(app.db, auth.tenantId, subject.subjectUid, { limit, cursor: cursor ?? 0 }, mediaLinksFor(request));
+      const reader = await answerReaderOf(app.db, auth);
+      const page = await listSubjectMedia(app.db, reader, subject, { limit, cursor: cursor ?? 0 }, mediaLinksFor(request));
       return { data: page.associations, paging: page.nextCursor === null ? {} : { next: pagingLink(request, { limit, cursor: page.nextCursor }) } };
     },
   );

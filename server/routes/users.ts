@@ -4,9 +4,9 @@ import { notFound, tooManyRequests } from '../errors';
 import type { RoutesPlugin } from './instance';
 import { email, listOf, nodeId } from '../http/schemas';
 import { tenantListItemSchema, userSchema } from '../../src/api/schemas/identity';
-import { requireRegistrationAllowed } from '../identity/registration';
+import { register } from '../identity/registration';
 import { listUserTenants } from '../identity/tenants';
-import { createUser, findTenantUsers, findUserById, toUser } from '../identity/users';
+import { findTenantUsers, findUserById, toUser } from '../identity/users';
 
 const optionalName = z.string().trim().max(100).nullish();
 
@@ -18,6 +18,7 @@ const createUserBody = z.object({
     .max(256, { message: 'Use at most 256 characters.' }),
   given_name: optionalName,
   surname: optionalName,
+  invite_code: z.string().min(1, { message: 'Give the invite code, or leave it out.' }).max(100, { message: 'An invite code is at most 100 characters.' }).optional(),
 });
 
 const userParams = z.object({ userId: nodeId });
@@ -41,9 +42,8 @@ export const userRoutes: RoutesPlugin = async (app) => {
       if (!slot.ok) {
         throw tooManyRequests(`Too many new accounts from this address. Try again in ${slot.retryAfter} seconds.`, slot.retryAfter);
       }
-      const { email, password, given_name, surname } = request.body;
-      await requireRegistrationAllowed(app.db, app.config.registration, email);
-      const user = await createUser(app.db, { email, password, givenName: given_name || null, surname: surname || null });
+      const { email, password, given_name, surname, invite_code } = request.body;
+      const user = await register(app.db, app.config.registration, { email, password, givenName: given_name || null, surname: surname || null, inviteCode: invite_code });
       return reply.status(201).send(toUser(user));
     },
   );

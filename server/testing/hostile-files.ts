@@ -48,3 +48,30 @@ export function withZip64Count(zip: Buffer, entryCount: number): Buffer {
   last.writeUInt16LE(0xffff, 10);
   return Buffer.concat([zip.subarray(0, end), record, locator, last]);
 }
+
+/** Where a JPEG's frame header (its SOF0–2 marker segment) starts. */
+function frameHeaderOffset(jpeg: Buffer): number {
+  for (let offset = 2; offset + 9 <= jpeg.length; offset += 2 + jpeg.readUInt16BE(offset + 2)) {
+    const marker = jpeg[offset + 1]!;
+    if (marker >= 0xc0 && marker <= 0xc2) return offset;
+  }
+  throw new Error('The JPEG has no frame header.');
+}
+
+/**
+ * A JPEG whose frame header (SOF) says `width` × `height` while its data holds a small image's pixels only: decoders
+ * run out of data early (issue 37: 49 KB saying 9,000 × 9,000 was stored, and cut into grey sub-plans).
+ */
+export function jpegClaimingSize(jpeg: Buffer, width: number, height: number): Buffer {
+  const patched = Buffer.from(jpeg);
+  const frame = frameHeaderOffset(jpeg);
+  patched.writeUInt16BE(height, frame + 5);
+  patched.writeUInt16BE(width, frame + 7);
+  return patched;
+}
+
+/** The JPEG with `count` stray bytes before its frame header: libjpeg warns of them and decodes it whole (camera files often have some). */
+export function jpegWithStrayBytes(jpeg: Buffer, count: number): Buffer {
+  const frame = frameHeaderOffset(jpeg);
+  return Buffer.concat([jpeg.subarray(0, frame), Buffer.alloc(count, 0x00), jpeg.subarray(frame)]);
+}

@@ -14,13 +14,19 @@ export interface CapturedImage {
   details: MediaDetails;
 }
 
+/** The address rules captures follow: cameras the camera rule, feeds the callbacks' rule. */
+interface CaptureAddresses {
+  camera: CameraAddressRules;
+  callbacks: CallbackAddressRules;
+}
+
 /** What one capture (a frame, a poll) is given. */
 export interface CaptureRun {
   applicationId: string;
   customFields: Record<string, unknown>;
   /** The unsealed secret of the settings (a camera's password), if any. */
   secret: string | null;
-  addresses: { camera: CameraAddressRules; callbacks: CallbackAddressRules };
+  addresses: CaptureAddresses;
   userAgent: string;
   /** Whether an image of this key was stored already. */
   isCaptured(itemKey: string): Promise<boolean>;
@@ -52,4 +58,10 @@ export interface CaptureModule {
   /** How long one capture may take in all, at most: run-capture.ts holds it under its interval too. */
   readonly deadlineSeconds: number;
   readonly capture: (run: CaptureRun) => AsyncIterable<CapturedImage>;
+  /**
+   * Why the address its settings name may not be reached (the custom_fields key, and the rule's words), judged as every capture judges it by
+   * the host as written (a name is judged again on each address it resolves to, when a capture connects): saving such
+   * settings is refused at once rather than failing at every capture. For settings that pass `settings`.
+   */
+  readonly addressRefusals: (customFields: Record<string, unknown>, addresses: CaptureAddresses) => { key: string; message: string }[];
 }

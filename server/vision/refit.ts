@@ -1,3 +1,4 @@
+import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import type { BoxCoords } from '../../src/api/types';
 import type { FeedbackSubjectAnswer } from '../../src/api/application-types/answer';
 import { labDistance, labToRgb, rgbToHex, type Lab } from './colour';
@@ -52,10 +53,12 @@ export async function refitParameters(
   const appearance = { ...parameters.appearance };
   for (const uid of Object.keys(appearance)) {
     const evidence: SubjectEvidence = { samples: [], objectAreas: [] };
-    examples.forEach((example, index) => {
+    for (const [index, example] of examples.entries()) {
       const image = images[index];
       if (image) collectEvidence(fit, uid, example.answers, image, evidence);
-    });
+      // each image takes milliseconds (a release reads up to 200): requests are answered in between
+      await nextTurnOfTheLoop();
+    }
     const refitted = withEvidence(appearance[uid] ?? null, evidence);
     appearance[uid] = fit.refine && refitted ? fit.refine(refitted, uid, examples, images) : refitted;
   }

@@ -31,6 +31,9 @@ export const EARLIEST_DECISION_TIME = 946_684_800;
 /** How far ahead of the service's clock a decision_time may be (the service checks it). */
 export const DECISION_TIME_MAX_AHEAD_SECONDS = 300;
 
+/** How long an invite's code (and so its link) works after the invite was sent or last resent. */
+export const INVITE_CODE_DAYS = 7;
+
 export const APPLICATION_NAME_MAX = 100;
 export const APPLICATION_DESCRIPTION_MAX = 10_000;
 export const SUBJECTS_PER_LIST_MAX = 100;

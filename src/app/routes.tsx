@@ -40,6 +40,7 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomeRedirect /> },
       { path: 'sign-in', element: lazyRoute(() => import('../features/auth/routes/sign-in-route')) },
+      { path: 'register', element: lazyRoute(() => import('../features/auth/routes/register-route')) },
       { path: 'tenants', element: lazyRoute(() => import('../features/auth/routes/tenant-picker-route')) },
       { path: 'invites', element: lazyRoute(() => import('../features/invites/routes/invites-route')) },
       {

@@ -184,7 +184,7 @@ describe('parseVoc', () => {
   });
 
   it('refuses XML that is broken or not VOC', async () => {
-    await expectInvalid(() => readVoc([file('a.xml', '<annotation><object></annotation>')], new ExportNotes()), /a.xml is not valid XML: The document closes <annotation> where it is not open/);
+    await expectInvalid(() => readVoc([file('a.xml', '<annotation><object></annotation>')], new ExportNotes()), /a.xml is not valid XML: The document is not well-formed XML: unexpected close tag/);
     await expectInvalid(() => readVoc([file('a.xml', '<svg></svg>')], new ExportNotes()), /its root is <svg>/);
     await expectInvalid(() => readVoc([file('a.txt', '')], new ExportNotes()), /needs its annotation XML files/);
   });

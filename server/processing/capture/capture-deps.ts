@@ -4,7 +4,7 @@ import type { CameraAddressRules } from '../../net/camera-address-rule';
 import type { CaptureDeps } from './run-capture';
 
 /** The camera address rule as the configuration sets it (see net/camera-address-rule.ts). */
-function cameraAddressRules(config: ServiceConfig, listeningPort: ListeningPort): CameraAddressRules {
+export function cameraAddressRules(config: ServiceConfig, listeningPort: ListeningPort): CameraAddressRules {
   return {
     allowedNetworks: config.cameraAllowedNetworks ?? [],
     listensOnLoopback: isLoopbackAddress(config.host),

@@ -1,4 +1,5 @@
 import { networkCameraSettings } from '../../../src/api/application-types/network-camera';
+import { cameraUrlRefusal } from '../../net/camera-address-rule';
 import type { CaptureModule } from '../capture-module';
 import { httpFrame } from './http-frame';
 import { rtspFrame } from './rtsp-frame';
@@ -18,6 +19,10 @@ export const networkCamera: CaptureModule = {
   secret: { key: 'password', setFlag: 'password_set', scopeOf: (customFields) => originOf(customFields.camera_url) },
   intervalSeconds: (customFields) => networkCameraSettings.parse(customFields).interval_seconds,
   deadlineSeconds: FRAME_DEADLINE_SECONDS,
+  addressRefusals: (customFields, addresses) => {
+    const refusal = cameraUrlRefusal(new URL(networkCameraSettings.parse(customFields).camera_url), addresses.camera);
+    return refusal === null ? [] : [{ key: 'camera_url', message: refusal }];
+  },
   async *capture({ applicationId, customFields, secret, addresses, userAgent, signal }) {
     const settings = networkCameraSettings.parse(customFields);
     const credentials = settings.username ? { username: settings.username, password: secret ?? '' } : undefined;

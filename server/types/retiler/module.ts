@@ -2,6 +2,7 @@ import { retilerSettings, type RetilerSettings } from '../../../src/api/applicat
 import type { PlaceInPlan } from '../../../src/api/schemas/media';
 import { MediaSkipped, type DerivedMedia, type PipelineModule, type PipelineResult, type SourceMedia } from '../pipeline-module';
 import { composeSubPlan } from './compose-sub-plan';
+import { IncompleteImage } from '../../media/open-image';
 import { cutPlan } from './cut-plan';
 import { cellsOwnedBy, fitsIn, planGrid, recombineTiles, type GridCell } from './plan-grid';
 
@@ -14,7 +15,9 @@ const subPlanSuffix = (cell: GridCell, extension: string) => `subplan-${String(c
 async function cutIntoSubPlans(source: SourceMedia, settings: RetilerSettings): Promise<PipelineResult> {
   if (fitsIn(source.width, source.height, settings)) return { children: [], passOn: PASS_ON_WHOLE };
   const cells = planGrid(source.width, source.height, settings);
-  const parts = await cutPlan(await source.readBytes(), cells.map((cell) => cell.box));
+  const parts = await cutPlan(await source.readBytes(), cells.map((cell) => cell.box)).catch((error: unknown) => {
+    throw error instanceof IncompleteImage ? new MediaSkipped(`The plan is not cut: ${error.message}`) : error;
+  });
   return {
     children: cells.map((cell, i): DerivedMedia => {
       const { image, extension } = parts[i]!;

@@ -25,6 +25,10 @@ export const socialFeed: CaptureModule = {
   settings: socialFeedSettings,
   intervalSeconds: (customFields) => socialFeedSettings.parse(customFields).interval_seconds,
   deadlineSeconds: POLL_DEADLINE_SECONDS,
+  addressRefusals: (customFields, addresses) => {
+    const refusal = feedFetchPolicy(addresses.callbacks).refusalOfUrl(new URL(socialFeedSettings.parse(customFields).feed_url));
+    return refusal === null ? [] : [{ key: 'feed_url', message: refusal }];
+  },
   async *capture({ customFields, addresses, userAgent, signal, isCaptured }) {
     const settings = socialFeedSettings.parse(customFields);
     const request = { policy: feedFetchPolicy(addresses.callbacks), userAgent, signal };

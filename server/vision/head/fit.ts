@@ -1,3 +1,4 @@
+import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import type { FeedbackSubjectAnswer } from '../../../src/api/application-types/answer';
 import { intersectionOverUnion } from '../../../src/api/application-types/box-detection';
 import type { BoxCoords } from '../../../src/api/types';
@@ -43,7 +44,11 @@ function backgroundWindows(map: FeatureMap, sizes: SubjectHead['sizes'], confirm
   return windows;
 }
 
-function fitSubject(fit: AppearanceFit, uid: string, examples: readonly HeadExample[]): SubjectHead | null {
+/**
+ * The head of one subject, in steps: it yields after each image it reads, so that a caller may let the event loop turn
+ * between them (a release fits from up to HEAD_ITEMS images, seconds of work; see learnHeads).
+ */
+function* fitSubject(fit: AppearanceFit, uid: string, examples: readonly HeadExample[]): Generator<void, SubjectHead | null> {
   const head: SubjectHead = { objects: { positives: [], negatives: [] }, sizes: [], images: { positives: [], negatives: [] } };
   const answered = examples.flatMap(({ view, answers }) => {
     const answer = answers.find((candidate) => candidate.subject_uid === uid);
@@ -53,23 +58,24 @@ function fitSubject(fit: AppearanceFit, uid: string, examples: readonly HeadExam
   const confirmedOf = answered.map(({ view, answer, answers }) =>
     answer.result === 'True' ? fit.evidence(answer, answers, view.features.frame).filter((region) => region.object).map(({ box }) => box) : [],
   );
-  answered.forEach(({ view, answer }, index) => {
+  for (const [index, { view, answer }] of answered.entries()) {
     const { frame } = view.features;
     (answer.result === 'True' ? head.images.positives : head.images.negatives).push(stored(view.features.image));
     for (const box of confirmedOf[index]!) {
       head.objects.positives.push(stored(regionEmbedding(view.features, box)));
       head.sizes.push({ width: (box.x1 - box.x0) / (frame.x1 - frame.x0), height: (box.y1 - box.y0) / (frame.y1 - frame.y0) });
     }
-  });
+    yield;
+  }
   if (head.sizes.length > 0) {
-    answered.forEach(({ view, answer }, index) => {
+    for (const [index, { view, answer }] of answered.entries()) {
       const confirmed = confirmedOf[index]!;
       // A box answer shows where the subject is not; so does any answer that it is absent.
-      if (answer.result === 'True' && confirmed.length === 0) return;
+      if (answer.result === 'True' && confirmed.length === 0) continue;
       const others = view.objects.map((object) => object.box).filter((box) => apart(box, confirmed)).slice(0, OTHER_OBJECTS);
       const background = backgroundWindows(view.features, head.sizes, confirmed, index + 1);
       for (const box of [...others, ...background]) head.objects.negatives.push(stored(regionEmbedding(view.features, box)));
-    });
+    }
   }
   const newest = (list: string[], limit: number) => list.slice(0, limit);
   const fitted: SubjectHead = {
@@ -77,38 +83,52 @@ function fitSubject(fit: AppearanceFit, uid: string, examples: readonly HeadExam
     sizes: head.sizes.slice(0, HEAD_LIMITS.positives),
     images: { positives: newest(head.images.positives, HEAD_LIMITS.positives), negatives: newest(head.images.negatives, HEAD_LIMITS.negatives) },
   };
-  return withHardNegatives(fitted, answered.map(({ view }, index) => ({ map: view.features, confirmed: confirmedOf[index]! })));
+  return yield* withHardNegatives(fitted, answered.map(({ view }, index) => ({ map: view.features, confirmed: confirmedOf[index]! })));
 }
 
 /** Per image: the places the first fit mistook for the subject, taught as negatives in a second round. */
 const HARD_NEGATIVES = 3;
 
 /** Hard-negative mining: the first fit scans its own training images, and what it wrongly finds there is not the subject. */
-function withHardNegatives(head: SubjectHead, images: readonly { map: FeatureMap; confirmed: readonly BoxCoords[] }[]): SubjectHead {
+function* withHardNegatives(head: SubjectHead, images: readonly { map: FeatureMap; confirmed: readonly BoxCoords[] }[]): Generator<void, SubjectHead> {
   if (!isReady(head.objects)) return { ...head, images: calibrated(head.images) };
-  const mistakes = images.flatMap(({ map, confirmed }) =>
-    scanForObjects(map, head)
-      .filter((found) => apart(found.box, confirmed))
-      .slice(0, HARD_NEGATIVES)
-      .map((found) => stored(regionEmbedding(map, found.box))),
-  );
+  const mistakes: string[] = [];
+  for (const { map, confirmed } of images) {
+    const found = scanForObjects(map, head).filter((object) => apart(object.box, confirmed));
+    mistakes.push(...found.slice(0, HARD_NEGATIVES).map((object) => stored(regionEmbedding(map, object.box))));
+    yield;
+  }
   const negatives = [...mistakes, ...head.objects.negatives].slice(0, HEAD_LIMITS.negatives);
   return { ...head, objects: calibrated({ positives: head.objects.positives, negatives }), images: calibrated(head.images) };
 }
 
+function* headsOf(fit: AppearanceFit, outputSubjects: readonly string[], examples: readonly HeadExample[]): Generator<void, Record<string, SubjectHead>> {
+  const heads: Record<string, SubjectHead> = {};
+  for (const uid of outputSubjects) {
+    const head = yield* fitSubject(fit, uid, examples);
+    if (head) heads[uid] = head;
+  }
+  return heads;
+}
+
 /** The learned head of each output subject that people answered, from answered items (newest first). */
 export function fitHeads(fit: AppearanceFit, outputSubjects: readonly string[], examples: readonly HeadExample[]): Record<string, SubjectHead> {
-  return Object.fromEntries(outputSubjects.flatMap((uid) => {
-    const head = fitSubject(fit, uid, examples);
-    return head ? [[uid, head]] : [];
-  }));
+  const steps = headsOf(fit, outputSubjects, examples);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /** Items the head learns from at most (the newest), and images in the detector's queue at once while it does. */
 const HEAD_ITEMS = 100;
 const IN_FLIGHT = 4;
 
-/** {@link fitHeads} from answered items' images: the detector looks at each (the newest HEAD_ITEMS). */
+/**
+ * {@link fitHeads} from answered items' images: the detector looks at each (the newest HEAD_ITEMS). The event loop
+ * turns after each image the fit reads, so that requests are answered meanwhile (issue 37: a release after a large
+ * import held them for 11 s).
+ */
 export async function learnHeads(
   fit: AppearanceFit,
   outputSubjects: readonly string[],
@@ -119,5 +139,10 @@ export async function learnHeads(
   const examples = await Promise.all(
     items.slice(0, HEAD_ITEMS).map((item) => limit(async () => ({ view: await detectorView(item.image, item.focus), answers: item.answers }))),
   );
-  return fitHeads(fit, outputSubjects, examples);
+  const steps = headsOf(fit, outputSubjects, examples);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurnOfTheLoop();
+  }
 }

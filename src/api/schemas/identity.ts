@@ -34,6 +34,8 @@ export interface CreateUserRequest {
   password: string;
   given_name?: string;
   surname?: string;
+  /** The code of the invite the person registers with: the invite link carries it. */
+  invite_code?: string;
 }
 
 export const tokenResponseSchema = z.object({

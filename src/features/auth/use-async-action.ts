@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { describeSignInError } from './sign-in-errors';
 
-/** Runs a credential-bearing action from a form, tracking whether it runs and what went wrong. */
-export function useAsyncAction() {
+/** Runs a credential-bearing action from a form, tracking whether it runs and what went wrong (said by `describe`). */
+export function useAsyncAction(describe: (error: unknown) => string = describeSignInError) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -12,7 +12,7 @@ export function useAsyncAction() {
     try {
       await action();
     } catch (caught) {
-      setError(describeSignInError(caught));
+      setError(describe(caught));
     } finally {
       setBusy(false);
     }

@@ -12,16 +12,18 @@ export class FeedUnreadable extends Error {
   override name = 'FeedUnreadable';
 }
 
-function parseJson(text: string): unknown {
-  if (nestsDeeperThan(text, JSON_DEPTH_MAX)) throw new FeedUnreadable(`The feed nests JSON deeper than ${JSON_DEPTH_MAX} levels.`);
+/** JSON from a feed's server, its depth checked before it is parsed (src/api/json-depth.ts). */
+export function parseFeedJson(text: string, what = 'The feed'): unknown {
+  if (nestsDeeperThan(text, JSON_DEPTH_MAX)) throw new FeedUnreadable(`${what} nests JSON deeper than ${JSON_DEPTH_MAX} levels.`);
   try {
     return JSON.parse(text);
   } catch {
-    throw new FeedUnreadable('The feed is not valid JSON.');
+    throw new FeedUnreadable(`${what} is not valid JSON.`);
   }
 }
 
 function xmlImages(text: string, base: URL): FeedImage[] {
+  if (/^<(!doctype\s+html|html)[\s>]/i.test(text)) throw new FeedUnreadable("The feed is an HTML page, neither RSS 2.0 nor Atom: give the address of the site's feed.");
   try {
     const root = readXml(text);
     if (root.ns === '' && root.name === 'rss') return rssImages(root, base);
@@ -39,7 +41,7 @@ function xmlImages(text: string, base: URL): FeedImage[] {
 export function feedImages(bytes: Buffer, base: URL): FeedImage[] {
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '').trimStart();
   if (text.startsWith('{') || text.startsWith('[')) {
-    const json = parseJson(text);
+    const json = parseFeedJson(text);
     if (isStatusList(json)) return mastodonImages(json, base);
     const feed = jsonFeedSchema.safeParse(json);
     if (feed.success) return jsonFeedImages(feed.data, base);

@@ -1,10 +1,11 @@
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { CenteredPage } from '../../../components/centered-page';
 import { destinationAfterSignIn } from '../components/require-session';
 import { SignInForm, type Credentials } from '../components/sign-in-form';
 import { useSession } from '../../../lib/session/session-store';
 import { signIn } from '../sign-in';
+import { REGISTER_PATH } from '../../../lib/invite-link';
 
 export function Component() {
   const session = useSession();
@@ -26,6 +27,9 @@ export function Component() {
     <CenteredPage>
       <PageHeader title="Sign in" description="Review and correct what your models proposed." />
       <SignInForm submitLabel="Sign in" onSubmit={handleSubmit} />
+      <nav aria-label="Other choices" className="picker-links">
+        <Link to={REGISTER_PATH}>New here? Create an account</Link>
+      </nav>
     </CenteredPage>
   );
 }

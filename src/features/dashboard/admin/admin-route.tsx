@@ -13,6 +13,8 @@ import { useCallerRole } from '../shared/caller-role';
 import { useSendInvite, useTenantInvites } from './tenant-invites';
 import { checkEmail } from './check-email';
 import { formatDateTime } from '../shared/format-time';
+import { INVITE_CODE_DAYS } from '../../../api/limits';
+import { inviteLink } from '../../../lib/invite-link';
 
 const ROLE_NAMES = { tenant_admin: 'Administrator', tenant_user: 'Member' } as const;
 
@@ -76,12 +78,24 @@ function InviteForm() {
   );
 }
 
-/** The code travels with the invite: whoever registers the email after the invite was sent must give it. */
+/**
+ * The link travels with the invite: it opens the registration page with the invite's code filled in, which
+ * registering (or accepting with an account made after the invite) needs. Only this answer carries the code.
+ */
 function InviteCode({ invite }: { invite: SentInvite }) {
+  const link = inviteLink(window.location.origin, { code: invite.invite_code, email: invite.invited_user_email });
   return (
     <Alert tone="info">
-      Invite sent to {invite.invited_user_email}. Pass on this code too; it is asked for when the account was made
-      after the invite: <code className="invite-code">{invite.invite_code}</code>
+      <p>
+        Invite sent to {invite.invited_user_email}. Send them this link: it opens their registration with the invite
+        code filled in, and works for {INVITE_CODE_DAYS} days.
+      </p>
+      <p>
+        <code className="invite-link">{link}</code>
+      </p>
+      <p>
+        The code alone, for an account that exists already: <code className="invite-code">{invite.invite_code}</code>
+      </p>
     </Alert>
   );
 }
