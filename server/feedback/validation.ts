@@ -6,6 +6,7 @@ import { loadAnalysisImage } from '../vision/models/analysis-image';
 import type { JudgedItem, SubjectNames } from '../types/measures/held-out';
 import type { TypeModule } from '../types/type-module';
 import { analysisFor, runModelOn } from '../types/run-model';
+import { withRememberedFinds } from '../vision/exemplars/remembered';
 
 /** An answered item with its image: what a model is measured on. */
 export interface ValidationExample {
@@ -35,7 +36,8 @@ export async function judgeModels(module: TypeModule, outputSubjects: readonly s
   const options = analysisFor(module, outputSubjects, parameterSets);
   for (const example of examples) {
     const image = await loadAnalysisImage(example.image, example.focus, options);
-    for (const [index, parameters] of parameterSets.entries()) {
+    for (const [index, set] of parameterSets.entries()) {
+      const parameters = await withRememberedFinds(set, example.image, example.focus, outputSubjects);
       const proposals = runModelOn(image, { type: module.type, outputSubjects, parameters });
       judged[index]!.push({ answers: example.answers, proposals });
     }

@@ -2,6 +2,7 @@ import type { Focus, LabellableType } from '../../src/api/types';
 import { loadAnalysisImage, type AnalysisImage, type AnalysisOptions } from '../vision/models/analysis-image';
 import type { ModelParameters } from '../vision/models/parameters';
 import type { ModelProposal } from '../vision/models/proposal';
+import { withRememberedFinds } from '../vision/exemplars/remembered';
 import { needsDetector } from '../vision/models/subject-evidence';
 import { moduleOf } from './registry';
 import type { TypeModule } from './type-module';
@@ -31,8 +32,9 @@ export function analysisFor(module: TypeModule, outputSubjects: readonly string[
 /** An application's model's proposals (its type module's `propose`) for an image, decoded with what the model reads. */
 export async function runModel(input: RunModelInput): Promise<ModelProposal[]> {
   if (input.outputSubjects[0] === undefined) return [];
-  const options = analysisFor(moduleOf(input.type), input.outputSubjects, [input.parameters]);
-  return runModelOn(await loadAnalysisImage(input.image, input.focus, options), input);
+  const parameters = await withRememberedFinds(input.parameters, input.image, input.focus, input.outputSubjects);
+  const options = analysisFor(moduleOf(input.type), input.outputSubjects, [parameters]);
+  return runModelOn(await loadAnalysisImage(input.image, input.focus, options), { ...input, parameters });
 }
 
 /** {@link runModel} on an image already decoded for analysis (`loadAnalysisImage`), to run several models on one. */
