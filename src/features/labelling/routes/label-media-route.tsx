@@ -15,7 +15,7 @@ import { useDrafts } from '../workspace/use-drafts';
 import { useSessionPace } from '../workspace/use-session-pace';
 import { usePreviewImage } from '../workspace/use-preview-image';
 import { useLabellingData } from '../outbox/outbox-provider';
-import { latestAnswerFromDetections, proposalsFromDetections } from '../proposals';
+import { latestAnswerFromDetections, proposalsFromDetections } from '../annotation/proposals';
 import { annotationOfAnswer } from '../annotation/from-answer';
 import { useSession } from '../../../lib/session/session-store';
 import { useTypeRegistry } from '../contract/registry-context';
