@@ -84,11 +84,11 @@ export async function renderQueue(app: Application, requests: readonly FeedbackR
     const [index, setIndex] = useState(0);
     const request = requests[index];
     if (!request) return <p>Nothing left</p>;
-    const onAnswer = (body: FeedbackResponse) => {
+    const next = (body: FeedbackResponse) => {
       answers.push(body);
       setIndex(index + 1);
     };
-    return <ItemWorkspace app={app} request={request} answers={collect(onAnswer)} />;
+    return <ItemWorkspace app={app} request={request} answers={collect(next)} />;
   }
   render(
     <MemoryRouter>
