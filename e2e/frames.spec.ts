@@ -18,7 +18,7 @@ const coords = (boxes: readonly { x0: number; y0: number; x1: number; y1: number
 /** Opens one frame in the application's editor, replaces the model's boxes by one drawn box, and accepts it. */
 async function labelWithOneBox(page: Page, labeller: Labeller, appId: string, mediaId: string, box: { x0: number; y0: number; x1: number; y1: number }) {
   await page.goto(`/t/${labeller.tenantId}/apps/${appId}/media/${mediaId}/label?debug=1`);
-  await page.waitForFunction((id) => window.__looplabel?.drawn[id] !== undefined && !!window.__looplabel.camera, mediaId);
+  await page.waitForFunction((id) => window.__looplabel?.drawn[id] !== undefined && !!window.__looplabel.camera && window.__looplabel.answerable, mediaId);
   await page.keyboard.press('Shift+Delete');
   const item = await shown(page);
   await drawBox(page, item, { x: box.x0, y: box.y0 }, { x: box.x1, y: box.y1 });

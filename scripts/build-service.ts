@@ -21,6 +21,7 @@ const ENTRY_POINTS = {
   'content-worker-entry': 'server/vision/content/worker.ts',
   'scene-worker': 'server/demo/scene-worker.ts',
   'parse-worker-entry': 'server/import/parse-worker.ts',
+  'exemplar-worker-entry': 'server/vision/exemplars/worker.ts',
   'feed-worker-entry': 'server/types/social-feed/feed-worker.ts',
 };
 

@@ -75,6 +75,8 @@ export interface ServiceConfig {
   demo: boolean;
   /** With the demo: how many feedback requests each demo application keeps waiting; 60 when absent. */
   demoWaiting?: number;
+  /** With the demo: the whole photo library, or only the few photographs every photo application asks about (a quick demo). */
+  demoPhotos?: Environment['DEMO_PHOTOS'];
   logLevel: string;
   /** Folder of the built single-page app (`dist/`); served when it exists. */
   staticDir: string;
@@ -203,6 +205,7 @@ export function loadConfig(argv: string[], environment: NodeJS.ProcessEnv): Serv
     publicUrl: env.PUBLIC_URL ?? null,
     demo: !flags['no-demo'] && env.DEMO,
     demoWaiting: env.DEMO_WAITING,
+    demoPhotos: env.DEMO_PHOTOS,
     logLevel: env.LOG_LEVEL,
     staticDir: path.resolve(import.meta.dirname, '../dist'),
     rateLimit: {

@@ -72,6 +72,7 @@ export const environmentSchema = z.object({
   TOKEN_TTL_SECONDS: wholeNumber(86_400, 60, 31_536_000),
   DEMO: trueOrFalse('1'),
   DEMO_WAITING: wholeNumber(60, 1, 100_000),
+  DEMO_PHOTOS: text('all').transform((raw) => raw.trim().toLowerCase()).pipe(z.enum(['all', 'first'], { error: 'must be all or first' })),
   LOG_LEVEL: text('info').pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })),
   TRUST_PROXY: z.string().default('').transform((raw) => TRUE_WORDS.includes(raw.trim().toLowerCase()) || (!FALSE_WORDS.includes(raw.trim().toLowerCase()) && raw.trim())),
   ALLOW_SPECIAL_TYPES: trueOrFalse('0'),

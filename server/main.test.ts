@@ -110,11 +110,13 @@ describe('server/main.ts, built', () => {
   });
 
   it('with the demo: listens, gives the inspection line a request each before the photographs, fills the rest in the background, stops cleanly mid-fill and resumes', { timeout: 240_000 }, async () => {
-    // a few more than the first fill's, so that there is a background fill to stop and resume
+    // The quick demo (the photographs every photo application asks about, no release history): what this checks is
+    // the start, the order of the first requests, the stop and the resume, not the whole photo library's processing.
+    // A few more than the first fill's, so that there is a background fill to stop and resume.
     const WAITING = DEMO_FIRST_WAITING + 3;
     const demoDir = await mkdtemp(path.join(os.tmpdir(), 'looplabel-main-demo-'));
     try {
-      const first = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: String(WAITING) });
+      const first = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: String(WAITING), DEMO_PHOTOS: 'first' });
       started.push(first);
       const url = await first.listening;
       // Every inspection-line application has a request before the detector has gone through the photographs.
@@ -137,7 +139,7 @@ describe('server/main.ts, built', () => {
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);
 
-      const second = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: String(WAITING) });
+      const second = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: String(WAITING), DEMO_PHOTOS: 'first' });
       started.push(second);
       const again = await second.listening;
       await expect.poll(() => second.output().stdout, { timeout: 180_000, interval: 200 }).toMatch(/Demo data ready: every inspection-line application has at least (\d+) feedback requests waiting/);

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   // backlog left by the last run (the job queue's pass over waiting jobs, the demo's top-up, database maintenance)
   // runs unawaited once the port is open: so a restart answers at once (docs/performance.md, "Back after a crash").
   const demoStart = config.demo ? await startDemoSources(app.db) : null;
-  let demo = demoStart && !demoStart.seeded ? await seedDemo(app, demoStart.sources, config.demoWaiting) : null;
+  let demo = demoStart && !demoStart.seeded ? await seedDemo(app, demoStart.sources, { waiting: config.demoWaiting, photos: config.demoPhotos }) : null;
   let deferredDemo: NodeJS.Timeout | undefined;
   // The demo feeder and history stop after the scene or answer in hand, before the processing and the database they use.
   exitOnSignal(async () => {
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const feed = (seeded: Promise<DemoData>) =>
     seeded.then((made) => feedDemo(app, made)).catch((error: unknown) => app.log.error({ err: error }, 'Feeding the demo applications failed.'));
   if (demo) void feed(Promise.resolve(demo));
-  else deferredDemo = setTimeout(() => void feed(seedDemo(app, demoStart.sources, config.demoWaiting).then((made) => (demo = made))), RESTART_DEMO_DELAY_MS);
+  else deferredDemo = setTimeout(() => void feed(seedDemo(app, demoStart.sources, { waiting: config.demoWaiting, photos: config.demoPhotos }).then((made) => (demo = made))), RESTART_DEMO_DELAY_MS);
 }
 
 main().catch(failedToStart);

@@ -140,10 +140,15 @@ async function photoMedia(ctx: ServiceContext, identity: DemoIdentity, photo: { 
 /**
  * Gives each photo camera the photographs it takes and has not had yet, FIRST_PHOTOS first (a photograph two cameras
  * take is one media item on both), and waits until every photo application's model processed them: the detector (and
- * a released learned head) then proposes on them, and the doubtful ones wait for a labeller. Returns how many
- * photographs it uploaded.
+ * a released learned head) then proposes on them, and the doubtful ones wait for a labeller. `only` names the
+ * photographs to give (a quick demo: FIRST_PHOTOS); null, the whole library. Returns how many it uploaded.
  */
-export async function uploadDemoPhotos(ctx: ServiceContext, identity: DemoIdentity, cameraUids: Record<PhotoCameraKey, string>): Promise<number> {
+export async function uploadDemoPhotos(
+  ctx: ServiceContext,
+  identity: DemoIdentity,
+  cameraUids: Record<PhotoCameraKey, string>,
+  only: readonly string[] | null = null,
+): Promise<number> {
   const tenantId = identity.tenantIds.demoLab;
   const cameras = await Promise.all(
     (Object.entries(PHOTO_CAMERAS) as [PhotoCameraKey, PhotoCamera][]).map(async ([key, camera]) => ({
@@ -152,7 +157,7 @@ export async function uploadDemoPhotos(ctx: ServiceContext, identity: DemoIdenti
       had: await associatedPhotos(ctx, cameraUids[key]),
     })),
   );
-  const photos = (await readPhotoManifest()).sort((a, b) => uploadRank(a.file) - uploadRank(b.file));
+  const photos = (await readPhotoManifest()).filter((photo) => !only || only.includes(photo.file)).sort((a, b) => uploadRank(a.file) - uploadRank(b.file));
   let uploaded = 0;
   for (const photo of photos) {
     const lacking = cameras.filter((camera) => camera.takes(photo.file) && !camera.had.has(photo.file));

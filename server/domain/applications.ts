@@ -13,6 +13,7 @@ import { applications, assertions } from '../db/schema';
 import { forbidden, invalid, notFound } from '../errors';
 import { missingSubjectErrors } from './subjects';
 import { saveSecret, withoutSecret } from './capture-secrets';
+import { redactSecrets } from '../net/redact';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -162,7 +163,8 @@ function captureAddressErrors(type: string, customFields: Record<string, unknown
   const module = captureModule(type);
   if (!module || !rules.callbackAddresses || !rules.cameraAddresses) return [];
   const refusals = module.addressRefusals(customFields, { camera: rules.cameraAddresses, callbacks: rules.callbackAddresses });
-  return refusals.map(({ key, message }) => ({ field: `custom_fields.${key}`, message }));
+  // The rule's words name the URL: never with the login it may carry.
+  return refusals.map(({ key, message }) => ({ field: `custom_fields.${key}`, message: redactSecrets(message) }));
 }
 
 const SPECIAL_TYPES: ReadonlySet<string> = new Set(SPECIAL_APPLICATION_TYPES);

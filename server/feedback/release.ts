@@ -23,6 +23,8 @@ import { refreshWorth } from './queue-worth';
 import { decideCandidate, forcedIf, isReleased } from './release-decision';
 import { measureModels, type MeasuredSubjects } from './validation';
 import { unixNow } from '../db/unix-time';
+import { exemplarsFromAnswers } from '../vision/exemplars/remembered';
+import { mergeTemplates, templatesIn } from '../vision/exemplars/templates';
 
 /** What a release needs from the service. */
 export interface ReleaseContext {
@@ -68,19 +70,28 @@ export async function parametersOfReleases(db: Database, appRow: ApplicationRow,
   return releases.map((model) => runningParameters(model, outputSubjects, settings));
 }
 
-/** The parameters of the application's current model, or the baseline's from its configuration before a release. */
+/**
+ * The parameters of the application's current model, or the baseline's from its configuration before a release,
+ * with the exemplars given to "find more like these" since (they teach the next images at once).
+ */
 export async function currentParameters(db: Database, appRow: ApplicationRow): Promise<ModelParameters> {
   const outputSubjects = await outputSubjectsOf(db, appRow);
   const settings = settingsParametersOf(appRow, outputSubjects);
   if (appRow.currentModelId) {
     const [model] = await db.select().from(models).where(eq(models.modelId, appRow.currentModelId));
-    if (model) return runningParameters(model, outputSubjects, settings);
+    if (model) return withRecentExemplars(runningParameters(model, outputSubjects, settings), appRow);
   }
   const baseline = parametersFromApplication(
     { type: appRow.type as LabellableType, output_subjects: appRow.outputSubjects, custom_fields: appRow.customFields },
     outputSubjects,
   );
-  return { ...baseline, ...settings };
+  return withRecentExemplars({ ...baseline, ...settings }, appRow);
+}
+
+function withRecentExemplars(parameters: ModelParameters, appRow: ApplicationRow): ModelParameters {
+  const exemplars = mergeTemplates(templatesIn(appRow.recentExemplars), templatesIn(parameters.exemplars));
+  const { exemplars: _released, ...rest } = parameters;
+  return Object.keys(exemplars).length > 0 ? { ...rest, exemplars } : rest;
 }
 
 /** Re-evaluates the waiting feedback requests with the new model: they keep their place, with new proposals (rated by `refreshWorth` after). */
@@ -131,7 +142,15 @@ export async function releaseModel(
   // looks (ocr reads text, nsfw classifies the whole image) has no use for heads
   const learning = module.rule.seesSubjects === false ? [] : appRow.outputSubjects.filter((uid) => !previousParameters.appearance[uid]);
   const heads = await learnHeads(module.fit, learning, training);
-  const parameters = { ...(await refitParameters(module.fit, previousParameters, training)), ...(Object.keys(heads).length > 0 ? { head: heads } : {}) };
+  // a subject someone showed exemplars of ("find more like these") keeps them, and the objects people boxed become
+  // more of its exemplars; other subjects are seen as before (a search per image costs up to a few hundred ms)
+  const shown = learning.filter((uid) => (previousParameters.detector_class[uid] ?? null) === null && (previousParameters.exemplars?.[uid]?.length ?? 0) > 0);
+  const exemplars = mergeTemplates(await exemplarsFromAnswers(module.fit, shown, training), previousParameters.exemplars);
+  const parameters = {
+    ...(await refitParameters(module.fit, previousParameters, training)),
+    ...(Object.keys(heads).length > 0 ? { head: heads } : {}),
+    ...(Object.keys(exemplars).length > 0 ? { exemplars } : {}),
+  };
   const [validation, previousValidation] = (await measureModels(
     module,
     await measuredSubjects(ctx.db, appRow),

@@ -7,6 +7,7 @@ import { needsDetector } from '../vision/models/subject-evidence';
 import type { JudgedItem, SubjectNames } from '../types/measures/held-out';
 import type { TypeModule } from '../types/type-module';
 import { runModelOn } from '../types/run-model';
+import { withRememberedFinds } from '../vision/exemplars/remembered';
 
 /** An answered item with its image: what a model is measured on. */
 export interface ValidationExample {
@@ -38,7 +39,8 @@ export async function judgeModels(module: TypeModule, outputSubjects: readonly s
     const read = parameterSets.find((parameters) => parameters.text_reading)?.text_reading ?? null;
     const classify = parameterSets.some((parameters) => parameters.content_class !== undefined);
     const image = await loadAnalysisImage(example.image, example.focus, { detect, read, classify });
-    for (const [index, parameters] of parameterSets.entries()) {
+    for (const [index, set] of parameterSets.entries()) {
+      const parameters = await withRememberedFinds(set, example.image, example.focus, outputSubjects);
       const proposals = runModelOn(image, { type: module.type, outputSubjects, parameters });
       judged[index]!.push({ answers: example.answers, proposals });
     }

@@ -6,6 +6,8 @@ import type { CaptureStatus } from '../../src/api/schemas/capture';
 import { startRtspCamera, type RtspCamera } from '../testing/rtsp-camera';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { STREET_CLIP_PATH } from '../testing/videos';
+import { insertApplication } from '../feedback/test-fixtures';
+import { restartCaptureLoop } from '../processing/capture/capture-loop';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -60,10 +62,18 @@ describe('a failing capture, as a labeller reads it and the log says it', () => 
     }
   });
 
-  it("holds no login of a feed's URL, though the address rule named the URL", async () => {
+  it("holds no login of a feed's URL, though the address rule named the URL: neither when it refuses the feed at once nor at capture", async () => {
     const password = `feed-pw-${randomBytes(4).toString('hex')}`;
-    const appId = await captureApp('Feed with a login', 'social_feed', { feed_url: `https://reader:${password}@10.1.2.3/feed.xml` });
-    const status = await failedStatus(appId);
+    const feed_url = `https://reader:${password}@10.1.2.3/feed.xml`;
+    const output = (await t.inject({ method: 'POST', url: '/1/subjects', headers: admin, payload: { name: 'Feed with a login images' } })).json().subject_uid;
+    const refused = await t.inject({ method: 'POST', url: '/1/applications', headers: admin, payload: { name: 'Feed with a login', type: 'social_feed', output_subjects: [output], custom_fields: { feed_url } } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).not.toContain(password);
+    // One saved before the rule refused such addresses when saved is refused at capture, in words without the login.
+    const tenantId = t.demo!.tenantIds.demoLab;
+    const row = await insertApplication(t.db, tenantId, 'social_feed', [output], { customFields: { feed_url }, active: true });
+    await restartCaptureLoop(t.app, { tenant_id: tenantId, application_id: row.applicationId, type: 'social_feed' });
+    const status = await failedStatus(row.applicationId);
     expect(status.last_error).toMatch(/^The URL https:\/\/\[redacted\]@10\.1\.2\.3\/feed\.xml may not be fetched/);
     expect(lines.join('')).not.toContain(password);
   });

@@ -14,16 +14,23 @@ import type { RoutesPlugin } from './instance';
 import { nodeId } from '../http/schemas';
 import { proposalsFor } from '../processing/predict';
 import { inspectImage } from '../media/inspect';
+import { exemplarFields, exemplarObjects, exemplarsText } from './predict-exemplars';
 
 const appParams = z.object({ applicationId: z.string().min(1).max(100) });
-const mediaBody = z.object({ media_id: nodeId, focus: focusInput.nullish() });
-const formFields = z.object({ focus: focusText.optional() });
+const mediaBody = z.object({ media_id: nodeId, focus: focusInput.nullish(), ...exemplarFields });
+const formFields = z.object({ focus: focusText.optional(), subject_uid: exemplarFields.subject_uid, exemplars: z.optional(exemplarsText) });
 
 const predictionSchema = z.object({
   media_id: z.string().nullable(),
   model_id: z.string(),
   subjects: z.array(
-    z.object({ subject_uid: z.string(), probability: z.number(), app_data_type: z.string().nullable(), app_data: z.unknown() }),
+    z.object({
+      subject_uid: z.string(),
+      probability: z.number(),
+      app_data_type: z.string().nullable(),
+      app_data: z.unknown(),
+      counted: z.array(z.object({ x: z.number(), y: z.number() })).optional(),
+    }),
   ),
   focus: z.optional(focusSchema),
 });
@@ -33,24 +40,27 @@ interface ImageToPredict {
   image: Buffer;
   size: { width: number; height: number };
   focus: Focus | null;
+  /** "Find more like these" (predict-exemplars.ts). */
+  exemplarRequest: { subject_uid?: string | undefined; exemplars?: { x0: number; y0: number; x1: number; y1: number }[] | undefined };
 }
 
 /**
  * The image of a multipart form (not stored) with an optional `focus` field as JSON text, as an upload takes it, or
- * of a JSON `{media_id, focus?}` naming a media item.
+ * of a JSON `{media_id, focus?}` naming a media item; either with an optional `subject_uid` and its `exemplars`.
  */
 async function imageToPredict(request: FastifyRequest): Promise<ImageToPredict> {
   const auth = requireAuth(request);
   if (request.isMultipart()) {
     const { bytes, fields } = await receiveForm(request);
     const { width, height } = await inspectImage(bytes);
-    const { focus } = parseWith(formFields, { focus: fields.focus?.[0] }, 'body');
-    return { mediaId: null, image: bytes, size: { width, height }, focus: focus ?? null };
+    const { focus, ...exemplarRequest } = parseWith(formFields, { focus: fields.focus?.[0], subject_uid: fields.subject_uid?.[0], exemplars: fields.exemplars?.[0] }, 'body');
+    return { mediaId: null, image: bytes, size: { width, height }, focus: focus ?? null, exemplarRequest };
   }
   const body = parseWith(mediaBody, request.body, 'body');
   const row = await getMediaRow(request.server.db, auth.tenantId, body.media_id);
   const size = { width: row.imageWidth, height: row.imageHeight };
-  return { mediaId: row.mediaId, image: await readMediaBytes(request.server.blobs, row), size, focus: body.focus ?? null };
+  const exemplarRequest = { subject_uid: body.subject_uid, exemplars: body.exemplars };
+  return { mediaId: row.mediaId, image: await readMediaBytes(request.server.blobs, row), size, focus: body.focus ?? null, exemplarRequest };
 }
 
 /** Extension: what an application's current model proposes for an image, without uploading it or waiting for a pull. */
@@ -61,13 +71,20 @@ export const predictRoutes: RoutesPlugin = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
-      const { mediaId, image, size, focus } = await imageToPredict(request);
+      const { mediaId, image, size, focus, exemplarRequest } = await imageToPredict(request);
       requireFocusInside(focus, size);
-      const proposals = await proposalsFor(app.db, appRow, image, focus);
+      const found = await exemplarObjects(app.db, appRow, exemplarRequest, image, size, focus);
+      const proposals = await proposalsFor(app.db, appRow, image, focus, found);
       return {
         media_id: mediaId,
         model_id: appRow.currentModelId ?? baselineModelId(appRow.applicationId),
-        subjects: proposals.map(({ subject_uid, probability, app_data_type, app_data }) => ({ subject_uid, probability, app_data_type, app_data })),
+        subjects: proposals.map(({ subject_uid, probability, app_data_type, app_data, counted }) => ({
+          subject_uid,
+          probability,
+          app_data_type,
+          app_data,
+          ...(counted ? { counted } : {}),
+        })),
         ...(focus ? { focus } : {}),
       };
     },

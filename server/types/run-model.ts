@@ -2,6 +2,7 @@ import type { Focus, LabellableType } from '../../src/api/types';
 import { loadAnalysisImage, type AnalysisImage } from '../vision/models/analysis-image';
 import type { ModelParameters } from '../vision/models/parameters';
 import type { ModelProposal } from '../vision/models/proposal';
+import { withRememberedFinds } from '../vision/exemplars/remembered';
 import { needsDetector } from '../vision/models/subject-evidence';
 import { moduleOf } from './registry';
 
@@ -20,9 +21,9 @@ export interface RunModelInput {
  */
 export async function runModel(input: RunModelInput): Promise<ModelProposal[]> {
   if (input.outputSubjects[0] === undefined) return [];
-  const { parameters } = input;
+  const parameters = await withRememberedFinds(input.parameters, input.image, input.focus, input.outputSubjects);
   const options = { detect: needsDetector(input.outputSubjects, parameters), read: parameters.text_reading ?? null, classify: parameters.content_class !== undefined };
-  return runModelOn(await loadAnalysisImage(input.image, input.focus, options), input);
+  return runModelOn(await loadAnalysisImage(input.image, input.focus, options), { ...input, parameters });
 }
 
 /** {@link runModel} on an image already decoded for analysis (`loadAnalysisImage`), to run several models on one. */

@@ -92,3 +92,8 @@ export const IMPORT_NAME_MAX_CHARS = 1024;
 export const IMPORT_INLINE_MAX_BYTES = 4 * 1024 * 1024;
 /** The name of an outside model whose predictions are imported. */
 export const MODEL_NAME_MAX = 100;
+/**
+ * Exemplar boxes in one "find more like these" request (`exemplars` of predict), and the least width and height of
+ * one in media pixels: each exemplar is one more template to search with, and a box narrower than this shows no shape.
+ */
+export const EXEMPLARS = { max: 5, minSide: 4 } as const;

@@ -18,6 +18,8 @@ import { Tally, type ProposedBox, type TruthObject } from './evaluate';
 import { learningCurve } from './learning';
 import { loadPhotos } from './photos';
 import { compareQueueOrders, formatQueueOrders, TARGET_SHARE } from './queue-order';
+import { benchmarkExemplars, formatExemplarRows } from './exemplars';
+import { onePhotoLearning } from './exemplar-learning';
 
 /** A count within this share of the true number is right. */
 const COUNT_TOLERANCE = 0.15;
@@ -120,6 +122,30 @@ async function main() {
   console.log(formatQueueOrders(orders));
   console.log(`(${round((performance.now() - started) / 1000, 0)} s)`);
   await benchmarkClickToBox(photos, imagesDir);
+  console.log('\nFind more like these: exemplars drawn at random (seeded) among the hand-drawn boxes; the other objects found at IoU ≥ 0.5\n');
+  const birds = photos.filter((photo) => photo.name === 'birds').map((photo) => ({ ...photo, subject: 'bird', truth: photo.truth.map(({ box }) => box) }));
+  console.log(formatExemplarRows(await benchmarkExemplars(birds, imagesDir)));
+  console.log('\nOne photo\'s worth of boxed answers and a release: held-out photos, boxes at least 0.5 probable, IoU ≥ 0.5\n');
+  console.log(
+    formatTable(
+      ['subject', 'trained on', 'boxed', 'held-out photos', 'objects', 'shown', 'found', 'precision', 'recall', 'false boxes per photo without', 'median ms (CPU)', 'median ms (wall)'],
+      (await onePhotoLearning(photos)).map((point) => [
+        point.subject,
+        point.trainedOn,
+        point.boxed,
+        point.heldOutPhotos,
+        point.objects,
+        point.shown,
+        point.found,
+        figure(point.precision),
+        figure(point.recall),
+        round(point.falseBoxesPerPhotoWithout),
+        round(point.medianCpuMs, 0),
+        round(point.medianMs, 0),
+      ]),
+    ),
+  );
+  console.log(`(${availableParallelism()} cores, load average ${loadavg().map((load) => round(load, 1)).join(' / ')} over 1 / 5 / 15 min)`);
 }
 
 await main();

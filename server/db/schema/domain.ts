@@ -72,6 +72,8 @@ export const applications = pgTable(
     feedbackScope: text('feedback_scope').$type<FeedbackScope>().notNull().default('uncertain'),
     /** migrations/0018_honest_measures.sql */
     lastCandidate: jsonb('last_candidate').$type<CandidateDecision>(),
+    /** migrations/0027_recent_exemplars.sql; read through server/vision/exemplars/templates.ts (`templatesIn`). */
+    recentExemplars: jsonb('recent_exemplars').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [index('applications_tenant_idx').on(t.tenantId, t.createdAt)],
 );

@@ -4,6 +4,8 @@ import type { OcrSettings } from '../../../src/api/application-types/ocr';
 import { APPEARANCE, appearanceOf, type SubjectAppearance } from '../../../src/api/schemas/appearance';
 import type { LabellableType } from '../../../src/api/types';
 import type { SubjectHead } from '../head/head';
+import type { FoundObject } from '../exemplars/like-exemplars';
+import type { ExemplarTemplate } from '../exemplars/templates';
 
 export type { SubjectAppearance };
 
@@ -32,6 +34,16 @@ export interface ModelParameters {
    * the subjects' current names (its type module's `settingsParameters`); absent for the other types.
    */
   content_class?: Record<string, NsfwClass | null>;
+  /**
+   * Per output subject uid, the objects that a "find more like these" search found in the one image being run on
+   * (predict with exemplars, server/vision/exemplars): the subject's model takes them instead of any other model's.
+   */
+  found_objects?: Record<string, readonly FoundObject[]>;
+  /**
+   * Per output subject uid, exemplars remembered from "find more like these" and from boxed answers (newest first),
+   * looked for in every image when the subject maps to no detector class, before its colour (server/vision/exemplars).
+   */
+  exemplars?: Record<string, ExemplarTemplate[]>;
 }
 
 export const DEFAULT_MIN_AREA = APPEARANCE.minArea.default;

@@ -11,7 +11,7 @@ import type { ModelParameters } from './parameters';
  * Who sees a subject: the pretrained detector when the subject maps to one of its classes, else the colour model
  * when the subject has a configured colour, else nobody.
  */
-type EvidenceSource = 'detector' | 'colour' | 'learned' | 'none';
+type EvidenceSource = 'detector' | 'colour' | 'learned' | 'exemplars' | 'none';
 
 /** The candidate objects of one subject in one image. */
 export interface SubjectEvidence {
@@ -25,9 +25,12 @@ export interface SubjectEvidence {
 /**
  * A subject mapped to a detector class gets the detector's boxes, re-scored by its learned head once answers taught
  * it; a subject with a colour gets the colour model's regions; any other subject gets the places its learned head
- * finds once people boxed a few. The head's whole-image examples say whether the subject is there at all.
+ * finds once people boxed a few. The head's whole-image examples say whether the subject is there at all. What
+ * exemplars found in the image (predict's "find more like these") stands before all of them.
  */
 export function subjectEvidence(image: AnalysisImage, uid: string, parameters: ModelParameters): SubjectEvidence {
+  const found = parameters.found_objects?.[uid];
+  if (found) return { source: 'exemplars', detections: found.map(({ box, score, probability }) => detectionOf(box, score, probability, image)) };
   const head = parameters.head?.[uid] ?? null;
   const presence = head && image.features ? headProbability(image.features.image, head.images) : null;
   const evidence = objectEvidence(image, uid, parameters, head, presence);
