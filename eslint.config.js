@@ -88,6 +88,40 @@ const labellingZones = [
 ];
 
 /**
+ * The dashboard is split by subject (src/features/dashboard/README.md has this table): what each subject may import
+ * of the others, one way only, `shared` at the bottom. Every folder needs its line, so a new subject says where it
+ * stands; the tests may import anything.
+ */
+const DASHBOARD = './src/features/dashboard';
+const DASHBOARD_IMPORTS = {
+  tenant: ['shared'],
+  applications: ['models', 'exports-imports', 'settings/types', 'shared'],
+  settings: ['settings/types', 'models', 'shared'],
+  'settings/types': ['settings/update-application.ts', 'settings/number-text.ts', 'shared'],
+  media: ['models', 'shared'],
+  detections: ['models', 'shared'],
+  models: ['shared'],
+  'exports-imports': ['shared'],
+  upload: ['shared'],
+  gateways: [],
+  admin: ['shared'],
+  shared: [],
+  testing: [],
+};
+const unplacedSubjects = readdirSync(new URL(DASHBOARD, import.meta.url), { withFileTypes: true }).filter(
+  (entry) => entry.isDirectory() && !(entry.name in DASHBOARD_IMPORTS),
+);
+if (unplacedSubjects.length > 0) {
+  throw new Error(`eslint.config.js: give ${unplacedSubjects.map((e) => e.name).join(', ')} a line in DASHBOARD_IMPORTS (what it may import).`);
+}
+const dashboardZones = Object.entries(DASHBOARD_IMPORTS).map(([subject, imports]) => ({
+  target: `${DASHBOARD}/${subject}`,
+  from: DASHBOARD,
+  except: [subject, ...imports].map((name) => `./${name}`),
+  message: `dashboard/${subject} imports only from ${imports.join(', ') || 'itself'} of the dashboard (src/features/dashboard/README.md).`,
+}));
+
+/**
  * The contract's floors, lowest first. Unlike import-x/no-cycle, which skips `import type`, these zones hold for type
  * imports too, so no circle (of values or types) can form across them.
  */
@@ -117,6 +151,7 @@ const boundaries = [
   { target: './server', from: './src', except: ['./api'], message: 'The service imports only the shared contract in src/api.' },
   ...serverLayerZones(),
   ...labellingZones,
+  ...dashboardZones,
   ...CONTRACT_LAYERS.slice(0, -1).map((target, index) => ({
     target,
     from: CONTRACT_LAYERS.slice(index + 1).flat(),

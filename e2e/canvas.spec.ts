@@ -7,7 +7,7 @@ import { type Media, subjectMediaUploadSchema } from '../src/api/schemas/media';
 import { SESSION_STORAGE_KEY, type Session } from '../src/lib/session/session-store';
 import { FIT_PADDING_PX } from '../src/features/labelling/view/camera-store';
 import { wheelZoomFactor } from '../src/features/labelling/canvas/wheel-zoom';
-import type {} from '../src/features/labelling/debug-hook';
+import type {} from '../src/features/labelling/view/debug-hook';
 import { fitToView } from '../src/features/labelling/geometry/camera';
 import { chooseImageUrl, previewImageUrl } from '../src/lib/image-choice';
 import type { RunningService } from './support/service';

@@ -6,7 +6,7 @@ import { getHeldFeedback, returnFeedback } from '../../src/api/endpoints/feedbac
 import { getMediaDetections } from '../../src/api/endpoints/media';
 import type { MediaAssertion } from '../../src/api/schemas/detections';
 import { SESSION_STORAGE_KEY, type Session } from '../../src/lib/session/session-store';
-import type { LooplabelDebug } from '../../src/features/labelling/debug-hook';
+import type { LooplabelDebug } from '../../src/features/labelling/view/debug-hook';
 import { isInspectionLine, type InspectionLineType } from './demo-apps';
 import type { Annotation } from '../../src/features/labelling/types/annotation';
 import { apiAs, DEMO, expect, signInToDemoLab } from './fixtures';

@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '../../src/api/client';
 import { getMedia, subjectMediaPath } from '../../src/api/endpoints/media';
 import type { Media, SubjectMediaUpload } from '../../src/api/schemas/media';
 import { getToken } from '../../src/api/endpoints/identity';
-import type {} from '../../src/features/labelling/debug-hook';
+import type {} from '../../src/features/labelling/view/debug-hook';
 import type { BoxAnnotation } from '../../src/features/labelling/types/box-detection/module';
 
 export const LABELLER = 'labeller@demo.test';

@@ -1,4 +1,4 @@
-import { csvRow } from './csv-cells';
+import { csvRow } from '../../src/api/csv-cells';
 import type { ExportDataset } from './dataset';
 import type { ExportFile } from './formats/format-writer';
 

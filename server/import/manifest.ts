@@ -1,4 +1,4 @@
-import { readCsvCell } from '../export/csv-cells';
+import { readCsvCell } from '../../src/api/csv-cells';
 import { MANIFEST_NAME } from '../export/manifest';
 import type { LabelSource } from './label-source';
 import { CsvRowBudget, csvRows } from './formats/csv-table';

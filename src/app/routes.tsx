@@ -64,7 +64,7 @@ const routes: RouteObject[] = [
                 element: lazyRoute(() => import('./shell/routes/shell-route')),
                 children: [
                   {
-                    element: lazyRoute(() => import('../features/dashboard/tenant-layout-route')),
+                    element: lazyRoute(() => import('../features/dashboard/tenant/tenant-layout-route')),
                     children: [
                       { index: true, element: lazyRoute(() => import('../features/dashboard/applications/dashboard-route')) },
                       { path: 'upload', element: lazyRoute(() => import('../features/dashboard/upload/upload-route')) },

@@ -2,7 +2,7 @@ import { MAX_FEEDBACK_PULL } from '../../../api/endpoints/feedback';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FormActions } from '../../../components/form-actions';
-import { TextField } from '../../../components/text-field';
+import { Field, TextField } from '../../../components/text-field';
 import { MAX_LOOK_MS, setItemsPerPull, setLookMs, usePreferences } from '../../../lib/preferences';
 
 const SIZES = Array.from({ length: MAX_FEEDBACK_PULL }, (_, i) => i + 1);
@@ -13,10 +13,7 @@ export function PreferencesDialog({ open, onClose }: { open: boolean; onClose: (
   const lookMs = usePreferences((s) => s.lookMs);
   return (
     <Dialog open={open} title="Preferences" onClose={onClose}>
-      <div className="field">
-        <label className="field__label" htmlFor="items-per-pull">
-          Items per pull
-        </label>
+      <Field label="Items per pull" htmlFor="items-per-pull">
         <select id="items-per-pull" className="field__input" value={itemsPerPull} onChange={(event) => setItemsPerPull(Number(event.target.value))}>
           {SIZES.map((size) => (
             <option key={size} value={size}>
@@ -28,7 +25,7 @@ export function PreferencesDialog({ open, onClose }: { open: boolean; onClose: (
           How many items labelling takes at a time. They are held for you until you answer, skip or leave; more
           means fewer waits, fewer leaves more for others.
         </p>
-      </div>
+      </Field>
       <TextField
         label="Look time (ms)"
         type="number"

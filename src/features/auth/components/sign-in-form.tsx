@@ -3,7 +3,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { FormActions } from '../../../components/form-actions';
 import { TextField } from '../../../components/text-field';
-import { useAsyncAction } from '../use-async-action';
+import { useAsyncAction } from '../hooks/use-async-action';
 
 export interface Credentials {
   email: string;

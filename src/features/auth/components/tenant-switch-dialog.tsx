@@ -5,8 +5,8 @@ import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FormActions } from '../../../components/form-actions';
 import { useSession } from '../../../lib/session/session-store';
-import { enterTenant, fetchUserTenants } from '../sign-in';
-import { useAsyncAction } from '../use-async-action';
+import { enterTenant, fetchUserTenants } from '../api/sign-in';
+import { useAsyncAction } from '../hooks/use-async-action';
 import { PasswordDialogForm } from './password-dialog-form';
 import { TenantChoiceList } from './tenant-choice-list';
 

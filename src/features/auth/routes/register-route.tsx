@@ -10,9 +10,9 @@ import { PageHeader } from '../../../components/page-header';
 import { TextField } from '../../../components/text-field';
 import { getApiClient } from '../../../lib/api-client';
 import { readInviteLink, type InviteLinkParts } from '../../../lib/invite-link';
-import { signIn } from '../sign-in';
-import { describeSignInError } from '../sign-in-errors';
-import { useAsyncAction } from '../use-async-action';
+import { signIn } from '../api/sign-in';
+import { describeSignInError } from '../utils/sign-in-errors';
+import { useAsyncAction } from '../hooks/use-async-action';
 
 function describeRegistrationError(error: unknown): string {
   if (error instanceof RateLimitedError) {

@@ -4,7 +4,7 @@ import { CenteredPage } from '../../../components/centered-page';
 import { destinationAfterSignIn } from '../components/require-session';
 import { SignInForm, type Credentials } from '../components/sign-in-form';
 import { useSession } from '../../../lib/session/session-store';
-import { signIn } from '../sign-in';
+import { signIn } from '../api/sign-in';
 import { REGISTER_PATH } from '../../../lib/invite-link';
 
 export function Component() {

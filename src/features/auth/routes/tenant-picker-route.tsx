@@ -14,9 +14,9 @@ import { SignInForm, type Credentials } from '../components/sign-in-form';
 import { TenantChoiceList } from '../components/tenant-choice-list';
 import { forgetCredentials, getPendingCredentials, rememberCredentials } from '../../../lib/session/pending-credentials';
 import { useSession } from '../../../lib/session/session-store';
-import { enterTenant, fetchUserTenants } from '../sign-in';
-import { describeSignInError } from '../sign-in-errors';
-import { useAsyncAction } from '../use-async-action';
+import { enterTenant, fetchUserTenants } from '../api/sign-in';
+import { describeSignInError } from '../utils/sign-in-errors';
+import { useAsyncAction } from '../hooks/use-async-action';
 
 function TenantChoices({ credentials }: { credentials: BasicCredentials }) {
   const session = useSession();

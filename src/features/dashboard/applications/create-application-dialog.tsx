@@ -7,7 +7,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FormActions } from '../../../components/form-actions';
-import { TextField } from '../../../components/text-field';
+import { Field, TextField } from '../../../components/text-field';
 import { useCreateApplication } from './create-application';
 import { useSubjects } from '../../../lib/queries/subjects';
 import { fieldErrorsByName, type FieldErrors } from '../shared/field-errors';
@@ -74,10 +74,7 @@ export function CreateApplicationDialog({ tenantId, open, onClose, onCreated }: 
     <Dialog open={open} title="New application" onClose={onClose}>
       <form className="form" onSubmit={(event) => void handleSubmit(event)} noValidate>
         <TextField label="Name" value={name} required onChange={(e) => setName(e.target.value)} error={errors.name} />
-        <div className="field">
-          <label className="field__label" htmlFor="new-app-type">
-            Type
-          </label>
+        <Field label="Type" htmlFor="new-app-type">
           <select id="new-app-type" className="select" value={type} onChange={(e) => chooseType(e.target.value as ApplicationType)}>
             {STANDARD_APPLICATION_TYPES.map((option) => (
               <option key={option} value={option}>
@@ -86,14 +83,11 @@ export function CreateApplicationDialog({ tenantId, open, onClose, onCreated }: 
             ))}
           </select>
           {errors.type && <p className="field__error">{errors.type}</p>}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="new-app-description">
-            Description
-          </label>
+        </Field>
+        <Field label="Description" htmlFor="new-app-description">
           <textarea id="new-app-description" className="textarea" value={description} onChange={(e) => setDescription(e.target.value)} />
           {errors.description && <p className="field__error">{errors.description}</p>}
-        </div>
+        </Field>
         {creation && (
           <creation.Fields
             values={typeValues}

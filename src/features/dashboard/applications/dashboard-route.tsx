@@ -16,6 +16,7 @@ import { CreateApplicationDialog } from './create-application-dialog';
 import { DeleteApplicationDialog } from './delete-application-dialog';
 import { filterApplications, filterFromParams } from './application-filter';
 import { formatDateTime } from '../shared/format-time';
+import { Field } from '../../../components/text-field';
 
 interface RowProps {
   tenantId: string;
@@ -93,16 +94,10 @@ export function Component() {
         }
       />
       <search className="toolbar">
-        <div className="field">
-          <label className="field__label" htmlFor="app-search">
-            Search applications
-          </label>
+        <Field label="Search applications" htmlFor="app-search">
           <input id="app-search" type="search" className="field__input" value={filter.search} onChange={(e) => setParam('q', e.target.value)} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="app-type-filter">
-            Type
-          </label>
+        </Field>
+        <Field label="Type" htmlFor="app-type-filter">
           <select id="app-type-filter" className="select" value={filter.type} onChange={(e) => setParam('type', e.target.value)}>
             <option value="">All types</option>
             {types.map((type) => (
@@ -111,11 +106,8 @@ export function Component() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="app-active-filter">
-            Status
-          </label>
+        </Field>
+        <Field label="Status" htmlFor="app-active-filter">
           <select
             id="app-active-filter"
             className="select"
@@ -126,7 +118,7 @@ export function Component() {
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>
           </select>
-        </div>
+        </Field>
       </search>
       {applications.isPending ? (
         <Spinner label="Loading applications…" />

@@ -1,5 +1,6 @@
 import { fromDateTimeLocal, toDateTimeLocal, type DetectionFilters, type SourceFilter } from './detection-filters';
 import type { FilterField } from './filter-errors';
+import { Field } from '../../../components/text-field';
 
 /** A model whose proposals the browser can show. */
 interface ModelChoice {
@@ -52,10 +53,7 @@ interface FilterFieldProps<T> {
 
 function TimeFilter({ id, label, value, onChange, error }: FilterFieldProps<number>) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field label={label} htmlFor={id}>
       <input
         id={id}
         type="datetime-local"
@@ -65,16 +63,13 @@ function TimeFilter({ id, label, value, onChange, error }: FilterFieldProps<numb
         {...invalid(id, error)}
       />
       <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </Field>
   );
 }
 
 function ProbabilityFilter({ id, label, value, placeholder, onChange, error }: FilterFieldProps<number> & { placeholder: string }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field label={label} htmlFor={id}>
       <input
         id={id}
         type="number"
@@ -88,7 +83,7 @@ function ProbabilityFilter({ id, label, value, placeholder, onChange, error }: F
         {...invalid(id, error)}
       />
       <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </Field>
   );
 }
 
@@ -138,10 +133,7 @@ export function DetectionFiltersForm({ filters, onChange, currentModel, olderMod
           </label>
         ))}
         {filters.source === 'model' && (
-          <div className="field model-picker">
-            <label className="field__label" htmlFor="filter-model">
-              Model
-            </label>
+          <Field label="Model" htmlFor="filter-model" className="model-picker">
             <select
               id="filter-model"
               className="select"
@@ -155,7 +147,7 @@ export function DetectionFiltersForm({ filters, onChange, currentModel, olderMod
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
         )}
         <FieldError id="filter-source-error" message={errors.source} />
       </fieldset>

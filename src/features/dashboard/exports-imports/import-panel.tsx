@@ -3,7 +3,7 @@ import { EXPORT_FORMAT_NAMES } from '../../../api/schemas/exports';
 import { IMPORT_FORMATS, type ImportFormat, type ImportKind, type ImportMatch } from '../../../api/schemas/imports';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
+import { Field, TextField } from '../../../components/text-field';
 import { useLabelImport, type ImportPhase } from './imports';
 import { ImportReportView } from './import-report';
 import { ProgressLine } from './progress-line';
@@ -50,16 +50,10 @@ export function ImportPanel({ appId }: { appId: string }) {
         Import labels
       </h2>
       <fieldset className="import-fields" disabled={busy}>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-files`}>
-            Label files or a zip
-          </label>
+        <Field label="Label files or a zip" htmlFor={`${id}-files`}>
           <input id={`${id}-files`} type="file" multiple accept={ACCEPTED_FILES} onChange={(event) => setFiles(Array.from(event.target.files ?? []))} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-format`}>
-            Format
-          </label>
+        </Field>
+        <Field label="Format" htmlFor={`${id}-format`}>
           <select id={`${id}-format`} className="select" value={format} onChange={(event) => setFormat(event.target.value as ImportFormat)}>
             {IMPORT_FORMATS.map((option) => (
               <option key={option} value={option}>
@@ -67,16 +61,13 @@ export function ImportPanel({ appId }: { appId: string }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-match`}>
-            Find the images among
-          </label>
+        </Field>
+        <Field label="Find the images among" htmlFor={`${id}-match`}>
           <select id={`${id}-match`} className="select" value={match} onChange={(event) => setMatch(event.target.value as ImportMatch)}>
             <option value="application">This application's media</option>
             <option value="tenant">All the tenant's media</option>
           </select>
-        </div>
+        </Field>
       </fieldset>
       <fieldset className="fieldset import-kind" disabled={busy}>
         <legend>Import as</legend>

@@ -1,7 +1,7 @@
 import { LABELLERS_PER_ITEM } from '../../../api/limits';
 import { releaseMetricChooses } from '../../../api/schemas/measures';
 import { RELEASE_METRICS, type MeasureKind } from '../../../api/types';
-import { TextField } from '../../../components/text-field';
+import { Field, TextField } from '../../../components/text-field';
 import { LearningCurveVerdict } from '../models/learning-curve';
 import type { FieldErrors } from '../shared/field-errors';
 import type { SettingsForm } from './settings-form';
@@ -93,10 +93,7 @@ export function FeedbackSettings({ appId, form, errors, set, measure }: Feedback
         Refresh waiting feedback when a new model is released
       </label>
       {releaseMetricChooses(measure) && (
-        <div className="field">
-          <label className="field__label" htmlFor="settings-release-metrics">
-            Release metric
-          </label>
+        <Field label="Release metric" htmlFor="settings-release-metrics">
           <select
             id="settings-release-metrics"
             className="select"
@@ -110,7 +107,7 @@ export function FeedbackSettings({ appId, form, errors, set, measure }: Feedback
             ))}
           </select>
           {errors.release_metrics && <p className="field__error">{errors.release_metrics}</p>}
-        </div>
+        </Field>
       )}
     </>
   );

@@ -22,6 +22,7 @@ import { ThresholdField } from './threshold-field';
 import { TYPE_SETTINGS } from './types/registry';
 import { fieldErrorsByName, type FieldErrors } from '../shared/field-errors';
 import { changedSettings, formFromApplication, validateSettings, type SettingsForm } from './settings-form';
+import { Field } from '../../../components/text-field';
 
 interface SettingsEditorProps {
   tenantId: string;
@@ -67,10 +68,7 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
           Active (processes media{rule ? ' and asks for feedback' : ''})
         </label>
         {errors.active && <p className="field__error">{errors.active}</p>}
-        <div className="field">
-          <label className="field__label" htmlFor="settings-description">
-            Description
-          </label>
+        <Field label="Description" htmlFor="settings-description">
           <textarea
             id="settings-description"
             className="textarea"
@@ -84,7 +82,7 @@ function SettingsEditor({ tenantId, application, readOnly }: SettingsEditorProps
               {errors.description}
             </p>
           )}
-        </div>
+        </Field>
         {form.typeFields?.fields(errors, (typeFields) => set({ typeFields }))}
         {rule && <FeedbackSettings appId={application.application_id} form={form} errors={errors} set={set} measure={rule.measure} />}
         {rule && <GoldSettings appId={application.application_id} readOnly={readOnly} form={form} errors={errors} set={set} />}

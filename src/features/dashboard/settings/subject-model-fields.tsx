@@ -5,7 +5,7 @@ import type { Application } from '../../../api/schemas/application';
 import type { Subject } from '../../../api/schemas/subjects';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
+import { Field, TextField } from '../../../components/text-field';
 import { useSetSubjectDetectorClass } from './set-subject-detector-class';
 import { useUpdateApplication } from './update-application';
 
@@ -95,10 +95,7 @@ function SubjectModelField({ application, subject }: SubjectModelFieldProps) {
 
   const automatic = automaticDetectorClass(subject.name);
   return (
-    <div className="field subject-model">
-      <label className="field__label" htmlFor={id}>
-        {subject.name}
-      </label>
+    <Field label={subject.name} htmlFor={id} className="subject-model">
       <select id={id} className="select" value={choice} aria-describedby={`${id}-seen`} onChange={(event) => choose(event.target.value)}>
         <option value={AUTOMATIC}>Automatic ({automatic ?? 'none'})</option>
         <option value={COLOUR}>Its colour (colour model)</option>
@@ -114,10 +111,7 @@ function SubjectModelField({ application, subject }: SubjectModelFieldProps) {
       </p>
       {colourModelSees && (
         <div className="subject-model__colour" role="group" aria-label={`Colour of ${subject.name}`}>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-color`}>
-              Colour
-            </label>
+          <Field label="Colour" htmlFor={`${id}-color`}>
             <input
               id={`${id}-color`}
               type="color"
@@ -127,7 +121,7 @@ function SubjectModelField({ application, subject }: SubjectModelFieldProps) {
               onChange={(event) => setDraft({ ...draft, color: event.target.value })}
             />
             {errors.color && <p className="field__error">{errors.color}</p>}
-          </div>
+          </Field>
           <TextField
             label="Tolerance"
             type="number"
@@ -156,7 +150,7 @@ function SubjectModelField({ application, subject }: SubjectModelFieldProps) {
       )}
       {setClass.isError && <Alert>{setClass.error.message}</Alert>}
       {update.isError && <Alert>{update.error.message}</Alert>}
-    </div>
+    </Field>
   );
 }
 

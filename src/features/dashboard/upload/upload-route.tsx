@@ -10,6 +10,7 @@ import { setUploadSubject, usePreferences } from '../../../lib/preferences';
 import { useSubjects } from '../../../lib/queries/subjects';
 import { UploadList } from './upload-list';
 import { useUploadQueue } from './use-upload-queue';
+import { Field } from '../../../components/text-field';
 
 /** Many images onto a subject, by drag and drop or the file picker, three at a time. */
 export function Component() {
@@ -51,10 +52,7 @@ export function Component() {
       ) : (
         <>
           <div className="toolbar">
-            <div className="field">
-              <label className="field__label" htmlFor={subjectId}>
-                Subject
-              </label>
+            <Field label="Subject" htmlFor={subjectId}>
               <select
                 id={subjectId}
                 className="select"
@@ -79,7 +77,7 @@ export function Component() {
                   Choose the subject these images belong to first.
                 </p>
               )}
-            </div>
+            </Field>
             <label className="choice" title="A file whose bytes the tenant already has is normally reported and not stored again.">
               <input type="checkbox" checked={allowDuplicate} onChange={(event) => setAllowDuplicate(event.target.checked)} />
               Keep duplicates as new media

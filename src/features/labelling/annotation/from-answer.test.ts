@@ -1,5 +1,5 @@
 import type { MediaAssertion } from '../../../api/schemas/detections';
-import { latestAnswerFromDetections } from '../proposals';
+import { latestAnswerFromDetections } from './proposals';
 import { makeApp, makeRequest } from '../testing/fixtures';
 import { LABELLING_TYPES } from '../testing/labelling-types';
 import type { BoxAnnotation } from '../types/box-detection/module';

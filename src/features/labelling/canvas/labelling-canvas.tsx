@@ -4,8 +4,8 @@ import { lazy, Suspense, useCallback, useEffect, useImperativeHandle, useLayoutE
 import { Layer, Shape, Stage } from './konva-parts';
 import type { Media } from '../../../api/schemas/media';
 import type { Annotation, AnyTypeModule } from '../contract/type-module';
-import type { InputDevice } from '../client-data';
-import { markDrawn } from '../debug-hook';
+import type { InputDevice } from '../annotation/client-data';
+import { markDrawn } from '../view/debug-hook';
 import { itemPainted } from '../view/sight-store';
 import { screenToImage } from '../geometry/camera';
 import { type Box, screenPoint, type ScreenPoint, type Size } from '../geometry/types';

@@ -10,7 +10,7 @@
 import type Konva from 'konva';
 import type { RefObject } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { markMarksPainted } from '../debug-hook';
+import { markMarksPainted } from '../view/debug-hook';
 import { boxInImage, boxOnScreen } from '../geometry/camera';
 import type { Box, Camera, Size } from '../geometry/types';
 import { useCameraStore } from '../view/camera-store';

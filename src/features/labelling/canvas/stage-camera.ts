@@ -1,7 +1,7 @@
 import type Konva from 'konva';
 import type { RefObject } from 'react';
 import { useLayoutEffect } from 'react';
-import { publishCamera } from '../debug-hook';
+import { publishCamera } from '../view/debug-hook';
 import type { Camera } from '../geometry/types';
 import { useCameraStore } from '../view/camera-store';
 

@@ -5,9 +5,11 @@ import { makeRequest } from '../testing/fixtures';
 import { Outbox } from './outbox';
 import { type LabellingStore, openLabellingStore } from './persistence';
 import { fakeFeedbackService, manualNetwork, manualScheduler } from './test-service';
-import { WorkQueue } from './work-queue';
+import { type QueueOutbox, WorkQueue } from './work-queue';
 
 const key = { tenantId: 't', appId: 'a' };
+/** Where the answers of queues that these tests do not reload go: nowhere. */
+const noOutbox: QueueOutbox = { holds: () => false, enqueue: () => Promise.resolve() };
 const answer = (mediaId: string): FeedbackResponse => ({ media_id: mediaId, subjects: [{ subject_uid: 'cat', result: 'False' }], decision_time: 1_700_000_000 });
 
 describe('WorkQueue', () => {
@@ -32,13 +34,13 @@ describe('WorkQueue', () => {
     return store;
   }
 
-  async function open(batchSize = 5, store?: LabellingStore, outbox?: Outbox) {
+  async function open(batchSize = 5, store?: LabellingStore, outbox?: QueueOutbox) {
     const queue = await WorkQueue.open({
       client: service.client,
       key,
       store: store ?? (await openStore()),
       batchSize,
-      answerPending: (mediaId) => outbox?.holds('a', mediaId) ?? false,
+      outbox: outbox ?? noOutbox,
     });
     await queue.refill();
     return queue;
@@ -53,16 +55,15 @@ describe('WorkQueue', () => {
   }
 
   const ids = (queue: WorkQueue) => queue.snapshot.items.map((i) => i.media_id);
-  const record = () => Promise.resolve();
 
   it('pulls a batch on open and refills only when three or fewer remain', async () => {
     service.queue.push(...['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => makeRequest(id)));
     const queue = await open();
     expect(ids(queue)).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(service.pullLimits).toEqual([5]);
-    await queue.answered('a', record);
+    await queue.answerItem(answer('a'));
     expect(service.pullLimits).toEqual([5]);
-    await queue.answered('b', record);
+    await queue.answerItem(answer('b'));
     expect(service.pullLimits).toEqual([5, 5]);
     expect(ids(queue)).toEqual(['c', 'd', 'e', 'f', 'g']);
     expect(queue.snapshot.recent.map((i) => i.request.media_id)).toEqual(['a', 'b']);
@@ -105,7 +106,7 @@ describe('WorkQueue', () => {
     const queue = await open(2);
     await vi.waitFor(() => expect(queue.snapshot.items).toHaveLength(2));
     expect(service.pullLimits).toEqual([2]);
-    await queue.answered('m0', record);
+    await queue.answerItem(answer('m0'));
     await vi.waitFor(() => expect(queue.snapshot.items).toHaveLength(3));
     expect(service.pullLimits).toEqual([2, 2]);
   });
@@ -113,7 +114,7 @@ describe('WorkQueue', () => {
   it('never runs two pulls at once', async () => {
     const release = service.holdPulls();
     service.queue.push(makeRequest('a'));
-    const queue = await WorkQueue.open({ client: service.client, key, store: await openStore(), batchSize: 5 });
+    const queue = await WorkQueue.open({ client: service.client, key, store: await openStore(), outbox: noOutbox, batchSize: 5 });
     const second = queue.refill();
     expect(queue.snapshot.pull).toBe('pulling');
     release();
@@ -135,7 +136,7 @@ describe('WorkQueue', () => {
     const store = await openStore();
     const outbox = await offlineOutbox(store);
     const first = await open(5, store, outbox);
-    await first.answered('a', (remaining) => outbox.enqueue('a', answer('a'), remaining).then(() => {}));
+    await first.answerItem(answer('a'));
     const reloaded = await open(5, store, outbox);
     expect(ids(reloaded)).toEqual(['b']);
   });
@@ -146,11 +147,11 @@ describe('WorkQueue', () => {
     const outbox = await offlineOutbox(store);
     const first = await open(5, store, outbox);
     const given = { type: 'point', points: [{ x: 1, y: 2 }] };
-    await first.answered('a', (kept) => outbox.enqueue('a', answer('a'), kept).then(() => {}), given);
+    await first.answerItem(answer('a'), given);
     const reloaded = await open(5, store, outbox);
     expect(reloaded.snapshot.recent).toEqual([{ request: makeRequest('a'), answer: given }]);
     const changed = { type: 'point', points: [] };
-    await reloaded.answered('a', (kept) => outbox.enqueue('a', answer('a'), kept).then(() => {}), changed);
+    await reloaded.answerItem(answer('a'), changed);
     expect(ids(reloaded)).toEqual(['b']);
     expect((await store.loadQueue(key)).recent).toEqual([{ request: makeRequest('a'), answer: changed }]);
   });
@@ -161,7 +162,7 @@ describe('WorkQueue', () => {
     const outbox = await offlineOutbox(store);
     const queue = await open(5, store, outbox);
     // The answer is recorded while the labeller is already leaving; nothing waits for the outbox to send it.
-    const answering = queue.answered('last', (remaining) => outbox.enqueue('a', answer('last'), remaining).then(() => {}));
+    const answering = queue.answerItem(answer('last'));
     const leaving = queue.handBack();
     await Promise.all([answering, leaving]);
     expect(service.returned).toEqual([]);
@@ -174,8 +175,8 @@ describe('WorkQueue', () => {
 
   it('puts the item back when the answer could not be stored', async () => {
     service.queue.push(makeRequest('a'), makeRequest('b'));
-    const queue = await open();
-    await expect(queue.answered('a', () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+    const queue = await open(5, undefined, { holds: () => false, enqueue: () => Promise.reject(new Error('disk full')) });
+    await expect(queue.answerItem(answer('a'))).rejects.toThrow('disk full');
     expect(ids(queue)).toEqual(['a', 'b']);
   });
 
@@ -202,7 +203,7 @@ describe('WorkQueue', () => {
     const store = await openStore();
     const queue = await open(5, store);
     const failing = fakeFeedbackService();
-    const broken = await WorkQueue.open({ client: { ...failing.client, request: () => Promise.reject(new Error('boom')) }, key, store });
+    const broken = await WorkQueue.open({ client: { ...failing.client, request: () => Promise.reject(new Error('boom')) }, key, store, outbox: noOutbox });
     await broken.refill();
     expect(broken.snapshot.pull).toBe('error');
     expect(ids(broken)).toEqual(ids(queue));

@@ -1,7 +1,9 @@
 import type { ApiClient } from '../../../api/client';
 import { getHeldFeedback, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from '../../../api/endpoints/feedback';
+import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
 import { createListeners } from './environment';
+import type { ItemAnswers } from './item-answers';
 import type { AnsweredItem, LabellingStore, QueueKey, QueueState } from './persistence';
 
 type PullState = 'idle' | 'pulling' | 'empty' | 'error';
@@ -15,12 +17,23 @@ export interface WorkQueueSnapshot {
   readonly error: unknown;
 }
 
+/** What the queue asks of the outbox (queue/outbox.ts). */
+export interface QueueOutbox {
+  /** Whether an answer for this media is still to be sent. */
+  holds(appId: string, mediaId: string): boolean;
+  /** Stores the answer together with the queue as it is after it, in one transaction. */
+  enqueue(appId: string, body: FeedbackResponse, queue: QueueState): Promise<unknown>;
+}
+
 export interface WorkQueueOptions {
   readonly client: ApiClient;
   readonly key: QueueKey;
   readonly store: Pick<LabellingStore, 'loadQueue' | 'saveQueue'>;
-  /** An answer for this media is still on its way (the outbox holds it): a pull that hands it out again is stale. */
-  readonly answerPending?: (mediaId: string) => boolean;
+  /**
+   * Where the queue's answers go, each stored with the queue as it is then. An answer it still holds makes a pull
+   * that hands its item out again stale.
+   */
+  readonly outbox: QueueOutbox;
   /** Items per pull, 1..10. */
   readonly batchSize?: number;
   /** Pull more when this many or fewer remain; by default 3, or one fewer than a smaller batch. */
@@ -34,7 +47,7 @@ export interface WorkQueueOptions {
  * (another device, cleared storage, a crash) before it asks for new work. Refills in the background when
  * `refillAt` or fewer remain; one pull at a time.
  */
-export class WorkQueue {
+export class WorkQueue implements ItemAnswers {
   private state: WorkQueueSnapshot;
   private readonly listeners = createListeners<WorkQueueSnapshot>();
   private inFlight: Promise<void> | null = null;
@@ -69,12 +82,14 @@ export class WorkQueue {
   }
 
   /**
-   * The item was answered (`answer`: the annotation as answered): it leaves the items in hand for those answered at
-   * once, and `record` stores the answer together with the queue as it is then (one transaction), so that a reload
-   * never shows an answered item as new, and going back shows the answer. An item answered again keeps its place
-   * among those answered. When `record` fails, the queue is as it was.
+   * Answers the item (`answer`: the annotation as answered): it leaves the items in hand for those answered at once,
+   * and the outbox stores the answer together with the queue as it is then (one transaction), so that a reload never
+   * shows an answered item as new, and going back shows the answer. An item answered again keeps its place among
+   * those answered. When the answer cannot be stored, the queue is as it was.
    */
-  async answered(mediaId: string, record: (queue: QueueState) => Promise<void>, answer: AnsweredItem['answer'] = null): Promise<void> {
+  async answerItem(body: FeedbackResponse, answer: AnsweredItem['answer'] = null): Promise<void> {
+    const { outbox, key } = this.options;
+    const mediaId = body.media_id;
     const before = this.state;
     const done = before.items.find((item) => item.media_id === mediaId);
     const again = before.recent.find((item) => item.request.media_id === mediaId);
@@ -85,7 +100,7 @@ export class WorkQueue {
       this.update({ recent: before.recent.map((item) => (item === again ? { request: again.request, answer } : item)) });
     }
     try {
-      await record(this.kept);
+      await outbox.enqueue(key.appId, body, this.kept);
     } catch (error) {
       this.update({ items: before.items, recent: before.recent });
       throw error;
@@ -166,7 +181,7 @@ export class WorkQueue {
       return 0;
     }
     const known = new Set(this.state.items.map((item) => item.media_id));
-    const answered = (id: string) => this.options.answerPending?.(id) || this.state.recent.some((item) => item.request.media_id === id);
+    const answered = (id: string) => this.options.outbox.holds(key.appId, id) || this.state.recent.some((item) => item.request.media_id === id);
     const fresh = handed.filter((item) => !known.has(item.media_id) && !answered(item.media_id) && known.add(item.media_id));
     if (fresh.length === 0) return 0;
     const items = [...this.state.items, ...fresh];

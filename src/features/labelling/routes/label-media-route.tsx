@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import { Alert } from '../../../components/alert';
 import { Spinner } from '../../../components/spinner';
 import type { LabelTarget } from '../contract/target';
@@ -16,10 +15,11 @@ import { useDrafts } from '../workspace/use-drafts';
 import { useSessionPace } from '../workspace/use-session-pace';
 import { usePreviewImage } from '../workspace/use-preview-image';
 import { useLabellingData } from '../outbox/outbox-provider';
-import { latestAnswerFromDetections, proposalsFromDetections } from '../proposals';
+import { latestAnswerFromDetections, proposalsFromDetections } from '../annotation/proposals';
 import { annotationOfAnswer } from '../annotation/from-answer';
 import { useSession } from '../../../lib/session/session-store';
 import { useTypeRegistry } from '../contract/registry-context';
+import { outboxAnswers, withReactions } from '../queue/item-answers';
 import { WithLabellingTypes } from './labelling-types';
 
 /**
@@ -70,18 +70,17 @@ function LabelMedia() {
   const initial = draft?.present ?? (answered && annotationOfAnswer(types, app.data, target, answered)) ?? types.initialAnnotation(app.data, target);
   if (!initial) return <UnlabellableMessage frame={frame} app={app.data} />;
 
-  async function handleAnswer(body: FeedbackResponse) {
-    try {
-      await outbox!.enqueue(appId, body);
-    } catch (failure) {
-      return setProblem(`The answer could not be saved in this browser: ${String(failure)}`);
-    }
-    drafts.discard(mediaId);
-    pace.count();
-    // Back to the page they came from; a link opened directly goes to the application instead.
-    if (location.key !== 'default') void navigate(-1);
-    else void navigate(backTo);
-  }
+  // The outbox keeps the answer; the page only hears of it.
+  const answers = withReactions(outboxAnswers(outbox, appId), {
+    failed: (failure) => setProblem(`The answer could not be saved in this browser: ${String(failure)}`),
+    kept: () => {
+      drafts.discard(mediaId);
+      pace.count();
+      // Back to the page they came from; a link opened directly goes to the application instead.
+      if (location.key !== 'default') void navigate(-1);
+      else void navigate(backTo);
+    },
+  });
 
   return (
     <Workspace
@@ -93,7 +92,7 @@ function LabelMedia() {
       headerStatus={headerStatus}
       notice={problem ?? (answered ? 'You answered this item before: your answer is shown, and a new one replaces it.' : null)}
       backTo={backTo}
-      onAnswer={(body) => void handleAnswer(body)}
+      answers={answers}
       onSkip={null}
       onPrevious={null}
       steps={draft}

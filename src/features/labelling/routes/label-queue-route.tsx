@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
@@ -21,7 +20,7 @@ import { usePreviewImage } from '../workspace/use-preview-image';
 import { useLabellingData } from '../outbox/outbox-provider';
 import { useFrameNeighbours } from '../frames/use-frame-neighbours';
 import { useTypeRegistry } from '../contract/registry-context';
-import type { AnnotationBase } from '../contract/type-module';
+import { withReactions } from '../queue/item-answers';
 import { WithLabellingTypes } from './labelling-types';
 
 /** Labelling an application's queue: pulls batches, answers through the outbox, moves on at once. */
@@ -101,17 +100,18 @@ function LabelQueue() {
   if (!initial) return <UnlabellableMessage frame={frame} app={application} />;
   const refreshCounts = () => void queryClient.invalidateQueries({ queryKey: applicationKeys.pending(appId) });
 
-  function handleAnswer(body: FeedbackResponse, annotation: AnnotationBase) {
-    const mediaId = body.media_id;
-    setProblem(null);
-    pace.count();
-    if (revisiting) setStepsBack(0);
-    if (refusal && reopened?.request.media_id === mediaId) dismissRefusal(refusal.entry);
-    queue!
-      .answered(mediaId, (kept) => outbox!.enqueue(appId, body, kept).then(() => {}), types.answeredAnnotation(annotation))
-      .then(() => drafts.discard(mediaId), (failure: unknown) => setProblem(`The answer could not be saved in this browser: ${String(failure)}`))
-      .finally(refreshCounts);
-  }
+  // The queue keeps the answer (in the outbox, with the queue moved on); the page only hears of it.
+  const answers = withReactions(queue, {
+    answering: (mediaId) => {
+      setProblem(null);
+      pace.count();
+      if (revisiting) setStepsBack(0);
+      if (refusal && reopened?.request.media_id === mediaId) dismissRefusal(refusal.entry);
+    },
+    kept: drafts.discard,
+    failed: (failure) => setProblem(`The answer could not be saved in this browser: ${String(failure)}`),
+    settled: refreshCounts,
+  });
 
   function handleSkip() {
     drafts.discard(current!.media_id);
@@ -133,7 +133,7 @@ function LabelQueue() {
       headerStatus={headerStatus}
       notice={notice}
       backTo={backTo}
-      onAnswer={handleAnswer}
+      answers={answers}
       onSkip={current === snapshot.items[0] ? handleSkip : null}
       onPrevious={stepsBack < snapshot.recent.length ? () => setStepsBack((n) => n + 1) : null}
       steps={draft}

@@ -12,6 +12,7 @@ import { Workspace } from '../workspace/workspace';
 import { WorkspaceMessage } from '../workspace/workspace-message';
 import { annotationOfAnswer, answerAsProposals } from '../annotation/from-answer';
 import { useTypeRegistry } from '../contract/registry-context';
+import { type ItemAnswers, withReactions } from '../queue/item-answers';
 import { WithLabellingTypes } from './labelling-types';
 
 /**
@@ -55,6 +56,13 @@ function ReviewEdit() {
   const initial = annotationOfAnswer(types, app.data, target, given?.subjects ?? []);
   if (!initial) return <UnlabellableMessage frame={frame} app={app.data} />;
 
+  // The review's resolution keeps the answer; the page only hears of it.
+  const resolution: ItemAnswers = { answerItem: (body) => resolve.mutateAsync({ reviewId, body: { subjects: body.subjects } }).then(() => {}) };
+  const answers = withReactions(resolution, {
+    kept: () => void navigate(backTo),
+    failed: (error) => setProblem(error instanceof Error ? error.message : String(error)),
+  });
+
   return (
     <Workspace
       app={app.data}
@@ -65,12 +73,7 @@ function ReviewEdit() {
       headerStatus={headerStatus}
       notice={problem ?? (resolve.isPending ? 'Resolving…' : null)}
       backTo={backTo}
-      onAnswer={(body) =>
-        resolve.mutate(
-          { reviewId, body: { subjects: body.subjects } },
-          { onSuccess: () => void navigate(backTo), onError: (error) => setProblem(error.message) },
-        )
-      }
+      answers={answers}
       onSkip={null}
       onPrevious={null}
     />

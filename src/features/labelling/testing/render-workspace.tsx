@@ -8,13 +8,23 @@ import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
 import { TypeRegistryProvider } from '../contract/registry-context';
 import { initialAnnotation, LABELLING_TYPES } from './labelling-types';
 import { makeRequest } from './fixtures';
-import { Workspace, type WorkspaceProps } from '../workspace/workspace';
+import { Workspace } from '../workspace/workspace';
+import type { WorkspaceProps } from '../workspace/use-workspace';
+import type { ItemAnswers } from '../queue/item-answers';
 import { seenLongEnough, useSightStore } from '../view/sight-store';
 import { setLookMs, usePreferences } from '../../../lib/preferences';
 
 // The canvas is a chunk of its own that the workspace loads once: loaded here, as the test file is, its first load
 // (Konva compiled for the test) is not timed as a test's.
 await import('../canvas/labelling-canvas');
+
+/** A page's owner of answers that keeps each one at once, in `keep`. */
+const collect = (keep: (body: FeedbackResponse) => void): ItemAnswers => ({
+  answerItem: (body) => {
+    keep(body);
+    return Promise.resolve();
+  },
+});
 
 function ItemWorkspace({ app, request, ...overrides }: { app: Application; request: FeedbackRequest } & Partial<WorkspaceProps>) {
   const initial = initialAnnotation(app, request);
@@ -28,7 +38,7 @@ function ItemWorkspace({ app, request, ...overrides }: { app: Application; reque
       upcoming={[]}
       headerStatus={<span>3 pending</span>}
       backTo="/t/t1/apps/app-1"
-      onAnswer={() => {}}
+      answers={collect(() => {})}
       onSkip={null}
       onPrevious={null}
       {...overrides}
@@ -57,7 +67,7 @@ export async function renderWorkspace(app: Application, request = makeRequest('m
   render(
     <MemoryRouter>
       <TypeRegistryProvider registry={LABELLING_TYPES}>
-        <ItemWorkspace app={app} request={request} onAnswer={(body) => answers.push(body)} {...overrides} />
+        <ItemWorkspace app={app} request={request} answers={collect((body) => answers.push(body))} {...overrides} />
       </TypeRegistryProvider>
     </MemoryRouter>,
   );
@@ -74,11 +84,11 @@ export async function renderQueue(app: Application, requests: readonly FeedbackR
     const [index, setIndex] = useState(0);
     const request = requests[index];
     if (!request) return <p>Nothing left</p>;
-    const onAnswer = (body: FeedbackResponse) => {
+    const next = (body: FeedbackResponse) => {
       answers.push(body);
       setIndex(index + 1);
     };
-    return <ItemWorkspace app={app} request={request} onAnswer={onAnswer} />;
+    return <ItemWorkspace app={app} request={request} answers={collect(next)} />;
   }
   render(
     <MemoryRouter>

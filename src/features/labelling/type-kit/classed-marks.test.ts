@@ -1,5 +1,5 @@
 import { applyToolChange } from '../testing/labelling-types';
-import { commit, createHistory, undo } from '../history';
+import { commit, createHistory, undo } from '../workspace/history';
 import { imagePoint } from '../geometry/types';
 import { boxDetection, boxList, type BoxAnnotation, type ClassedBox } from '../types/box-detection/module';
 import { atFloor, classifySelected, confirmed, proposalTally, withClasses, withoutProposals } from './classed-marks';

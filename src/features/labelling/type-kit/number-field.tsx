@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FieldLabel } from '../../../components/text-field';
 
 export interface NumberFieldProps {
   readonly id: string;
@@ -28,9 +29,9 @@ export function NumberField({ id, label, value, min, max, onValue, labelHidden =
   const shown = typed !== null && sameNumber(numberOf(typed), value) ? typed : value === null || Number.isNaN(value) ? '' : String(value);
   return (
     <>
-      <label className={labelHidden ? 'visually-hidden' : 'field__label'} htmlFor={id}>
+      <FieldLabel htmlFor={id} labelHidden={labelHidden}>
         {label}
-      </label>
+      </FieldLabel>
       <input
         id={id}
         className="field__input"

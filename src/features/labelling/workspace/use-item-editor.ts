@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applyToolChange } from '../contract/tool-runner';
-import type { History } from '../history';
-import { canRedo, canUndo, commit, redo, replace, resumeHistory, undo } from '../history';
+import type { History } from './history';
+import { canRedo, canUndo, commit, redo, replace, resumeHistory, undo } from './history';
 import type { Change } from '../contract/tool-events';
 import type { Annotation, AnyTypeModule, Edit } from '../contract/type-module';
 import type { EditedItem } from './use-drafts';

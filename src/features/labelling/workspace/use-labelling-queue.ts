@@ -21,7 +21,7 @@ export function useWorkQueue(key: QueueKey, batchSize: number): { queue: WorkQue
     let closed = false;
     const handBackOnExit = () => void queue?.handBack({ keepalive: true });
     const cancelOnSignOut = beforeSignOut(handBackOnExit);
-    WorkQueue.open({ client: getApiClient(), key: { tenantId, appId }, store, answerPending: (mediaId) => outbox.holds(appId, mediaId), batchSize }).then(
+    WorkQueue.open({ client: getApiClient(), key: { tenantId, appId }, store, outbox, batchSize }).then(
       (opened) => {
         queue = opened;
         if (closed) return void opened.handBack();

@@ -12,7 +12,7 @@ import { labellerAnswersQueryOptions, labellersQueryOptions } from '../../../lib
 import { useSubjectNames } from '../../../lib/queries/subjects';
 import { AnswerCard } from '../components/answer-card';
 import { labellerName } from '../utils/labeller-columns';
-import '../review.css';
+import './review.css';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 

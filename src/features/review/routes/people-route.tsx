@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { LabellerAnalytics } from '../components/labeller-analytics';
-import '../review.css';
+import './review.css';
 
 /** The tenant's labellers across its applications, for its administrators (each application's Review tab has its own). */
 export function Component() {

@@ -17,7 +17,7 @@ import { LabellerAnalytics } from '../components/labeller-analytics';
 import { RecentDecisions } from '../components/recent-decisions';
 import { REVIEW_ACTIONS, type ReviewContext } from '../hooks/review-actions';
 import { useReviewKeys } from '../hooks/use-review-keys';
-import '../review.css';
+import './review.css';
 
 interface DisagreementProps {
   tenantId: string;

@@ -23,10 +23,11 @@ const labeller: Labeller = {
 describe('the labellers CSV', () => {
   it('has the service\'s field names, empty cells for missing figures, quoting, and no formulas', () => {
     const [header, row, end] = labellersCsv([labeller]).split('\r\n');
+    // Every cell is quoted, as the service's CSVs are (src/api/csv-cells.ts).
     expect(header).toBe(
-      'user_id,email,name,answers,skips,active_seconds,answers_per_hour,median_decision_time,p90_decision_time,decided_items,agreement,corrected_in_review,gold_answers,gold_accuracy,flagged,flags',
+      '"user_id","email","name","answers","skips","active_seconds","answers_per_hour","median_decision_time","p90_decision_time","decided_items","agreement","corrected_in_review","gold_answers","gold_accuracy","flagged","flags"',
     );
-    expect(row).toBe('u-1,ann@acme.test,"\'=HYPERLINK(""x""), Ann",40,2,3600.5,39.8,6.5,,20,0.75,1,5,0.4,true,agreement gold_accuracy');
+    expect(row).toBe('"u-1","ann@acme.test","\'=HYPERLINK(""x""), Ann","40","2","3600.5","39.8","6.5","","20","0.75","1","5","0.4","true","agreement gold_accuracy"');
     expect(end).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { csvRow } from '../../../api/csv-cells';
 import type { Labeller } from '../../../api/schemas/labellers';
 
 /** The CSV's columns: the service's field names, so that a script reads the download as it reads the API. */
@@ -20,17 +21,12 @@ const FIELDS = [
   'flags',
 ] as const satisfies readonly (keyof Labeller)[];
 
-/**
- * One cell: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a formula (a name
- * beginning with =, +, - or @) is led by an apostrophe.
- */
-function cell(value: Labeller[(typeof FIELDS)[number]]): string {
+/** A figure as the text of its cell: empty when there is none, a list's items apart by spaces. */
+function cellText(value: Labeller[(typeof FIELDS)[number]]): string {
   if (value === null) return '';
-  const text = Array.isArray(value) ? value.join(' ') : String(value);
-  const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return Array.isArray(value) ? value.join(' ') : String(value);
 }
 
-/** The labellers' figures as CSV (RFC 4180, CRLF line ends), a header row first. */
+/** The labellers' figures as CSV (src/api/csv-cells.ts: every cell quoted, none a formula), a header row first. */
 export const labellersCsv = (labellers: readonly Labeller[]): string =>
-  [FIELDS.join(','), ...labellers.map((labeller) => FIELDS.map((field) => cell(labeller[field])).join(','))].join('\r\n') + '\r\n';
+  [FIELDS, ...labellers.map((labeller) => FIELDS.map((field) => cellText(labeller[field])))].map(csvRow).join('');

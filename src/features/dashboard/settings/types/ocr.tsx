@@ -3,7 +3,7 @@ import { ocrSettingsOf, ocrSettingsSchema, PAGE_MODES, type PageMode } from '../
 import { Alert } from '../../../../components/alert';
 import { Button } from '../../../../components/button';
 import { FormActions } from '../../../../components/form-actions';
-import { TextField } from '../../../../components/text-field';
+import { Field, TextField } from '../../../../components/text-field';
 import { useUpdateApplication } from '../update-application';
 import type { TypeFormProps, TypeSettings } from './type-settings';
 
@@ -36,10 +36,7 @@ function ReadingSettings({ application, readOnly }: TypeFormProps) {
           error={error}
           spellCheck={false}
         />
-        <div className="field">
-          <label className="field__label" htmlFor="page-mode">
-            Layout of the text
-          </label>
+        <Field label="Layout of the text" htmlFor="page-mode">
           <select id="page-mode" className="select" value={pageMode} onChange={(event) => setPageMode(event.target.value as PageMode)}>
             {PAGE_MODES.map((mode) => (
               <option key={mode} value={mode}>
@@ -47,7 +44,7 @@ function ReadingSettings({ application, readOnly }: TypeFormProps) {
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       </fieldset>
       {update.isError && <Alert>{update.error.message}</Alert>}
       {update.isSuccess && !dirty && <Alert tone="info">Reading settings saved.</Alert>}

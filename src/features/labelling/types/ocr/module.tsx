@@ -4,6 +4,7 @@ import { primaryProposal, primarySubject } from '../../contract/target';
 import { percent } from '../../type-kit/percent';
 import { SubjectHeading } from '../../type-kit/subject-heading';
 import { defineTypeModule } from '../../contract/type-module';
+import { FieldLabel } from '../../../../components/text-field';
 
 /** What the model read, with its confidence. */
 export interface Reading {
@@ -78,9 +79,7 @@ export const ocr = defineTypeModule<OcrAnnotation, { name: 'idle' }>({
           'The model read no text here.'
         )}
       </p>
-      <label className="field__label" htmlFor={READING_INPUT_ID}>
-        Text
-      </label>
+      <FieldLabel htmlFor={READING_INPUT_ID}>Text</FieldLabel>
       <input
         id={READING_INPUT_ID}
         className="field__input editor__text"

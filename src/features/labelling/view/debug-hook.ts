@@ -1,11 +1,11 @@
 /// <reference types="vite/client" />
 // A read-only window.__looplabel for tests and benchmarks, in development and with ?debug=1. The one write,
 // replaceAnnotation, lets a benchmark load a large scene (1,000 boxes) through the normal edit path.
-import type { Annotation } from './contract/type-module';
-import type { Camera } from './geometry/types';
-import { useMarkView } from './view/mark-view-store';
-import { seenLongEnough, useSightStore } from './view/sight-store';
-import { usePreferences } from '../../lib/preferences';
+import type { Annotation } from '../contract/type-module';
+import type { Camera } from '../geometry/types';
+import { useMarkView } from './mark-view-store';
+import { seenLongEnough, useSightStore } from './sight-store';
+import { usePreferences } from '../../../lib/preferences';
 
 export interface LooplabelDebug {
   readonly mediaId: string | null;

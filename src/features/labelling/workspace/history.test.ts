@@ -1,10 +1,10 @@
-import { applyToolChange as applyChange } from './testing/labelling-types';
-import type { BoxAnnotation } from './types/box-detection/module';
+import { applyToolChange as applyChange } from '../testing/labelling-types';
+import type { BoxAnnotation } from '../types/box-detection/module';
 import { canRedo, canUndo, commit, createHistory, redo, replace, undo } from './history';
-import { BOX_TOOL_IDLE, boxTool } from './types/box-detection/box-tool';
-import type { BoxToolState } from './types/box-detection/box-tool';
-import type { ToolEvent } from './contract/tool-events';
-import { imagePoint } from './geometry/types';
+import { BOX_TOOL_IDLE, boxTool } from '../types/box-detection/box-tool';
+import type { BoxToolState } from '../types/box-detection/box-tool';
+import type { ToolEvent } from '../contract/tool-events';
+import { imagePoint } from '../geometry/types';
 
 describe('history', () => {
   it('undoes and redoes committed steps, and a new commit clears redo', () => {

@@ -1,4 +1,4 @@
-import { InvalidBaseUrlError, NetworkError, RateLimitedError, ServerError, UnauthorizedError } from '../../api/errors';
+import { InvalidBaseUrlError, NetworkError, RateLimitedError, ServerError, UnauthorizedError } from '../../../api/errors';
 import { describeSignInError } from './sign-in-errors';
 
 describe('describeSignInError', () => {

@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useParams } from 'react-router';
-import { useCallerRole, type CallerRole } from './shared/caller-role';
+import { useCallerRole, type CallerRole } from '../shared/caller-role';
 import './dashboard.css';
 
 interface TenantLink {

@@ -1,10 +1,10 @@
-import type { BasicCredentials } from '../../api/client';
-import { getToken } from '../../api/endpoints/identity';
-import { getApiClient } from '../../lib/api-client';
-import { queryClient } from '../../lib/query-client';
-import { userTenantsQueryOptions } from '../../lib/session/user-tenants';
-import { forgetCredentials, rememberCredentials } from '../../lib/session/pending-credentials';
-import { getSession, setSession } from '../../lib/session/session-store';
+import type { BasicCredentials } from '../../../api/client';
+import { getToken } from '../../../api/endpoints/identity';
+import { getApiClient } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { userTenantsQueryOptions } from '../../../lib/session/user-tenants';
+import { forgetCredentials, rememberCredentials } from '../../../lib/session/pending-credentials';
+import { getSession, setSession } from '../../../lib/session/session-store';
 
 export type SignInOutcome = { kind: 'entered'; tenantId: string } | { kind: 'choose-tenant' };
 

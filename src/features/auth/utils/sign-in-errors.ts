@@ -1,4 +1,4 @@
-import { ApiError, InvalidBaseUrlError, NetworkError, RateLimitedError, UnauthorizedError } from '../../api/errors';
+import { ApiError, InvalidBaseUrlError, NetworkError, RateLimitedError, UnauthorizedError } from '../../../api/errors';
 
 /** What to tell a person whose sign-in (or password re-entry) failed. */
 export function describeSignInError(error: unknown): string {

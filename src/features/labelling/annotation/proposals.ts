@@ -1,6 +1,6 @@
-import type { FeedbackSubjectAnswer } from '../../api/application-types/answer';
-import type { MediaAssertion } from '../../api/schemas/detections';
-import type { ProposedSubject } from '../../api/schemas/feedback-requests';
+import type { FeedbackSubjectAnswer } from '../../../api/application-types/answer';
+import type { MediaAssertion } from '../../../api/schemas/detections';
+import type { ProposedSubject } from '../../../api/schemas/feedback-requests';
 
 /** The latest model assertion of this application per subject, as proposals for "label any media". */
 export function proposalsFromDetections(detections: readonly MediaAssertion[], appId: string, mediaId: string): ProposedSubject[] {

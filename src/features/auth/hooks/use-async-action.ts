@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { describeSignInError } from './sign-in-errors';
+import { describeSignInError } from '../utils/sign-in-errors';
 
 /** Runs a credential-bearing action from a form, tracking whether it runs and what went wrong (said by `describe`). */
 export function useAsyncAction(describe: (error: unknown) => string = describeSignInError) {

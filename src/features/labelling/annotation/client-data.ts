@@ -1,4 +1,4 @@
-import type { AnswerMeta } from './annotation/feedback';
+import type { AnswerMeta } from './feedback';
 
 export type InputDevice = 'mouse' | 'touch' | 'pen' | 'keyboard' | 'unknown';
 

@@ -1,5 +1,5 @@
-// Every CSV the service writes goes through here, so that opening one in a spreadsheet runs nothing (OWASP's
-// "CSV Injection").
+// Every CSV the service and the app write goes through here (an export's manifest, the labellers' figures), so that
+// opening one in a spreadsheet runs nothing (OWASP's "CSV Injection").
 
 /** What a spreadsheet takes for the start of a formula; and `'`, so that the protective quote can be told apart. */
 const NEEDS_QUOTE_MARK = /^[=+\-@\t\r']/;
