@@ -32,6 +32,7 @@ function workspaceOn(type: ApplicationType, subjects: Parameters<typeof makeRequ
     classCount: 1,
     proposals: null,
     frames: null,
+    finding: false,
   };
   const ports: WorkspacePorts = {
     editor: { edit: (next, kind) => edits.push({ next: next(annotation), kind }), undo: () => {}, redo: () => {}, canUndo: false, canRedo: false },
@@ -52,6 +53,7 @@ function workspaceOn(type: ApplicationType, subjects: Parameters<typeof makeRequ
     previous: null,
     toggleMarks: () => {},
     showHelp: () => {},
+    findMore: () => {},
     field: { typing: () => field.typing, leave: () => (field.left += 1) },
   };
   return {
