@@ -21,7 +21,7 @@ describe('a prediction applied to the annotation', () => {
   });
 
   it('says how many were found, or that nothing was', () => {
-    expect(findOutcome(0)).toMatch(/^Nothing more like these was found/);
-    expect(findOutcome(11)).toMatch(/^Found 11 more like these/);
+    expect(findOutcome(0)).toMatch(/^Nothing more like these found/);
+    expect(findOutcome(11)).toBe('Found 11 more like these');
   });
 });

@@ -3,8 +3,8 @@ import type { AnnotationBase, ExemplarMarks, Exemplars } from '../contract/type-
 
 /** What a find that answered did, in words for the labeller. */
 export function findOutcome(added: number): string {
-  if (added === 0) return 'Nothing more like these was found: box a few more, or one that shows the object whole.';
-  return `Found ${added} more like these: check them and accept, drop or correct them.`;
+  if (added === 0) return 'Nothing more like these found: box another, whole and unhidden.';
+  return `Found ${added} more like these`;
 }
 
 /**
