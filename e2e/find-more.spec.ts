@@ -83,6 +83,20 @@ test('box_detection: three boxes drawn, L, and the other candies are proposed; A
   await expect.poll(async () => (await boxes()).length).toBe(3);
   await capture(page, 'find-more-before');
 
+  // While the service searches the workspace says so; when it fails, it says why, and nothing changes.
+  let answer = (_: unknown) => {};
+  const answered = new Promise((resolve) => (answer = resolve));
+  await page.route('**/predict', async (route) => {
+    await answered;
+    await route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: { message: 'The exemplar search is busy; try again in a moment.' } });
+  });
+  await page.keyboard.press('l');
+  await expect(page.getByTestId('find-more').getByRole('status')).toHaveText('Finding more like these…');
+  answer(null);
+  await expect(page.getByTestId('find-more').getByRole('alert')).toHaveText(/^Could not find more like these: The exemplar search is busy/);
+  expect(await boxes()).toHaveLength(3);
+  await page.unroute('**/predict');
+
   await findMore(page, 3, 'candies');
   const found = await boxes();
   expect(found.length).toBeGreaterThan(3);
@@ -98,12 +112,12 @@ test('box_detection: three boxes drawn, L, and the other candies are proposed; A
   await page.keyboard.press('Control+Shift+z');
   await expect.poll(async () => (await boxes()).length).toBe(found.length);
 
-  const answered = (await shown(page)).annotation as BoxAnnotation;
+  const sent = (await shown(page)).annotation as BoxAnnotation;
   await accept(page, item);
   const api = labeller.api;
   await expect.poll(async () => (await assertionsOf(api, labeller.userId, mediaId, appId)).length, { timeout: FIND_MS }).toBeGreaterThan(0);
   const [assertion] = await assertionsOf(api, labeller.userId, mediaId, appId);
-  expect(assertion).toMatchObject(expectedAssertions(answered)[0]!);
+  expect(assertion).toMatchObject(expectedAssertions(sent)[0]!);
   expect((assertion!.app_data as unknown[]).length).toBeGreaterThan(3);
 });
 
