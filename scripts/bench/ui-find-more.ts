@@ -41,8 +41,6 @@ async function photoItem(baseUrl: string, tenantId: string, photo: string) {
   return { url: `${baseUrl}/t/${tenantId}/apps/${app.application_id}/media/${media_id}/label?debug=1`, mediaId: media_id, truth };
 }
 
-const markCount = (page: Page) => page.evaluate(() => window.__looplabel?.marks?.count ?? 0);
-
 /** Alt+drag from one corner of the box to the other, in image pixels turned into page pixels by the camera. */
 async function drawBox(page: Page, box: BoxCoords) {
   const stage = (await page.getByTestId('stage').boundingBox())!;

@@ -5,7 +5,7 @@ import { findOutcome, withPrediction } from './finds';
 
 const app = makeApp({ type: 'box_detection' });
 const annotation = () => {
-  const start = initialAnnotation(app, makeRequest('m1', []))! as AnnotationBase & { boxes: object[] };
+  const start: AnnotationBase = initialAnnotation(app, makeRequest('m1', []))!;
   return { ...start, boxes: [{ x0: 10, y0: 10, x1: 40, y1: 40, subject_uid: app.output_subjects[0]! }] };
 };
 const capability = () => LABELLING_TYPES.moduleOf(annotation()).exemplars!;
