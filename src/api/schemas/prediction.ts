@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import type { BoxCoords } from '../types';
+import type { BoxCoords, Focus } from '../types';
 
 /** One subject's entry of a prediction: as a feedback pull shows it (a count's `counted` markers included). */
 const predictedSubjectSchema = z.object({
@@ -26,4 +26,6 @@ export interface ExemplarRequest {
   readonly mediaId: string;
   readonly subjectUid: string;
   readonly exemplars: readonly BoxCoords[];
+  /** Only this part of the media is searched (the item's focus), when it has one. */
+  readonly focus?: Focus | null;
 }

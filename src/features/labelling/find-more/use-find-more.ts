@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { predictWithExemplars } from '../../../api/endpoints/predict';
 import type { ExemplarRequest } from '../../../api/schemas/prediction';
+import type { Focus } from '../../../api/types';
 import { getApiClient } from '../../../lib/api-client';
 import { predictionKeys } from '../../../lib/queries/keys';
 import type { Annotation, AnyTypeModule, Edit, Exemplars } from '../contract/type-module';
@@ -17,6 +18,8 @@ export interface FindNote {
 interface FindMoreOptions {
   readonly appId: string;
   readonly mediaId: string;
+  /** The item's focus: only it is searched. */
+  readonly focus: Focus | null;
   readonly module: AnyTypeModule;
   readonly annotation: Annotation;
   readonly edit: Edit<Annotation>;
@@ -26,7 +29,7 @@ interface FindMoreOptions {
  * "Find more like these" on the item: the service's predict with the exemplars (React Query's mutation), whose finds
  * the type's module adds in one edit. A late answer for an item the labeller has left changes nothing.
  */
-export function useFindMore({ appId, mediaId, module, annotation, edit }: FindMoreOptions) {
+export function useFindMore({ appId, mediaId, focus, module, annotation, edit }: FindMoreOptions) {
   const mutation = useMutation({
     mutationKey: predictionKeys.exemplars(appId),
     mutationFn: (request: ExemplarRequest) => predictWithExemplars(getApiClient(), appId, request),
@@ -42,7 +45,7 @@ export function useFindMore({ appId, mediaId, module, annotation, edit }: FindMo
     if (!capability) return;
     setNote(null);
     mutation.mutate(
-      { mediaId, subjectUid: exemplars.subjectUid, exemplars: exemplars.boxes },
+      { mediaId, subjectUid: exemplars.subjectUid, exemplars: exemplars.boxes, focus },
       {
         onSuccess: (prediction) => {
           if (current.current.mediaId !== mediaId) return;

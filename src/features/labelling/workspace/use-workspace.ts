@@ -82,7 +82,7 @@ export function useWorkspace(props: WorkspaceProps) {
   if (canvasImage?.state === 'shown' && !listShown) setListShown(true);
   const inputDevice = useRef<InputDevice>('unknown');
   const sight = useItemSight(media.media_id);
-  const finds = useFindMore({ appId, mediaId: media.media_id, module, annotation, edit });
+  const finds = useFindMore({ appId, mediaId: media.media_id, focus: target.focus ?? null, module, annotation, edit });
 
   useEffect(() => publishEditor(media.media_id, annotation, (next) => edit(() => next)), [media.media_id, annotation, edit]);
 
