@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { focusSchema } from './feedback';
 import type { BoxCoords, Focus } from '../types';
 
 /** One subject's entry of a prediction: as a feedback pull shows it (a count's `counted` markers included). */
@@ -17,6 +18,8 @@ export const predictionSchema = z.object({
   media_id: z.nullable(z.string()),
   model_id: z.string(),
   subjects: z.array(predictedSubjectSchema),
+  /** The part of the image the models looked at, when one was given. */
+  focus: z.optional(focusSchema),
 });
 
 export type Prediction = z.infer<typeof predictionSchema>;
