@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { modelServerSchema, modelServerSettingsSchema, modelServerVersionsSchema } from '../../src/api/schemas/model-server';
+import { requireAuth } from '../auth/context';
+import { getApplicationRow, requireManageApplication } from '../domain/applications';
+import { listeningPortOf } from '../http/listening-port';
+import { parseWith } from '../http/parse';
+import { nodeId } from '../http/schemas';
+import { modelServerRules } from '../model-server/address';
+import { modelServerVersionHistory, modelServerView, removeModelServer, requireModelServer, saveModelServer } from '../model-server/settings';
+import type { RoutesPlugin } from './instance';
+
+const appParams = z.object({ applicationId: nodeId });
+
+/**
+ * An application's model server (extension): any server speaking Label Studio's ML backend protocol, set, shown and
+ * removed by the tenant's administrators and the application's managers. Saving it, and `…/test`, queue a check
+ * (/health, /setup) whose outcome the status shows; no call to the server is made on the request.
+ */
+export const modelBackendRoutes: RoutesPlugin = async (app) => {
+  const rules = modelServerRules(app.config, listeningPortOf(app));
+  const managed = async (request: { params: { applicationId: string } } & Parameters<typeof requireAuth>[0]) => {
+    const auth = requireAuth(request);
+    const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
+    requireManageApplication(auth, appRow);
+    return appRow;
+  };
+  const queueCheck = async (appRow: { applicationId: string; tenantId: string }) => {
+    await app.jobs.send(app.db, 'model-check', { tenantId: appRow.tenantId, applicationId: appRow.applicationId }, { singletonKey: appRow.applicationId });
+    app.jobs.kick();
+  };
+  const path = '/1/applications/:applicationId/model_backend';
+
+  app.put(path, { schema: { params: appParams, response: { 200: modelServerSchema } } }, async (request) => {
+    const appRow = await managed(request);
+    const settings = parseWith(modelServerSettingsSchema, request.body, 'body');
+    const row = await saveModelServer(app.db, appRow, settings, { rules, sealingKey: app.sealingKey });
+    await queueCheck(appRow);
+    return modelServerView(row);
+  });
+
+  app.get(path, { schema: { params: appParams, response: { 200: modelServerSchema } } }, async (request) => {
+    const appRow = await managed(request);
+    return modelServerView(await requireModelServer(app.db, appRow.applicationId));
+  });
+
+  app.delete(path, { schema: { params: appParams } }, async (request, reply) => {
+    const appRow = await managed(request);
+    await removeModelServer(app.db, appRow.applicationId);
+    return reply.status(204).send();
+  });
+
+  app.post(`${path}/test`, { schema: { params: appParams, response: { 202: modelServerSchema } } }, async (request, reply) => {
+    const appRow = await managed(request);
+    const row = await requireModelServer(app.db, appRow.applicationId);
+    await queueCheck(appRow);
+    return reply.status(202).send(modelServerView(row));
+  });
+
+  app.get(`${path}/versions`, { schema: { params: appParams, response: { 200: modelServerVersionsSchema } } }, async (request) => {
+    const appRow = await managed(request);
+    return modelServerVersionHistory(app.db, appRow.applicationId);
+  });
+};
