@@ -13,7 +13,7 @@ import { authHeaderOf, type ModelServerRow } from './settings';
 /** At most this many calls to one server at once from one process; the others wait their turn. */
 const CALLS_PER_SERVER = 4;
 /** An answer larger than this (counted as it arrives) ends the call. */
-export const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
 /** After this many failed calls in a row the circuit opens: the server is left alone for CIRCUIT_OPEN_SECONDS. */
 const FAILURES_TO_OPEN = 5;
 const CIRCUIT_OPEN_SECONDS = 60;

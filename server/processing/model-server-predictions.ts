@@ -29,7 +29,7 @@ export const serverCallDeps = (config: ServiceConfig, listeningPort: ListeningPo
 });
 
 /** The model_id a server's proposals carry: the server's model_version, as an outside model's. */
-export const serverModelId = (modelVersion: string | null) => externalModelId(`server ${(modelVersion ?? 'unversioned').replace(/[^\p{L}\p{N} ._:/@+-]/gu, '_')}`.slice(0, 100));
+const serverModelId = (modelVersion: string | null) => externalModelId(`server ${(modelVersion ?? 'unversioned').replace(/[^\p{L}\p{N} ._:/@+-]/gu, '_')}`.slice(0, 100));
 
 /**
  * Whether the application's model server, rather than (or beside) its built-in model, proposes for new media; when it

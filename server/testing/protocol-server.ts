@@ -22,7 +22,7 @@ export interface ProtocolServer {
 }
 
 /** Answers as a Label Studio ML backend does by default: up, set up at version `v1`, no predictions, webhooks taken. */
-export const DEFAULT_ANSWERS: Record<string, ProtocolAnswer> = {
+const DEFAULT_ANSWERS: Record<string, ProtocolAnswer> = {
   '/health': { json: { status: 'UP', model_class: 'TestModel' } },
   '/setup': { json: { model_version: 'v1' } },
   '/predict': { json: { results: [] } },

@@ -40,18 +40,18 @@ export interface ResultPlace {
   score?: number | undefined;
 }
 
-export interface MappedResults {
+interface MappedResults {
   proposals: ModelProposal[];
   dropped: string[];
 }
 
 /** More boxes or points than this in one prediction are refused whole. */
-export const MAX_REGIONS = 10_000;
+const MAX_REGIONS = 10_000;
 
 export const IMAGE_TAG = '<Image name="image" value="$image"/>';
 
 /** Text as an XML attribute value. */
-export const xmlAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const xmlAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A labels tag (`RectangleLabels`, `KeyPointLabels`, `Choices`) with one child (`Label`, `Choice`) per subject. */
 export const labelsTag = (tag: string, child: string, name: string, names: readonly string[], attributes = '') =>

@@ -9,7 +9,7 @@ export type ModelSource = (typeof MODEL_SOURCES)[number];
  * What the last call to the server found: `unknown` before the first, `connected`, `error` (it answered wrongly),
  * `timed_out`, `unreachable`, or `circuit_open` (it failed too often lately, and is left alone a while).
  */
-export const MODEL_SERVER_STATES = ['unknown', 'connected', 'error', 'timed_out', 'unreachable', 'circuit_open'] as const;
+const MODEL_SERVER_STATES = ['unknown', 'connected', 'error', 'timed_out', 'unreachable', 'circuit_open'] as const;
 export type ModelServerState = (typeof MODEL_SERVER_STATES)[number];
 
 export const MODEL_SERVER_TIMEOUT = { min: 1, max: 120, default: 30 } as const;
