@@ -79,7 +79,7 @@ export async function startReferenceServer({ port, host, detect }: ReferenceServ
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     const answer = async () => {
       if (request.method === 'GET' && (path === '/health' || path === '/')) return send(response, 200, { status: 'UP', model_class: 'LooplabelReference' });
-      if (request.method === 'GET' && path === '/metrics') return send(response, 200, {});
+      if (request.method === 'GET' && path === '/metrics') return send(response, 200, { model_version: modelVersion(), webhooks: events });
       if (request.method !== 'POST') return send(response, 404, { error: `No ${request.method} ${path}.` });
       const body = await readJson(request);
       if (path === '/setup') {
