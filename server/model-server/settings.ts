@@ -19,6 +19,11 @@ export async function readModelServer(db: Database, applicationId: string): Prom
   return row;
 }
 
+export async function hasModelServer(db: Database, applicationId: string): Promise<boolean> {
+  const [row] = await db.select({ id: modelServers.applicationId }).from(modelServers).where(eq(modelServers.applicationId, applicationId));
+  return row !== undefined;
+}
+
 export async function requireModelServer(db: Database, applicationId: string): Promise<ModelServerRow> {
   const row = await readModelServer(db, applicationId);
   if (!row) throw notFound('This application has no model server.');

@@ -3,14 +3,14 @@ import type { ItemAnswer } from '../../src/api/application-types/answer';
 import type { Focus } from '../../src/api/types';
 import { focusKey as focusKeyOf } from '../../src/api/focus-key';
 import type { Database } from '../db';
-import { assertions, media, modelServerEvents } from '../db/schema';
+import { applications, assertions, media, modelServerEvents } from '../db/schema';
 import { unixNow } from '../db/unix-time';
 import type { ApplicationRow } from '../domain/applications';
 import type { JobQueue } from '../jobs/queue';
 import { callModelServer, ModelServerFailed, type ModelServerDeps } from './call';
 import { imageLinkFor } from './media-link';
 import { outputSubjectNames, placeOf, projectOf, serverPartOf } from './protocol';
-import { readModelServer } from './settings';
+import { hasModelServer, readModelServer } from './settings';
 
 /** Events sent per job run; more wait for the next run, sent at once. */
 const EVENTS_PER_RUN = 50;
@@ -33,13 +33,16 @@ async function queueEvent(db: Database, jobs: JobQueue, appRow: Pick<Application
 export async function queueAnswerEvent(
   db: Database,
   jobs: JobQueue,
-  appRow: ApplicationRow,
+  { applicationId, tenantId }: Pick<ApplicationRow, 'applicationId' | 'tenantId'>,
   answer: { mediaId: string; focus: Focus | null; userId: string; subjects: ItemAnswer },
-): Promise<void> {
-  const part = serverPartOf(appRow);
-  if (!part || !(await readModelServer(db, appRow.applicationId))) return;
+): Promise<boolean> {
+  // most applications have no server: they pay one read
+  if (!(await hasModelServer(db, applicationId))) return false;
+  const [appRow] = await db.select().from(applications).where(and(eq(applications.applicationId, applicationId), eq(applications.tenantId, tenantId)));
+  const part = appRow && serverPartOf(appRow);
+  if (!appRow || !part) return false;
   const [mediaRow] = await db.select({ width: media.imageWidth, height: media.imageHeight }).from(media).where(eq(media.mediaId, answer.mediaId));
-  if (!mediaRow) return;
+  if (!mediaRow) return false;
   const focusKey = focusKeyOf(answer.focus);
   const [earlier] = await db
     .select({ n: count() })
@@ -49,7 +52,7 @@ export async function queueAnswerEvent(
   const result = answer.subjects.flatMap((subject) => part.toResults(subject, place));
   const action = (earlier?.n ?? 0) > 0 ? 'ANNOTATION_UPDATED' : 'ANNOTATION_CREATED';
   const taskId = `${answer.mediaId}${focusKey === '' ? '' : `#${focusKey}`}`;
-  await queueEvent(db, jobs, appRow, action, {
+  return queueEvent(db, jobs, appRow, action, {
     media_id: answer.mediaId,
     annotation: { task: taskId, completed_by: answer.userId, result, was_cancelled: false, created_at: new Date().toISOString() },
   });

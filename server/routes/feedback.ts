@@ -76,8 +76,7 @@ function registerFeedbackPost(app: Parameters<RoutesPlugin>[0], path: string) {
     );
     if (answersSinceRelease !== null) {
       const answer = { mediaId: request.body.media_id, focus: request.body.focus ?? null, userId: auth.userId, subjects: request.body.subjects };
-      await queueAnswerEvent(app.db, app.jobs, await getApplicationRow(app.db, auth.tenantId, appRow.applicationId), answer);
-      app.jobs.kick();
+      if (await queueAnswerEvent(app.db, app.jobs, appRow, answer)) app.jobs.kick();
     }
     await releaseIfDue(app, appRow, answersSinceRelease);
     return reply.status(204).send();

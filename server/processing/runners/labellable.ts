@@ -7,6 +7,7 @@ import { considerForFeedback } from '../../feedback/scheduler';
 import { markJobFinished } from '../../jobs/finished';
 import { proposalsFor } from '../predict';
 import { sendToModelServer } from '../model-server-predictions';
+import { hasModelServer } from '../../model-server/settings';
 import { currentModelIdOf, recordWithJobEnd, type ApplicationRun, type KindRunner } from './application-run';
 
 /**
@@ -32,6 +33,8 @@ export const runLabellable: KindRunner = async (ctx, run) => {
  * answers, ends the job here and answers false.
  */
 async function builtInAnswers(ctx: Parameters<KindRunner>[0], { appRow, mediaRow, focus, chain, jobId }: ApplicationRun): Promise<boolean> {
+  // most applications have no server: they pay one read, not a transaction
+  if (!(await hasModelServer(ctx.db, appRow.applicationId))) return true;
   const builtIn = await ctx.db.transaction(async (tx) => {
     const alsoBuiltIn = await sendToModelServer(tx, ctx, appRow, mediaRow.mediaId, focus, chain);
     if (!alsoBuiltIn && jobId !== undefined) await markJobFinished(tx, jobId);

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../client';
 import { NotFoundError } from '../errors';
 import { noContent } from '../schemas/envelopes';
-import { modelServerSchema, modelServerVersionsSchema, type ModelServerSettingsInput } from '../schemas/model-server';
+import { interactiveBoxSchema, modelServerSchema, modelServerVersionsSchema, type ModelServerSettingsInput } from '../schemas/model-server';
 
 const serverPath = (appId: string) => `/1/applications/${encodeURIComponent(appId)}/model_backend`;
 
@@ -26,3 +26,11 @@ export const testModelServer = (client: ApiClient, appId: string) => client.requ
 
 /** Every model_version the server reported, newest first. */
 export const getModelServerVersions = (client: ApiClient, appId: string) => client.request(`${serverPath(appId)}/versions`, modelServerVersionsSchema);
+
+/** The box the application's interactive model server finds around a click or inside a rough box (media pixels). */
+export const askInteractiveBox = (
+  client: ApiClient,
+  appId: string,
+  body: { media_id: string; point?: { x: number; y: number }; box?: { x0: number; y0: number; x1: number; y1: number } },
+  signal?: AbortSignal,
+) => client.request(`${serverPath(appId)}/interactive`, interactiveBoxSchema, { method: 'POST', body, signal });

@@ -70,3 +70,13 @@ export const modelServerVersionsSchema = z.object({
   versions: z.array(z.object({ model_version: z.string(), first_seen_at: z.number() })),
 });
 export type ModelServerVersions = z.infer<typeof modelServerVersionsSchema>;
+
+/**
+ * `POST /1/applications/{id}/model_backend/interactive` (any member): the box the application's interactive model
+ * server answers around a click (`point`) or a rough box (`box`) in media pixels; null when it has none there, or the
+ * application has no interactive server.
+ */
+export const interactiveBoxSchema = z.object({
+  box: z.nullable(z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() })),
+  probability: z.nullable(z.number()),
+});
