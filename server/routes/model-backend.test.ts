@@ -172,3 +172,34 @@ describe('webhooks', () => {
     expect(hook!.body).toMatchObject({ action: 'ANNOTATION_CREATED', task: { id: mediaId }, annotation: { result: [{ from_name: 'label', to_name: 'image', type: 'rectanglelabels', value: { rectanglelabels: ['Bolt'] } }] } });
   });
 });
+
+describe('click-to-box through an interactive server', () => {
+  it("sends a click as the protocol's context and answers the smallest box around it", async () => {
+    const appId = await connected(
+      (request) =>
+        request.path === '/predict'
+          ? { json: { results: [{ result: [rectangle('Bolt', 10, 10, 80, 80), rectangle('Nut', 20, 20, 20, 20), rectangle('Nut', 70, 70, 10, 10)] }] } }
+          : undefined,
+      { interactive: true },
+    );
+    const mediaId = await upload();
+    await t.app.jobs.drain();
+    const asked = await t.inject({ method: 'POST', url: `/1/applications/${appId}/model_backend/interactive`, headers: labeller, payload: { media_id: mediaId, point: { x: 150, y: 150 } } });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ box: { x0: 102, y0: 102, x1: 205, y1: 205 }, probability: 0.9 });
+    const context = (server.to('/predict').at(-1)!.body as { params: { context: { result: { type: string; value: { x: number; y: number } }[] } } }).params.context;
+    expect(context.result[0]).toMatchObject({ type: 'keypointlabels', value: { x: (150 / 512) * 100, y: (150 / 512) * 100 } });
+    const byBox = await t.inject({ method: 'POST', url: `/1/applications/${appId}/model_backend/interactive`, headers: labeller, payload: { media_id: mediaId, box: { x0: 350, y0: 350, x1: 420, y1: 420 } } });
+    expect(byBox.json().box).toEqual({ x0: 358, y0: 358, x1: 410, y1: 410 });
+  });
+
+  it('answers no box for an application whose server is not interactive, without asking it', async () => {
+    const appId = await connected();
+    const mediaId = await upload();
+    await t.app.jobs.drain();
+    const before = server.to('/predict').length;
+    const asked = await t.inject({ method: 'POST', url: `/1/applications/${appId}/model_backend/interactive`, headers: labeller, payload: { media_id: mediaId, point: { x: 1, y: 1 } } });
+    expect(asked.json()).toEqual({ box: null, probability: null });
+    expect(server.to('/predict')).toHaveLength(before);
+  });
+});
