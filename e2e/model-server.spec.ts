@@ -18,7 +18,9 @@ test.afterAll(async () => {
 
 test("a labeller sees a model server's boxes and answers them; the server hears of the answer", async ({ browser, service }) => {
   test.setTimeout(120_000);
-  const manager = await apiAs(service, DEMO.manager);
+  const labellerPage = await browser.newPage();
+  const labeller = await signInToLabel(labellerPage, service);
+  const manager = await apiAs(service, DEMO.admin, labeller.tenantId);
   const camera = await createSubject(manager, { name: 'Crew camera' });
   const person = await createSubject(manager, { name: 'Crew person' });
   const app = await createApplication(manager, {
@@ -34,8 +36,6 @@ test("a labeller sees a model server's boxes and answers them; the server hears 
   await uploadMediaToSubject(manager, camera.subject_uid, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'astronaut.jpg');
   await expect.poll(async () => (await getPendingCount(manager, app.application_id)).pending, { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
 
-  const labellerPage = await browser.newPage();
-  const labeller = await signInToLabel(labellerPage, service);
   const item = await openAppQueue(labellerPage, labeller.tenantId, app.application_id);
   const { boxes } = item.annotation as unknown as { boxes: { x0: number; y0: number; x1: number; y1: number }[] };
   // the astronaut fills most of the photograph: the server's box of a person covers much of it
@@ -46,7 +46,7 @@ test("a labeller sees a model server's boxes and answers them; the server hears 
   await labellerPage.close();
 
   const managerPage = await browser.newPage();
-  const tenantId = await openDemoLab(managerPage, DEMO.manager);
+  const tenantId = await openDemoLab(managerPage, DEMO.admin);
   await managerPage.goto(`/t/${tenantId}/apps/${app.application_id}/settings`);
   const form = managerPage.getByRole('form', { name: 'Model server' });
   await expect(form.getByLabel('URL')).toHaveValue(reference.url);

@@ -14,7 +14,7 @@ const boxesOf = (proposals: readonly ModelProposal[]): BoxRegion[] =>
 const area = ({ x0, y0, x1, y1 }: BoxCoords) => (x1 - x0) * (y1 - y0);
 
 /** The box a click or rough box asked for: the smallest box around the click, or the one most like the rough box. */
-export function boxForHint(proposals: readonly ModelProposal[], hint: InteractiveHint): BoxRegion | null {
+function boxForHint(proposals: readonly ModelProposal[], hint: InteractiveHint): BoxRegion | null {
   const boxes = boxesOf(proposals);
   if (hint.kind === 'point') {
     const around = boxes.filter(({ box }) => box.x0 <= hint.x && hint.x <= box.x1 && box.y0 <= hint.y && hint.y <= box.y1);
