@@ -18,7 +18,8 @@ test.afterAll(async () => {
 
 test("a labeller sees a model server's boxes and answers them; the server hears of the answer", async ({ browser, service }) => {
   test.setTimeout(120_000);
-  const labellerPage = await browser.newPage();
+  const labellerContext = await browser.newContext();
+  const labellerPage = await labellerContext.newPage();
   const labeller = await signInToLabel(labellerPage, service);
   const manager = await apiAs(service, DEMO.admin, labeller.tenantId);
   const camera = await createSubject(manager, { name: 'Crew camera' });
@@ -43,9 +44,10 @@ test("a labeller sees a model server's boxes and answers them; the server hears 
   expect(Math.max(...boxes.map((box) => (box.x1 - box.x0) * (box.y1 - box.y0)))).toBeGreaterThan(512 * 512 * 0.2);
   await accept(labellerPage, item);
   await expect.poll(() => reference.webhooks(), { timeout: 30_000 }).toEqual(['ANNOTATION_CREATED']);
-  await labellerPage.close();
+  await labellerContext.close();
 
-  const managerPage = await browser.newPage();
+  const managerContext = await browser.newContext();
+  const managerPage = await managerContext.newPage();
   const tenantId = await openDemoLab(managerPage, DEMO.admin);
   await managerPage.goto(`/t/${tenantId}/apps/${app.application_id}/settings`);
   const form = managerPage.getByRole('form', { name: 'Model server' });
@@ -57,5 +59,5 @@ test("a labeller sees a model server's boxes and answers them; the server hears 
   await expect(managerPage.getByRole('table', { name: 'Model server versions' })).toContainText('looplabel-centernet-1');
   await managerPage.getByRole('table', { name: 'Model server versions' }).scrollIntoViewIfNeeded();
   await checkAndCapture(managerPage, 'model-server-versions');
-  await managerPage.close();
+  await managerContext.close();
 });
