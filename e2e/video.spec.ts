@@ -64,8 +64,8 @@ test('a video uploaded through the UI plays on its media page with its poster, a
   const frameNames = [0, 5, 10, 15].map((frame) => `street-${stamp}-frame-${String(frame).padStart(6, '0')}.jpg`);
   await expect(async () => {
     await page.reload();
-    for (const name of frameNames) await expect(page.getByRole('link', { name: new RegExp(`^Media ${name}`) })).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+    for (const name of frameNames) await expect(page.getByRole('link', { name: new RegExp(`^Media ${name}`) })).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 60_000 });
   await checkAndCapture(page, 'video-frames');
 
   // The video's page lists its frames; a frame's page names its video.

@@ -14,6 +14,7 @@ import type { Media } from '../../src/api/schemas/media';
 import { percentile } from './stats';
 import { formatTable } from './table';
 import { measureFloor, type FloorFigures } from './ui-floor';
+import { measureFindMore, printFindMore, type FindMoreFigures } from './ui-find-more';
 import { gestureFigures, recordInputs, type FrameRecord, type GestureFigures } from './ui-frames';
 import { routeBytes } from './ui-route-size';
 import { SCREEN } from './ui-screen';
@@ -47,6 +48,8 @@ export interface UiBenchmarkResults {
   scenes: SceneFigures[];
   /** The same zoom and pan on a page that only moves one image: the best this browser does on this screen. */
   floor: FloorFigures;
+  /** "Find more like these" on the many-instance photos: the key → the proposals drawn. */
+  findMore: FindMoreFigures;
 }
 
 async function answerToNextDrawn(page: Page, labelUrl: string, answers: number): Promise<number | null> {
@@ -194,7 +197,8 @@ async function runUiBenchmarks(baseUrl: string): Promise<UiBenchmarkResults> {
       scenes.push(await sceneFrames(page, boxes));
     }
     const floor = await measureFloor(browser, SCREEN, INPUTS_PER_GESTURE, REPETITIONS);
-    return { answerToNextDrawnMedianMs, ...opened, switch: switchFigures, scenes, floor };
+    const findMore = await measureFindMore(browser, baseUrl);
+    return { answerToNextDrawnMedianMs, ...opened, switch: switchFigures, scenes, floor, findMore };
   } finally {
     await browser.close();
   }
@@ -229,9 +233,11 @@ function printUiBenchmarks(results: UiBenchmarkResults) {
         ['cold open with 1,000 boxes: the open and the first insert (ms)', ms(results.loadToFirstDrawMs + results.firstInsertMs), '≤ 1,000'],
         ['answer → next item drawn, median of 9 (ms)', ms(results.answerToNextDrawnMedianMs), '≤ 50'],
         ['labelling route JS+CSS until first draw (KB gzip)', (results.routeGzipBytes / 1024).toFixed(1), '≤ 250'],
+        ['find more like these: key → proposals drawn, p50 of 9 (ms)', ms(results.findMore.p50Ms), '≤ 1,000'],
       ],
     ),
   );
+  printFindMore(results.findMore);
 }
 
 /** The workspace benchmarks against a fresh local service, printed. */

@@ -6,13 +6,10 @@ import { createApplication, updateApplication } from '../domain/applications';
 import { restartCaptureLoop } from '../processing/capture/capture-loop';
 import type { ServiceContext } from '../service-context';
 import { startPhotoFeed } from './photo-feed';
-import { readPhoto, readPhotoManifest } from './photo-library';
+import { isStreetFrame, readPhoto, readPhotoManifest } from './photo-library';
 import { findOrCreateSubject } from './seed-applications';
 import { DEMO_ACCOUNTS, DEMO_TENANT_NAME } from './seed-identity';
 import { startSimulatedCamera } from './simulated-camera';
-
-/** The street clip's frames among the photographs: the demo camera shows them in turn, a second each. */
-const isStreetFrame = (file: string) => file.startsWith('street-');
 
 /** The demo's camera and feed, served on loopback by the service itself for as long as it runs. */
 export interface DemoCaptureSources {

@@ -19,3 +19,6 @@ export async function readPhotoManifest(): Promise<ManifestPhoto[]> {
 }
 
 export const readPhoto = (file: string): Promise<Buffer> => readFile(path.join(PHOTO_DIR, file));
+
+/** The street clip's frames among the photographs: the demo camera shows them in turn; the feed serves the others. */
+export const isStreetFrame = (file: string) => file.startsWith('street-');

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { focusSchema } from '../../src/api/schemas/feedback';
 import { baselineModelId } from '../../src/api/schemas/models';
+import { predictionSchema } from '../../src/api/schemas/prediction';
 import type { Focus } from '../../src/api/types';
 import { requireAuth } from '../auth/context';
 import { getApplicationRow } from '../domain/applications';
@@ -20,21 +20,6 @@ import { exemplarFields, exemplarObjects, exemplarsText } from './predict-exempl
 const appParams = z.object({ applicationId: z.string().min(1).max(100) });
 const mediaBody = z.object({ media_id: nodeId, focus: focusInput.nullish(), ...exemplarFields });
 const formFields = z.object({ focus: focusText.optional(), subject_uid: exemplarFields.subject_uid, exemplars: z.optional(exemplarsText) });
-
-const predictionSchema = z.object({
-  media_id: z.string().nullable(),
-  model_id: z.string(),
-  subjects: z.array(
-    z.object({
-      subject_uid: z.string(),
-      probability: z.number(),
-      app_data_type: z.string().nullable(),
-      app_data: z.unknown(),
-      counted: z.array(z.object({ x: z.number(), y: z.number() })).optional(),
-    }),
-  ),
-  focus: z.optional(focusSchema),
-});
 
 /** The item went to the application's model server (model_source `server`), through the job queue. */
 const queuedSchema = z.object({ media_id: z.string(), model_server: z.literal('queued') });

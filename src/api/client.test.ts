@@ -76,6 +76,17 @@ describe('ApiClient', () => {
     await expect(client({ fetch }).request('/1/version', anything)).rejects.toBeInstanceOf(NetworkError);
   });
 
+  it('tells whether each request reached the service: an error answer did, a failed fetch did not', async () => {
+    const reached: boolean[] = [];
+    let down = false;
+    const fetch = (() => (down ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(new Response('{}', { status: 503 })))) as typeof globalThis.fetch;
+    const api = client({ fetch, onReach: (value) => reached.push(value) });
+    await api.request('/1/version', anything).catch(() => undefined);
+    down = true;
+    await api.request('/1/version', anything).catch(() => undefined);
+    expect(reached).toEqual([true, false]);
+  });
+
   it('returns undefined for 204', async () => {
     const { fetch } = scriptedFetch(() => new Response(null, { status: 204 }));
     await expect(client({ fetch }).request('/1/applications/a', anything, { method: 'DELETE' })).resolves.toBeUndefined();

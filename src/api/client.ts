@@ -28,6 +28,8 @@ export interface ApiClientOptions {
    * the person typed their password again), and the call is then retried once; false gives up.
    */
   onUnauthorized?: () => Promise<boolean>;
+  /** Told after every request whether it reached the service (any HTTP answer) or failed on the way (no answer). */
+  onReach?: (reached: boolean) => void;
   fetch?: typeof fetch;
 }
 
@@ -102,8 +104,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       response = await doFetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal, keepalive: opts.keepalive });
     } catch (error) {
       if (opts.signal?.aborted) throw error;
+      options.onReach?.(false);
       throw new NetworkError();
     }
+    options.onReach?.(true);
     if (response.ok) return read(response);
     const parsed = await readBody(response).catch(() => undefined);
 

@@ -1,6 +1,7 @@
 import { resolveBaseUrl } from '../api/base-url';
 import { createApiClient, type ApiClient } from '../api/client';
 import { readRuntimeConfig } from '../config/runtime';
+import { reportReach } from './service-reach';
 
 /** How the one client reaches the session; the auth feature connects it at start-up. */
 export interface AuthBridge {
@@ -21,6 +22,7 @@ export function createAppApiClient(configuredBaseUrl: string | undefined, pageOr
     baseUrl: resolveBaseUrl(configuredBaseUrl, pageOrigin),
     getToken: () => bridge.getToken(),
     onUnauthorized: () => bridge.onUnauthorized(),
+    onReach: reportReach,
   });
 }
 

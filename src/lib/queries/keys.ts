@@ -48,6 +48,11 @@ export const mediaKeys = {
   frames: (mediaId: string) => [...mediaKeys.detail(mediaId), 'frames'] as const,
 };
 
+/** What an application's model predicts: "find more like these" runs it on a media item with exemplars (a mutation). */
+export const predictionKeys = {
+  exemplars: (appId: string) => [...applicationKeys.detail(appId), 'predict', 'exemplars'] as const,
+};
+
 /** Labeller analytics, of one application (under it) or of a tenant; `days` is the window, ending now. */
 export const labellerKeys = {
   all: (scope: LabellerScope) =>

@@ -58,6 +58,8 @@ export type Change =
       readonly amendsLast?: boolean;
     }
   | { readonly kind: 'offset'; readonly offset: number }
+  /** A box drawn around one object as an exemplar ("Find more like these"), where the marks are points. */
+  | { readonly kind: 'exemplar'; readonly box: Box }
   /** Selection only: apply it without an undo step. */
   | { readonly kind: 'select'; readonly selected: number | null };
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { Application } from '../../../api/schemas/application';
 import type { ApplicationType } from '../../../api/types';
 import type { FeedbackSubjectAnswer } from '../../../api/application-types/answer';
+import type { PredictedSubject } from '../../../api/schemas/prediction';
 import type { Box, ImagePoint, Size } from '../geometry/types';
 import type { PointerGesture, ShortcutAction } from '../../../lib/shortcuts/registry';
 import type { Change, ToolEvent, Transition } from './tool-events';
@@ -48,6 +49,8 @@ export interface ActionContext<A = AnnotationBase> {
   readonly proposals: { readonly shown: number; readonly total: number } | null;
   /** The answered frames around the item, when it is a video's frame and its type has `frameBoxes`. */
   readonly frames: KeyFrames | null;
+  /** "Find more like these" is asking the service (its key and button wait). */
+  readonly finding: boolean;
   readonly workspace: WorkspaceCommands;
 }
 
@@ -66,6 +69,8 @@ export interface WorkspaceCommands {
   showHelp(): void;
   /** Escape: leaves a number field, else ends a gesture, else clears the selection. */
   cancel(): void;
+  /** Asks the service for the other objects like the type's exemplars, and adds them as proposals (one undo step). */
+  findMore(): void;
 }
 
 /** A registry entry: its key, its label for buttons and the `?` overlay, when it applies, and what it does. */
@@ -195,6 +200,24 @@ export interface FrameBoxes<A> {
   interpolate(before: KeyFrame, after: KeyFrame, frame: number): SubjectBox[];
 }
 
+/** The boxes a labeller drew around objects of one subject, which "Find more like these" searches with. */
+export interface Exemplars {
+  readonly subjectUid: string;
+  /** In media pixels, the newest last; at most the contract's `EXEMPLARS.max`. */
+  readonly boxes: readonly Box[];
+}
+
+/** A type whose marks are objects of a subject: a few boxes of it find the others in the image (docs/api.md, predict). */
+export interface ExemplarMarks<A> {
+  /** The exemplars on the item; null while there are none. */
+  of(annotation: A): Exemplars | null;
+  /**
+   * What the exemplars found (the prediction's entry for their subject) added as the model's proposals, and how many
+   * were added: a find overlapping a mark already there (IoU ≥ 0.5) is left out.
+   */
+  withFinds(annotation: A, found: PredictedSubject, exemplars: Exemplars): { annotation: A; added: number };
+}
+
 /** Everything one application type brings to the workspace; the workspace knows no type by name. */
 export interface TypeModule<A extends AnnotationBase, S extends ToolStateBase = ToolStateBase> {
   readonly type: ApplicationType;
@@ -228,6 +251,8 @@ export interface TypeModule<A extends AnnotationBase, S extends ToolStateBase = 
   readonly proposals?: ProposalMarks<A>;
   /** Present for types whose marks are boxes: Copy previous frame and Interpolate on a video's frames. */
   readonly frameBoxes?: FrameBoxes<A>;
+  /** Present for types whose marks are objects that exemplars find more of ("Find more like these"). */
+  readonly exemplars?: ExemplarMarks<A>;
   readonly actions: readonly WorkspaceAction<A>[];
   /** What its tool does with modifier keys held, for the help overlay. */
   readonly gestures?: readonly PointerGesture[];

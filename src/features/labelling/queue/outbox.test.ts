@@ -155,6 +155,34 @@ describe('Outbox', () => {
     expect(service.recorded).toHaveLength(1);
   });
 
+  it('shows offline when a send finds no service though the browser says online, and all sent once one goes through', async () => {
+    service.postOutcomes.push('network-down');
+    const outbox = await open();
+    await outbox.enqueue('a', answer('m1'));
+    await outbox.settled();
+    expect(outbox.status).toEqual({ state: 'offline', waiting: 1 });
+    timers.runAll();
+    await outbox.settled();
+    expect(outbox.status).toEqual({ state: 'all-sent', waiting: 0 });
+  });
+
+  it("shows offline while the app's other requests reach no service, and sends at once when one does", async () => {
+    let reached = false;
+    const listeners = new Set<(reached: boolean) => void>();
+    const reach = { isReached: () => reached, subscribe: (listener: (reached: boolean) => void) => (listeners.add(listener), () => listeners.delete(listener)) };
+    service.postOutcomes.push('network-down');
+    const outbox = await open({ reach });
+    expect(outbox.status.state).toBe('offline');
+    await outbox.enqueue('a', answer('m1'));
+    await outbox.settled();
+    expect(timers.delays()).toHaveLength(1);
+    reached = true;
+    listeners.forEach((listener) => listener(true));
+    await outbox.settled();
+    expect(service.recorded.map((r) => r.body.media_id)).toEqual(['m1']);
+    expect(outbox.status).toEqual({ state: 'all-sent', waiting: 0 });
+  });
+
   it('restores unsent answers after a reload and sends them with their original keys', async () => {
     network.set(false);
     const first = await open();

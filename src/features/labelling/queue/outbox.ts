@@ -1,8 +1,9 @@
-import { ApiError, UnauthorizedError, isRetryable } from '../../../api/errors';
+import { ApiError, NetworkError, UnauthorizedError, isRetryable } from '../../../api/errors';
 import type { ApiClient } from '../../../api/client';
 import { postFeedback } from '../../../api/endpoints/feedback';
 import type { FeedbackResponse } from '../../../api/schemas/feedback';
 import { type BackoffPolicy, DEFAULT_BACKOFF, retryDelay } from './backoff';
+import { serviceReach, type ReachSignal } from '../../../lib/service-reach';
 import { browserNetwork, createListeners, type NetworkSignal, realScheduler, type Scheduler } from './environment';
 import type { AnswerStore, OutboxEntry, QueueState } from './persistence';
 
@@ -24,6 +25,8 @@ export interface OutboxOptions {
   /** The service stored the answer: what shows it (the media page, the application's counts) is out of date. */
   readonly onDelivered?: (entry: OutboxEntry) => void;
   readonly network?: NetworkSignal;
+  /** Whether the app's other requests reach the service: a failed one shows the outbox offline, an answered one retries. */
+  readonly reach?: ReachSignal;
   readonly scheduler?: Scheduler;
   readonly backoff?: BackoffPolicy;
   readonly random?: () => number;
@@ -40,12 +43,15 @@ export class Outbox {
   private entries: OutboxEntry[];
   private readonly listeners = createListeners<OutboxStatus>();
   private readonly unsubscribeNetwork: () => void;
+  private readonly unsubscribeReach: () => void;
   private running: Promise<void> | null = null;
   private sending = false;
   private retryTimer: { handle: unknown } | null = null;
   private failures = 0;
   private paused = false;
   private online: boolean;
+  /** The browser says online, but the last request found no service: sending goes on, as the probe. */
+  private unreached: boolean;
   private sentAny = false;
   private closed = false;
 
@@ -61,6 +67,13 @@ export class Outbox {
       if (online) this.retryNow();
       this.emit();
     });
+    const reach = options.reach ?? serviceReach;
+    this.unreached = !reach.isReached();
+    this.unsubscribeReach = reach.subscribe((reached) => {
+      this.unreached = !reached;
+      if (reached) this.retryNow();
+      this.emit();
+    });
   }
 
   /** Restores unsent answers from the store and starts sending them. */
@@ -74,7 +87,7 @@ export class Outbox {
     const waiting = this.entries.length;
     const state: SyncState = this.paused
       ? 'paused-auth'
-      : !this.online
+      : !this.online || this.unreached
         ? 'offline'
         : this.sending
           ? 'sending'
@@ -135,6 +148,7 @@ export class Outbox {
     this.closed = true;
     this.clearRetry();
     this.unsubscribeNetwork();
+    this.unsubscribeReach();
   }
 
   private emit() {
@@ -170,6 +184,7 @@ export class Outbox {
         await postFeedback(this.options.client, entry.appId, entry.body, entry.id);
         this.failures = 0;
         this.sentAny = true;
+        this.unreached = false;
         await this.remove(entry);
         this.options.onDelivered?.(entry);
       } catch (error) {
@@ -193,6 +208,7 @@ export class Outbox {
       this.options.onRejected?.(entry, error.message);
     } else {
       // Retryable, or not an API error at all (a bug or a storage hiccup): never drop the answer.
+      if (error instanceof NetworkError) this.unreached = true;
       this.failures += 1;
       const delay = retryDelay(error, this.failures, this.options.backoff ?? DEFAULT_BACKOFF, this.options.random ?? Math.random);
       const scheduler = this.options.scheduler ?? realScheduler;

@@ -32,6 +32,7 @@ function contextFor(module: AnyTypeModule, enabled = true): ActionContext {
     classCount: enabled ? 9 : 1,
     proposals: enabled ? { shown: 2, total: 3 } : null,
     frames: enabled ? { frame: 5, previous: { frame: 0, boxes: [] }, next: { frame: 10, boxes: [] } } : null,
+    finding: false,
     workspace: {
       accept: noop,
       pickClass: noop,
@@ -44,6 +45,7 @@ function contextFor(module: AnyTypeModule, enabled = true): ActionContext {
       toggleMarks: noop,
       showHelp: noop,
       cancel: noop,
+      findMore: noop,
     },
   };
 }

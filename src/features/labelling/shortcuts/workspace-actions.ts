@@ -1,4 +1,5 @@
 import type { PointerGesture } from '../../../lib/shortcuts/registry';
+import { findMoreAction } from '../find-more/find-more-action';
 import { frameActions } from '../frames/frame-actions';
 import { digitActions } from '../type-kit/digit-actions';
 import type { AnnotationBase, AnyTypeModule, ProposalMarks, WorkspaceAction } from '../contract/type-module';
@@ -137,6 +138,7 @@ interface RegistryOptions {
 export function actionsOf(module: AnyTypeModule, { classes = false, frames = false }: RegistryOptions = {}): readonly Action[] {
   const own = [
     ...module.actions,
+    ...(module.exemplars ? [findMoreAction(module.exemplars)] : []),
     ...(module.proposals ? proposalActions(module.proposals) : []),
     ...(classes && module.classes ? classActions(module.objects?.noun ?? 'mark') : []),
     ...(frames && module.frameBoxes ? frameActions(module.frameBoxes) : []),

@@ -1,6 +1,7 @@
 // Test helper: the workspace on one item, or on a queue of items, in a router, collecting what it answers.
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackResponse } from '../../../api/schemas/feedback';
@@ -13,6 +14,7 @@ import type { WorkspaceProps } from '../workspace/use-workspace';
 import type { ItemAnswers } from '../queue/item-answers';
 import { seenLongEnough, useSightStore } from '../view/sight-store';
 import { setLookMs, usePreferences } from '../../../lib/preferences';
+import { queryClient } from '../../../lib/query-client';
 
 // The canvas is a chunk of its own that the workspace loads once: loaded here, as the test file is, its first load
 // (Konva compiled for the test) is not timed as a test's.
@@ -60,16 +62,23 @@ function withLookMs(lookMs: number) {
   useSightStore.setState({ mediaId: null, paintedAt: null, refusedAt: null });
 }
 
+/** What the app puts around every page: the router, React Query, and the type registry the routes hand in. */
+const Around = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={queryClient}>
+    <MemoryRouter>
+      <TypeRegistryProvider registry={LABELLING_TYPES}>{children}</TypeRegistryProvider>
+    </MemoryRouter>
+  </QueryClientProvider>
+);
+
 /** Resolves once the canvas (its own chunk) is on the page and its item answerable. */
 export async function renderWorkspace(app: Application, request = makeRequest('m1'), overrides: Partial<WorkspaceProps> = {}, { lookMs = 0, waitUntilAnswerable = true } = {}) {
   withLookMs(lookMs);
   const answers: FeedbackResponse[] = [];
   render(
-    <MemoryRouter>
-      <TypeRegistryProvider registry={LABELLING_TYPES}>
-        <ItemWorkspace app={app} request={request} answers={collect((body) => answers.push(body))} {...overrides} />
-      </TypeRegistryProvider>
-    </MemoryRouter>,
+    <Around>
+      <ItemWorkspace app={app} request={request} answers={collect((body) => answers.push(body))} {...overrides} />
+    </Around>,
   );
   await screen.findByTestId('stage');
   if (waitUntilAnswerable) await untilAnswerable();
@@ -91,11 +100,9 @@ export async function renderQueue(app: Application, requests: readonly FeedbackR
     return <ItemWorkspace app={app} request={request} answers={collect(next)} />;
   }
   render(
-    <MemoryRouter>
-      <TypeRegistryProvider registry={LABELLING_TYPES}>
-        <Queue />
-      </TypeRegistryProvider>
-    </MemoryRouter>,
+    <Around>
+      <Queue />
+    </Around>,
   );
   await screen.findByTestId('stage');
   return answers;

@@ -132,4 +132,27 @@ describe('point tool', () => {
       expect(user.commits.at(-1)).toEqual({ kind: 'points', points: [a, b, { x: 33, y: 28 }], selected: 2, amendsLast: true });
     });
   });
+
+  it('draws an exemplar box on a drag from empty space where the module takes exemplars, and places nothing', () => {
+    const user = driveTool(countMarkerTool, POINT_TOOL_IDLE, { ...context, framesExemplars: true });
+    user.pointerDown(60.4, 5);
+    user.pointerMove(70, 20);
+    expect(user.state).toEqual({ name: 'framing', origin: { x: 60.4, y: 5 }, preview: { x0: 60, y0: 5, x1: 70, y1: 20 } });
+    user.pointerMove(95, 80);
+    user.pointerUp(95, 80);
+    expect(user.commits).toEqual([{ kind: 'exemplar', box: { x0: 60, y0: 5, x1: 95, y1: 60 } }]);
+  });
+
+  it('draws no exemplar smaller than the contract takes, and no box where the module takes none', () => {
+    const small = driveTool(pointTool, POINT_TOOL_IDLE, { ...context, scale: 4, framesExemplars: true });
+    small.pointerDown(70, 20);
+    small.pointerMove(72, 21);
+    small.pointerUp(72, 21);
+    expect(small.commits).toEqual([]);
+    const none = driveTool(pointTool, POINT_TOOL_IDLE, context);
+    none.pointerDown(70, 20);
+    none.pointerMove(90, 40);
+    none.pointerUp(90, 40);
+    expect(none.commits).toEqual([{ kind: 'points', points: [a, b, { x: 70, y: 20 }], selected: 2 }]);
+  });
 });

@@ -1,6 +1,7 @@
-import { clampPoint } from '../geometry/box';
+import { EXEMPLARS } from '../../../api/limits';
+import { boxFromCorners, clampPoint } from '../geometry/box';
 import { hitTestPoints, probe } from '../geometry/hit-test';
-import type { ImagePoint } from '../geometry/types';
+import type { Box, ImagePoint } from '../geometry/types';
 import { imagePoint } from '../geometry/types';
 import type { Change, RegionFoundEvent, ToolContext, ToolEvent, ToolPointerEvent, Transition } from '../contract/tool-events';
 import { answers, isDrag, replaceAt } from '../contract/tool-events';
@@ -15,13 +16,17 @@ export type PointToolState =
    */
   | { readonly name: 'snapping'; readonly regionQuery: { readonly seed: ImagePoint }; readonly index: number }
   | { readonly name: 'pointingPoint'; readonly index: number; readonly origin: ImagePoint; readonly remove: boolean }
-  | { readonly name: 'dragging'; readonly index: number; readonly preview: ImagePoint };
+  | { readonly name: 'dragging'; readonly index: number; readonly preview: ImagePoint }
+  /** Dragging from empty space draws a box around one object: an exemplar for "Find more like these". */
+  | { readonly name: 'framing'; readonly origin: ImagePoint; readonly preview: Box };
 
 export interface PointToolContext extends ToolContext {
   readonly points: readonly ImagePoint[];
   readonly selected: number | null;
   /** The module's choice: a click places on the centre of the object under it (Shift places exactly). */
   readonly snapsToObjects: boolean;
+  /** The module's choice: a drag from empty space draws an exemplar box (else the press places a point where it began). */
+  readonly framesExemplars?: boolean;
 }
 
 /** A found object larger than this share of the bounds is background: the point stays where it was clicked. */
@@ -73,6 +78,9 @@ function pointerDown(event: ToolPointerEvent, ctx: PointToolContext, { clickRemo
   return { state: { name: 'pointingPoint', index, origin: point, remove: clickRemoves || (event.altKey ?? false) } };
 }
 
+/** The box between the press and the pointer, in whole pixels inside the bounds. */
+const framed = (origin: ImagePoint, point: ImagePoint, ctx: ToolContext): Box => boxFromCorners(wholePixel(origin, ctx), wholePixel(point, ctx));
+
 function reduce(
   state: PointToolState,
   event: ToolEvent,
@@ -90,6 +98,9 @@ function reduce(
       return event.type === 'pointerDown' ? pointerDown(event, ctx, behaviour) : { state };
 
     case 'pointingEmpty': {
+      if (event.type === 'pointerMove' && ctx.framesExemplars && isDrag(state.origin, point, ctx.scale)) {
+        return { state: { name: 'framing', origin: state.origin, preview: framed(state.origin, point, ctx) } };
+      }
       if (event.type !== 'pointerUp') return { state };
       const seed = wholePixel(state.origin, ctx);
       if (!state.snaps) return idle(addPoint(seed, ctx));
@@ -107,6 +118,13 @@ function reduce(
       if (event.type !== 'pointerUp') return { state };
       if (!state.remove) return idle({ kind: 'select', selected: state.index });
       return idle({ kind: 'points', points: ctx.points.filter((_, i) => i !== state.index), selected: null });
+    }
+
+    case 'framing': {
+      const preview = framed(state.origin, point, ctx);
+      if (event.type !== 'pointerUp') return { state: { ...state, preview } };
+      const big = preview.x1 - preview.x0 >= EXEMPLARS.minSide && preview.y1 - preview.y0 >= EXEMPLARS.minSide;
+      return idle(big ? { kind: 'exemplar', box: preview } : undefined);
     }
 
     case 'dragging': {

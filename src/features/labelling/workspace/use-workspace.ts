@@ -9,6 +9,7 @@ import { useTypeRegistry } from '../contract/registry-context';
 import type { LabelTarget } from '../contract/target';
 import type { Annotation, CanvasCommands } from '../contract/type-module';
 import { publishEditor } from '../view/debug-hook';
+import { useFindMore } from '../find-more/use-find-more';
 import type { FrameNeighbours } from '../frames/key-frames';
 import { useClassNames, useConfidenceFloor, useMarkClasses } from '../marks/use-mark-controls';
 import type { ItemAnswers } from '../queue/item-answers';
@@ -81,6 +82,7 @@ export function useWorkspace(props: WorkspaceProps) {
   if (canvasImage?.state === 'shown' && !listShown) setListShown(true);
   const inputDevice = useRef<InputDevice>('unknown');
   const sight = useItemSight(media.media_id);
+  const finds = useFindMore({ appId, mediaId: media.media_id, focus: target.focus ?? null, module, annotation, edit });
 
   useEffect(() => publishEditor(media.media_id, annotation, (next) => edit(() => next)), [media.media_id, annotation, edit]);
 
@@ -124,6 +126,7 @@ export function useWorkspace(props: WorkspaceProps) {
     classCount: picker.classes.length,
     proposals: tally,
     frames: frames?.keyFrames ?? null,
+    finding: finds.finding,
   };
   const ports: WorkspacePorts = {
     editor,
@@ -140,6 +143,7 @@ export function useWorkspace(props: WorkspaceProps) {
     previous: props.onPrevious,
     toggleMarks: () => setShowMarks((v) => !v),
     showHelp: () => setHelpOpen(true),
+    findMore: finds.find,
     field: { typing: () => document.activeElement instanceof HTMLInputElement, leave: () => canvasArea?.focus() },
   };
   const context = actionContext(state, ports);
@@ -170,6 +174,7 @@ export function useWorkspace(props: WorkspaceProps) {
     probabilityOf: (uid: string) => target.subjects?.find((s) => s.subject_uid === uid)?.probability ?? null,
     message: props.notice ?? (problem?.mediaId === media.media_id ? problem.text : doubt),
     listShown,
+    finds,
     view: { showMarks, onShowMarks: setShowMarks, brightness, onBrightness: setBrightness, contrast, onContrast: setContrast },
     help: { open: helpOpen, show: () => setHelpOpen(true), close: () => setHelpOpen(false) },
     canvas: {

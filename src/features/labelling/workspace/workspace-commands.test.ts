@@ -32,6 +32,7 @@ function workspaceOn(type: ApplicationType, subjects: Parameters<typeof makeRequ
     classCount: 1,
     proposals: null,
     frames: null,
+    finding: false,
   };
   const ports: WorkspacePorts = {
     editor: { edit: (next, kind) => edits.push({ next: next(annotation), kind }), undo: () => {}, redo: () => {}, canUndo: false, canRedo: false },
@@ -52,6 +53,7 @@ function workspaceOn(type: ApplicationType, subjects: Parameters<typeof makeRequ
     previous: null,
     toggleMarks: () => {},
     showHelp: () => {},
+    findMore: () => {},
     field: { typing: () => field.typing, leave: () => (field.left += 1) },
   };
   return {
@@ -139,6 +141,30 @@ describe('the workspace commands, without rendering', () => {
     expect(context).toMatchObject({ canSkip: true, canGoBack: true });
     context.workspace.skip();
     expect(skipped).toEqual(['m1']);
+  });
+});
+
+describe('Find more like these', () => {
+  const withBox = (a: Annotation) => ({ ...a, boxes: [{ x0: 10, y0: 10, x1: 40, y1: 40, subject_uid: 'cat' }] }) as Annotation;
+
+  it('asks with the exemplars of the type (L, its button) once there is one, and not while a find is under way', () => {
+    const asked: unknown[] = [];
+    const w = workspaceOn('box_detection', [], withBox);
+    const ports = { ...w.ports, findMore: (exemplars: unknown) => asked.push(exemplars) };
+    const runner = actionRunner(actionsOf(w.state.module), actionContext(w.state, ports), () => true);
+    expect(runner.action('find-more')?.keys).toEqual(['l']);
+    runner.performId('find-more');
+    expect(asked).toEqual([{ subjectUid: 'cat', boxes: [{ x0: 10, y0: 10, x1: 40, y1: 40, subject_uid: 'cat' }] }]);
+    const busy = actionRunner(actionsOf(w.state.module), actionContext({ ...w.state, finding: true }, ports), () => true);
+    expect(busy.enabled('find-more')).toBe(false);
+    busy.performId('find-more');
+    expect(asked).toHaveLength(1);
+  });
+
+  it('is not offered before the labeller drew a box, nor in a type whose marks are not objects', () => {
+    const empty = workspaceOn('box_detection');
+    expect(actionRunner(actionsOf(empty.state.module), actionContext(empty.state, empty.ports), () => true).enabled('find-more')).toBe(false);
+    expect(findAction(actionsOf(workspaceOn('classification').state.module), 'find-more')).toBeUndefined();
   });
 });
 

@@ -6,7 +6,7 @@ import { type AnswerMeta, buildFeedback, rejectAnswer } from '../annotation/feed
 import { validateFeedback } from '../annotation/validate';
 import type { KeyFrames } from '../contract/frames';
 import type { LabelTarget } from '../contract/target';
-import type { ActionContext, Annotation, AnnotationBase, AnyTypeModule, CanvasCommands, Edit, WorkspaceAction, WorkspaceCommands } from '../contract/type-module';
+import type { ActionContext, Annotation, AnnotationBase, AnyTypeModule, CanvasCommands, Edit, Exemplars, WorkspaceAction, WorkspaceCommands } from '../contract/type-module';
 import { needsSight } from '../contract/type-module';
 import type { ItemAnswers } from '../queue/item-answers';
 import { findAction } from '../shortcuts/workspace-actions';
@@ -26,6 +26,8 @@ export interface WorkspaceState {
   readonly classCount: number;
   readonly proposals: { readonly shown: number; readonly total: number } | null;
   readonly frames: KeyFrames | null;
+  /** A "find more like these" is under way. */
+  readonly finding: boolean;
 }
 
 /** What the commands act through: the editor, the canvas, the page's owner of answers and the workspace's own state. */
@@ -47,6 +49,8 @@ export interface WorkspacePorts {
   readonly previous: (() => void) | null;
   readonly toggleMarks: () => void;
   readonly showHelp: () => void;
+  /** Asks the service what the exemplars find, and adds it as proposals. */
+  readonly findMore: (exemplars: Exemplars) => void;
   /** A text or number field has the keys; leaving it gives them back to the workspace. */
   readonly field: { readonly typing: () => boolean; readonly leave: () => void };
 }
@@ -92,6 +96,10 @@ export function workspaceCommands(state: WorkspaceState, ports: WorkspacePorts):
       const clear = module.clearSelection;
       if (clear) editor.edit((a) => clear(a) as Annotation, 'select');
     },
+    findMore: () => {
+      const exemplars = module.exemplars?.of(annotation);
+      if (exemplars && !state.finding) ports.findMore(exemplars);
+    },
   };
 }
 
@@ -110,6 +118,7 @@ export function actionContext(state: WorkspaceState, ports: WorkspacePorts): Act
     classCount: Math.max(1, state.classCount),
     proposals: state.proposals,
     frames: state.frames,
+    finding: state.finding,
     workspace: workspaceCommands(state, ports),
   };
 }

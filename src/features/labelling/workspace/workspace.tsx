@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Alert } from '../../../components/alert';
 import { describeHints } from '../../../lib/shortcuts/registry';
+import { FindMoreBar } from '../find-more/find-more-bar';
 import { FrameStrip } from '../frames/frame-strip';
 import type { Box } from '../geometry/types';
 import { ClassPicker } from '../marks/class-picker';
@@ -78,6 +79,7 @@ function ItemCanvas({ w, app, target, initial }: { w: WorkspaceView } & Pick<Wor
         />
       </Suspense>
       <SightCue />
+      {module.exemplars && <FindMoreBar button={<RunButton w={w} id="find-more" variant="secondary" showKey />} finding={w.finds.finding} note={w.finds.note} />}
       {tally && tally.total > tally.shown && (
         <p className="floor-note" data-testid="floor-note">
           Confidence ≥ {percent(w.floor)}: {tally.total - tally.shown} of {tally.total} proposals hidden ([ shows more)

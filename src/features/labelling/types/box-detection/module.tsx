@@ -13,7 +13,8 @@ import { magnifierAction } from '../../type-kit/magnifier-store';
 import { answerPerSubject, asLabellers, classedParts, type ClassedList, type MarkClass, withClasses } from '../../type-kit/classed-marks';
 import { changedMarks, markObjects, select, selectionActions } from '../../type-kit/selection';
 import { ClassedHeading, MarkCount } from '../../type-kit/subject-heading';
-import type { ActionContext } from '../../contract/type-module';
+import type { ActionContext, ExemplarMarks } from '../../contract/type-module';
+import { foundBoxes, newestExemplars, newFinds } from '../../type-kit/exemplar-finds';
 import { defineTypeModule } from '../../contract/type-module';
 
 /** A box of one class (output subject); the model's carries its probability until the labeller changes it. */
@@ -93,6 +94,26 @@ function withFrameBoxes(annotation: BoxAnnotation, boxes: readonly SubjectBox[])
   return { ...annotation, boxes: kept, setAside: [], selected: null };
 }
 
+/**
+ * The labeller's own boxes (drawn, or proposals accepted by moving or resizing them) of one subject are the
+ * exemplars: the selected box's subject, else the newest box's.
+ */
+const boxExemplars: ExemplarMarks<BoxAnnotation> = {
+  of: ({ boxes, selected }) => {
+    const own = boxes.filter((box) => box.probability === undefined);
+    const chosen = selected === null ? undefined : boxes[selected];
+    const subjectUid = (chosen?.probability === undefined ? chosen : undefined)?.subject_uid ?? own.at(-1)?.subject_uid;
+    const exemplars = newestExemplars(own.filter((box) => box.subject_uid === subjectUid));
+    return subjectUid === undefined || exemplars.length === 0 ? null : { subjectUid, boxes: exemplars };
+  },
+  withFinds: (annotation, found, { subjectUid }) => {
+    const finds = newFinds(foundBoxes(found), [...annotation.boxes, ...annotation.setAside], annotation.bounds);
+    if (finds.length === 0) return { annotation, added: 0 };
+    const added = finds.map(({ box, probability }) => ({ ...box, subject_uid: subjectUid, probability }));
+    return { annotation: { ...annotation, boxes: [...annotation.boxes, ...added] }, added: added.length };
+  },
+};
+
 const hasSelection = (ctx: ActionContext<BoxAnnotation>) => ctx.annotation.selected !== null;
 
 /** Boxes around every object of each class; a class without boxes is absent (False, no app_data). */
@@ -147,6 +168,7 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
   objects: markObjects(boxList, 'box', (box) => `${box.x1 - box.x0} × ${box.y1 - box.y0}`),
   ...classedParts(boxList),
   frameBoxes: { fromAnswer: boxesOfAnswer, withBoxes: withFrameBoxes, interpolate: interpolateBoxes },
+  exemplars: boxExemplars,
   actions: [
     ...selectionActions(boxList),
     {
@@ -173,7 +195,8 @@ export const boxDetection = defineTypeModule<BoxAnnotation, BoxToolState>({
         <MarkCount count={count} one="box" many="boxes" selected={annotation.selected} selectedClass={selectedBox && annotation.subjects.length > 1 ? subjectName(selectedBox.subject_uid) : null} />
         <p className="editor__hint">
           Drag to draw (or click, then click). Shift+click an object to box it, or Shift+drag roughly around it. Drag a box to move
-          it, its handles to resize. Alt+drag draws over a box. M shows a magnifier.
+          it, its handles to resize. Alt+drag draws over a box. M shows a magnifier. Box one to three objects of a kind yourself, then L
+          (Find more like these) proposes the others.
         </p>
         <div className="editor__buttons">
           <button type="button" className="btn btn--secondary" disabled={annotation.selected === null} onClick={() => perform('duplicate')}>

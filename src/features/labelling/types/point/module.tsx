@@ -1,8 +1,8 @@
 import { asList, markBounds, outputProposals } from '../../contract/target';
 import { paintPoints, SELECTED_COLOUR, shownSelection } from '../../type-kit/paint-marks';
-import { paintPointHover, paintPointMark } from '../../type-kit/paint-overlay';
+import { paintBoxOutline, paintPointHover, paintPointMark } from '../../type-kit/paint-overlay';
 import { TOLERANCE_PX } from '../../type-kit/tool-tolerances';
-import { clampPoint } from '../../geometry/box';
+import { boxContains, clampPoint } from '../../geometry/box';
 import { hitTestPoints, probe } from '../../geometry/hit-test';
 import type { Box, ImagePoint } from '../../geometry/types';
 import { imagePoint } from '../../geometry/types';
@@ -12,7 +12,8 @@ import { magnifierAction } from '../../type-kit/magnifier-store';
 import { answerPerSubject, asLabellers, classedParts, type ClassedList, type MarkClass, withClasses } from '../../type-kit/classed-marks';
 import { ClassedHeading, MarkCount } from '../../type-kit/subject-heading';
 import { changedMarks, markObjects, select, selectionActions } from '../../type-kit/selection';
-import { defineTypeModule } from '../../contract/type-module';
+import { defineTypeModule, type ExemplarMarks } from '../../contract/type-module';
+import { boxesAround, centreOf, foundCentres, newestExemplars, newFinds } from '../../type-kit/exemplar-finds';
 
 /** A point of one class (output subject); the model's carries its subject's probability until the labeller changes it. */
 export type ClassedPoint = ImagePoint & MarkClass;
@@ -28,6 +29,8 @@ export interface PointAnnotation {
   /** The model's points under the confidence floor: neither shown nor answered. */
   readonly setAside: readonly ClassedPoint[];
   readonly selected: number | null;
+  /** Boxes the labeller drew around objects as exemplars ("Find more like these"), each of a class; each object got a point too. */
+  readonly exemplars?: readonly (Box & MarkClass)[];
 }
 
 const isPoint = (item: unknown): item is { x: number; y: number } =>
@@ -52,6 +55,30 @@ function revive(stored: object): PointAnnotation | null {
   const points = old.points.map((p) => ({ ...imagePoint(p.x, p.y), subject_uid: old.subject_uid }));
   return { type: 'point', subjects: [old.subject_uid], bounds: old.bounds, points, setAside: [], selected: null };
 }
+
+/** An exemplar box of the class: its object gets a point on its centre (the labeller's) unless one of the class is in it. */
+function withExemplar(annotation: PointAnnotation, box: Box, subject_uid: string): PointAnnotation {
+  const exemplars = newestExemplars([...(annotation.exemplars ?? []), { ...box, subject_uid }]);
+  const marked = annotation.points.some((p) => p.subject_uid === subject_uid && boxContains(box, p));
+  return marked ? { ...annotation, exemplars } : { ...annotation, exemplars, points: [...annotation.points, { ...centreOf(box), subject_uid }], selected: null };
+}
+
+/** The newest exemplar's class is searched with the exemplars of that class; the points found are the model's proposals. */
+const pointExemplars: ExemplarMarks<PointAnnotation> = {
+  of: ({ exemplars = [] }) => {
+    const subjectUid = exemplars.at(-1)?.subject_uid;
+    const boxes = newestExemplars(exemplars.filter((box) => box.subject_uid === subjectUid));
+    return subjectUid === undefined || boxes.length === 0 ? null : { subjectUid, boxes };
+  },
+  withFinds: (annotation, found, { subjectUid, boxes }) => {
+    const ofSubject = [...annotation.points, ...annotation.setAside].filter((p) => p.subject_uid === subjectUid);
+    const existing = [...boxes, ...boxesAround(ofSubject, boxes)];
+    const finds = newFinds(foundCentres(found, boxes), existing, annotation.bounds);
+    if (finds.length === 0) return { annotation, added: 0 };
+    const added = finds.map(({ box, probability }) => ({ ...centreOf(box), subject_uid: subjectUid, probability }));
+    return { annotation: { ...annotation, points: [...annotation.points, ...added] }, added: added.length };
+  },
+};
 
 /** One point per object of each class; a class without points is absent. */
 export const point = defineTypeModule<PointAnnotation, PointToolState>({
@@ -79,8 +106,10 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
   tool: {
     idle: POINT_TOOL_IDLE,
     findsObjects: true,
-    reduce: (state, event, annotation, scale) => pointTool(state, event, { ...annotation, scale, tolerancePx: TOLERANCE_PX, snapsToObjects: true }),
+    reduce: (state, event, annotation, scale) =>
+      pointTool(state, event, { ...annotation, scale, tolerancePx: TOLERANCE_PX, snapsToObjects: true, framesExemplars: true }),
     apply: (annotation, change, newClass) => {
+      if (change.kind === 'exemplar') return withExemplar(annotation, change.box, newClass ?? annotation.subjects[0] ?? '');
       if (change.kind === 'select') return select(pointList, annotation, change.selected);
       if (change.kind !== 'points') return annotation;
       const points = withClasses(change.points, annotation.points, newClass ?? annotation.subjects[0] ?? '');
@@ -88,6 +117,7 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
     },
     dragged: (state) => (state.name === 'dragging' ? state.index : null),
     paint: (context, annotation, scene) => {
+      for (const box of annotation.exemplars ?? []) paintBoxOutline(context, box, scene.scale, true);
       paintPoints(context, annotation.points, annotation.subjects, scene);
       const selected = shownSelection(annotation.points, annotation.selected, scene);
       if (selected) paintPointMark(context, selected, scene.scale, SELECTED_COLOUR);
@@ -99,18 +129,22 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
       const point = annotation.points[index];
       return point && { x0: point.x, y0: point.y, x1: point.x, y1: point.y };
     },
-    changedMarks: (before, after) => changedMarks(pointList, before, after),
+    // An exemplar box reaches beyond any point: the whole layer is drawn again.
+    changedMarks: (before, after) => (before.exemplars === after.exemplars ? changedMarks(pointList, before, after) : null),
     paintOverlay: (context, _annotation, state, { scale }) => {
+      if (state.name === 'framing') paintBoxOutline(context, state.preview, scale, true);
       if (state.name === 'dragging') paintPointMark(context, state.preview, scale, SELECTED_COLOUR);
     },
   },
   objects: markObjects(pointList, 'point', (p) => `${p.x}, ${p.y}`),
   ...classedParts(pointList),
+  exemplars: pointExemplars,
   actions: [...selectionActions(pointList), magnifierAction<PointAnnotation>()],
   gestures: [
     { id: 'snap-point', label: 'Place a point on the centre of the object under the pointer', group: 'Mouse', keys: ['Click'] },
     { id: 'exact-point', label: 'Place a point exactly where you click', group: 'Mouse', keys: ['Shift+Click'] },
     { id: 'remove-point', label: 'Remove a point', group: 'Mouse', keys: ['Alt+Click'] },
+    { id: 'exemplar-box', label: 'Box one object as an exemplar (it gets a point): Find more like these points at the others', group: 'Mouse', keys: ['Drag'] },
   ],
   Panel: ({ annotation, subjectName, probabilityOf, perform }) => {
     const count = annotation.points.length;
@@ -121,7 +155,7 @@ export const point = defineTypeModule<PointAnnotation, PointToolState>({
         <MarkCount count={count} one="point" many="points" selected={annotation.selected} selectedClass={selectedPoint && annotation.subjects.length > 1 ? subjectName(selectedPoint.subject_uid) : null} />
         <p className="editor__hint">
           Click an object to place a point on its centre (Shift+click places it exactly where you click), drag to move it, Alt+click
-          removes it. M shows a magnifier.
+          removes it. M shows a magnifier. Drag a box around one to three objects, then L (Find more like these) points at the others.
         </p>
         <div className="editor__buttons">
           <button type="button" className="btn btn--secondary" disabled={annotation.selected === null} onClick={() => perform('delete')}>

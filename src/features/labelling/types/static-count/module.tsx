@@ -1,16 +1,17 @@
 import { asNumber, markBounds, primaryProposal, primarySubject } from '../../contract/target';
 import { MARK_COLOUR } from '../../type-kit/class-colours';
 import { paintPoints } from '../../type-kit/paint-marks';
-import { paintPointHover, paintPointMark } from '../../type-kit/paint-overlay';
+import { paintBoxOutline, paintPointHover, paintPointMark } from '../../type-kit/paint-overlay';
 import { TOLERANCE_PX } from '../../type-kit/tool-tolerances';
 import { hitTestPoints, probe } from '../../geometry/hit-test';
-import { clampPoint } from '../../geometry/box';
+import { boxContains, clampPoint } from '../../geometry/box';
 import { imagePoint, type Box, type ImagePoint } from '../../geometry/types';
 import type { PointToolState } from '../../type-kit/point-tool';
 import { POINT_TOOL_IDLE, countMarkerTool } from '../../type-kit/point-tool';
 import { NumberField } from '../../type-kit/number-field';
 import { SubjectHeading } from '../../type-kit/subject-heading';
-import { defineTypeModule } from '../../contract/type-module';
+import { defineTypeModule, type ExemplarMarks } from '../../contract/type-module';
+import { boxesAround, centreOf, foundCentres, newestExemplars, newFinds } from '../../type-kit/exemplar-finds';
 
 export interface CountAnnotation {
   readonly type: 'static_count';
@@ -22,6 +23,8 @@ export interface CountAnnotation {
   readonly markers: readonly ImagePoint[];
   /** The model's markers as it proposed them (absent in drafts kept before they were): the object list names them the model's. */
   readonly proposed?: readonly ImagePoint[];
+  /** Boxes the labeller drew around objects as exemplars ("Find more like these"); each object is counted too. */
+  readonly exemplars?: readonly Box[];
 }
 
 const MAX_COUNT = 1_000_000;
@@ -48,6 +51,28 @@ function withMarkers(annotation: CountAnnotation, markers: readonly ImagePoint[]
   const count = isCount(annotation.count) ? annotation.count + markers.length - annotation.markers.length : markers.length;
   return { ...setCount(annotation, count), markers };
 }
+
+/** An exemplar box: it counts its object (a marker on its centre) unless a marker is in it already. */
+function withExemplar(annotation: CountAnnotation, box: Box): CountAnnotation {
+  const exemplars = newestExemplars([...(annotation.exemplars ?? []), box]);
+  if (annotation.markers.some((marker) => boxContains(box, marker))) return { ...annotation, exemplars };
+  return { ...withMarkers(annotation, [...annotation.markers, centreOf(box)]), exemplars };
+}
+
+/** The objects found like the exemplars become the model's markers, and the count follows. */
+const countExemplars: ExemplarMarks<CountAnnotation> = {
+  of: ({ subject_uid, exemplars = [] }) => {
+    const boxes = newestExemplars(exemplars);
+    return boxes.length === 0 ? null : { subjectUid: subject_uid, boxes };
+  },
+  withFinds: (annotation, found, { boxes }) => {
+    const existing = [...(annotation.exemplars ?? []), ...boxesAround(annotation.markers, boxes)];
+    const added = newFinds(foundCentres(found, boxes), existing, annotation.bounds).map((find) => centreOf(find.box));
+    if (added.length === 0) return { annotation, added: 0 };
+    const counted = withMarkers(annotation, [...annotation.markers, ...added]);
+    return { annotation: { ...counted, proposed: [...(annotation.proposed ?? []), ...added] }, added: added.length };
+  },
+};
 
 /** How many objects of the subject; 0 is a count (True, 0), so "Not present" is its own answer. */
 export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
@@ -80,14 +105,22 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
         scale,
         tolerancePx: TOLERANCE_PX,
         snapsToObjects: true,
+        framesExemplars: true,
       }),
-    apply: (annotation, change) => (change.kind === 'points' ? withMarkers(annotation, change.points) : annotation),
+    apply: (annotation, change) => {
+      if (change.kind === 'exemplar') return withExemplar(annotation, change.box);
+      return change.kind === 'points' ? withMarkers(annotation, change.points) : annotation;
+    },
     dragged: (state) => (state.name === 'dragging' ? state.index : null),
-    paint: (context, annotation, scene) => paintPoints(context, annotation.markers, [], scene),
+    paint: (context, annotation, scene) => {
+      for (const box of annotation.exemplars ?? []) paintBoxOutline(context, box, scene.scale, true);
+      paintPoints(context, annotation.markers, [], scene);
+    },
     paintHover: (context, annotation, index, scale) => paintPointHover(context, annotation.markers[index], scale),
     markAt: (annotation, at, scale) => hitTestPoints(annotation.markers, probe(at, scale, TOLERANCE_PX)),
     markCount: (annotation) => annotation.markers.length,
     paintOverlay: (context, _annotation, state, { scale }) => {
+      if (state.name === 'framing') return paintBoxOutline(context, state.preview, scale, true);
       const shown = state.name === 'dragging' ? state.preview : state.name === 'snapping' ? state.regionQuery.seed : undefined;
       if (shown) paintPointMark(context, shown, scale, MARK_COLOUR);
     },
@@ -107,6 +140,7 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
     selected: () => null,
     remove: (annotation, index) => withMarkers(annotation, annotation.markers.filter((_, i) => i !== index)),
   },
+  exemplars: countExemplars,
   actions: [
     { id: 'count-up', label: 'Count one more', group: 'Answer', keys: ['ArrowUp'], perform: (ctx) => ctx.edit((a) => changeCount(a, 1)) },
     { id: 'count-down', label: 'Count one less', group: 'Answer', keys: ['ArrowDown'], perform: (ctx) => ctx.edit((a) => changeCount(a, -1)) },
@@ -114,6 +148,7 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
   gestures: [
     { id: 'count-object', label: 'Count the object under the pointer (a marker on its centre; on a marker: take it back)', group: 'Mouse', keys: ['Click'] },
     { id: 'exact-marker', label: 'Count with a marker exactly where you click', group: 'Mouse', keys: ['Shift+Click'] },
+    { id: 'exemplar-box', label: 'Box one object as an exemplar (it is counted): Find more like these counts the others', group: 'Mouse', keys: ['Drag'] },
   ],
   Panel: ({ annotation, edit, subjectName, probabilityOf, perform }) => (
     <div className="editor">
@@ -134,7 +169,8 @@ export const staticCount = defineTypeModule<CountAnnotation, PointToolState>({
       )}
       <p className="editor__hint">
         A marker shows each object counted, the model&apos;s first. Click an object to count it (a marker lands on its centre;
-        Shift+click places it exactly), click a marker to take it back; ↑ ↓ or typing set the count alone.
+        Shift+click places it exactly), click a marker to take it back; ↑ ↓ or typing set the count alone. Drag a box around one to
+        three objects, then L (Find more like these) counts the others.
       </p>
     </div>
   ),
