@@ -33,7 +33,7 @@ describe("each labellable type's part of the ML backend protocol", () => {
     const { proposals, dropped } = partOf('box_detection').fromResults([result('label', 'rectanglelabels', { x: 10, y: 20, width: 50, height: 30, rotation: 0, rectanglelabels: ['Nut'] }, 0.7)], place);
     expect(dropped).toEqual([]);
     expect(proposals).toEqual([
-      expect.objectContaining({ subject_uid: 'sub_bolt', probability: 0, app_data: [] }),
+      expect.objectContaining({ subject_uid: 'sub_bolt', probability: 0, app_data_type: null, app_data: null }),
       expect.objectContaining({ subject_uid: 'sub_nut', probability: 0.7, app_data_type: 'box_set', app_data: [{ box: { x0: 20, y0: 20, x1: 120, y1: 50 }, probability: 0.7 }] }),
     ]);
   });

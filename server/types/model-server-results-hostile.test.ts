@@ -17,21 +17,21 @@ describe('hostile results', () => {
     [{ x: 10, y: 10, width: 0.1, height: 0.1 }, /smaller than a pixel/],
   ])('drops %j', (value, reason) => {
     const { proposals, dropped } = boxes.fromResults([rect(value)], place);
-    expect(proposals[0]!.app_data).toEqual([]);
+    expect(proposals[0]!.app_data).toBeNull();
     expect(dropped[0]).toMatch(reason);
   });
 
   it('drops unknown labels, several labels and results of other tags', () => {
     const results = [rect({ x: 1, y: 1, width: 5, height: 5, rectanglelabels: ['Screw'] }), rect({ x: 1, y: 1, width: 5, height: 5, rectanglelabels: ['Bolt', 'Bolt'] }), { ...rect({ x: 1, y: 1, width: 5, height: 5 }), from_name: 'other' }];
     const { proposals, dropped } = boxes.fromResults(results, place);
-    expect(proposals[0]!.app_data).toEqual([]);
+    expect(proposals[0]!.app_data).toBeNull();
     expect(dropped).toEqual(['the unknown label "Screw"', 'a rectanglelabels result without exactly one label']);
   });
 
   it('refuses more than 10,000 boxes whole', () => {
     const many = Array.from({ length: 10_001 }, () => rect({ x: 1, y: 1, width: 5, height: 5 }));
     const { proposals, dropped } = boxes.fromResults(many, place);
-    expect(proposals[0]!.app_data).toEqual([]);
+    expect(proposals[0]!.app_data).toBeNull();
     expect(dropped).toEqual(['10001 regions, more than 10,000']);
   });
 

@@ -30,7 +30,7 @@ function boxOf({ value }: ServerResult, { width, height }: ResultPlace): BoxRegi
 
 /**
  * box_detection: `RectangleLabels` named `label`, one `Label` per subject; each rectangle (rotation 0) becomes a box of
- * its label's subject with its score. A subject without boxes is proposed absent.
+ * its label's subject with its score. A subject without boxes is proposed absent (no box_set: one holds a box at least).
  */
 export const boxDetectionServerPart: ModelServerPart = {
   controls: (names) => labelsTag('RectangleLabels', 'Label', 'label', names),
@@ -46,8 +46,9 @@ export const boxDetectionServerPart: ModelServerPart = {
     }
     const proposals = [...place.subjects.values()].map((uid): ModelProposal => {
       const found = boxes.get(uid) ?? [];
-      const probability = found.length === 0 ? 0 : Math.max(...found.map((region) => region.probability ?? 1));
-      return proposalOf(uid, probability, 'box_set', found);
+      // a subject without boxes is absent: a box_set holds at least one box
+      if (found.length === 0) return proposalOf(uid, 0);
+      return proposalOf(uid, Math.max(...found.map((region) => region.probability ?? 1)), 'box_set', found);
     });
     return { proposals, dropped };
   },
