@@ -25,7 +25,7 @@ const SERVER_FLOORS = [
   ['background', 'demo'],
   ['export', 'import'],
   ['processing'],
-  ['feedback', 'callbacks', 'quality'],
+  ['feedback', 'callbacks', 'quality', 'model-server'],
   ['domain', 'identity'],
   ['auth'],
   ['types'],
@@ -37,7 +37,7 @@ const SERVER_FLOORS = [
 ].map((floor) => floor.map((name) => `./server/${name}`));
 
 /** Code below the routes says what went wrong with a DomainError (server/errors.ts); only the edge speaks HTTP. */
-const HTTP_FREE = ['background', 'demo', 'export', 'import', 'processing', 'feedback', 'callbacks', 'quality', 'domain', 'identity', 'types', 'vision', 'jobs', 'media', 'db', 'net'];
+const HTTP_FREE = ['background', 'demo', 'export', 'import', 'processing', 'feedback', 'callbacks', 'quality', 'model-server', 'domain', 'identity', 'types', 'vision', 'jobs', 'media', 'db', 'net'];
 
 function serverLayerZones() {
   const floors = SERVER_FLOORS.map((floor, index) => ({

@@ -27,6 +27,7 @@ import { mediaSigningKey, openBlobStore } from './processing/media-services';
 import { listeningPortOf } from './http/listening-port';
 import { mediaFileRoutes } from './routes/media-files';
 import { apiRoutes } from './routes';
+import { mediaGrantOf } from './model-server/settings';
 
 export interface AppDeps {
   /** An open database; the caller then closes it. Without one, the app opens it from config and closes it. */
@@ -60,7 +61,7 @@ async function registerMedia(app: FastifyInstance, serviceSecret: Buffer, blobs:
   app.decorate('sealingKey', sealingKey(serviceSecret));
   // A file above 25 MiB is 413.
   await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, fieldSize: 64 * 1024, fields: 200, parts: 210 } });
-  await app.register(mediaFileRoutes, { store: app.blobs, secret: app.mediaSecret });
+  await app.register(mediaFileRoutes, { store: app.blobs, secret: app.mediaSecret, grantOf: (applicationId) => mediaGrantOf(app.db, applicationId) });
 }
 
 /**

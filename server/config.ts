@@ -104,6 +104,8 @@ export interface ServiceConfig {
   exportMaxBytes?: number;
   /** CIDRs of the private networks where network cameras may be (CAMERA_ALLOWED_NETWORKS); none when absent. */
   cameraAllowedNetworks?: string[];
+  /** CIDRs of the private networks where model servers may be (MODEL_BACKEND_ALLOWED_NETWORKS); none when absent. */
+  modelServerAllowedNetworks?: string[];
 }
 
 export class ConfigError extends Error {
@@ -227,5 +229,6 @@ export function loadConfig(argv: string[], environment: NodeJS.ProcessEnv): Serv
     jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
     exportMaxBytes: env.EXPORT_MAX_BYTES,
     cameraAllowedNetworks: env.CAMERA_ALLOWED_NETWORKS,
+    modelServerAllowedNetworks: env.MODEL_BACKEND_ALLOWED_NETWORKS,
   };
 }

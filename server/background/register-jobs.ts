@@ -1,4 +1,5 @@
 import { callbackDeliveryJob, type ListeningPort } from '../callbacks/worker';
+import { serverCallDeps } from '../processing/model-server-predictions';
 import { rateLimitSweepJob, type RateLimiter } from '../auth/rate-limit';
 import { DEFAULT_JOB_TIMEOUT_SECONDS } from '../environment';
 import { databaseMaintenanceJob } from './maintenance';
@@ -33,7 +34,7 @@ export async function createJobQueue(ctx: ServiceContext, { maintain, limiter, l
     callbackDeliveryJob(ctx, listeningPort),
     { ...captureLoopsJob(ctx), stop: async () => stopping.abort() },
   ].filter((job): job is PeriodicJob => job !== null);
-  const handlers = jobHandlers(ctx, captureDeps(ctx.config, listeningPort, stopping.signal));
+  const handlers = jobHandlers(ctx, captureDeps(ctx.config, listeningPort, stopping.signal), serverCallDeps(ctx.config, listeningPort, stopping.signal));
   const { databaseUrl, backgroundJobs = true, jobTimeoutSeconds = DEFAULT_JOB_TIMEOUT_SECONDS } = ctx.config;
   if (databaseUrl) {
     // pg-boss is loaded only for a PostgreSQL server, as its driver is (db/index.ts).

@@ -6,6 +6,7 @@ import { insertApplication, insertMedia, insertSubject } from '../feedback/test-
 import { makeImage } from '../media/test-images';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { jobHandlers } from '../background/job-handlers';
+import { serverCallDeps } from '../processing/model-server-predictions';
 import { captureDeps } from '../processing/capture/capture-deps';
 import { createLocalRunner } from './local-runner';
 import type { JobHandlers } from './queue';
@@ -37,11 +38,11 @@ describe('background jobs', () => {
     const modelAssertions = async () =>
       (await t.db.select({ n: count() }).from(assertions).where(and(eq(assertions.appId, app.applicationId), eq(assertions.mediaId, mediaRow.mediaId))))[0]!.n;
 
-    await jobHandlers(t.app, captureDeps(t.config, () => null, new AbortController().signal))['process-media'](job);
+    await jobHandlers(t.app, captureDeps(t.config, () => null, new AbortController().signal), serverCallDeps(t.config, () => null, new AbortController().signal))['process-media'](job);
     const once = await modelAssertions();
     expect(once).toBeGreaterThan(0);
     // As when the worker died after committing and before the queue heard the job had finished.
-    await jobHandlers(t.app, captureDeps(t.config, () => null, new AbortController().signal))['process-media'](job);
+    await jobHandlers(t.app, captureDeps(t.config, () => null, new AbortController().signal), serverCallDeps(t.config, () => null, new AbortController().signal))['process-media'](job);
     expect(await modelAssertions()).toBe(once);
   });
 

@@ -26,6 +26,9 @@ const POLICIES: Record<JobName, PgBoss.QueuePolicy> = {
   export: 'standard',
   import: 'standard',
   capture: 'stately',
+  'model-predict': 'standard',
+  'model-check': 'stately',
+  'model-webhook': 'stately',
 };
 
 export interface PgBossRunnerOptions {

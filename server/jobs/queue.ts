@@ -39,16 +39,34 @@ interface CaptureJob {
   generation: number;
 }
 
+/** Ask an application's model server for its predictions of a media item (and focus), and record them. */
+interface ModelPredictJob {
+  tenantId: string;
+  applicationId: string;
+  mediaId: string;
+  focus: Focus | null;
+  chain: string[];
+}
+
+/** Check an application's model server (/health, then /setup), or deliver the protocol's webhook events waiting for it. */
+interface ModelServerJob {
+  tenantId: string;
+  applicationId: string;
+}
+
 interface JobPayloads {
   'process-media': ProcessMediaJob;
   'release-model': ReleaseModelJob;
   export: ExportJob;
   import: ImportJob;
   capture: CaptureJob;
+  'model-predict': ModelPredictJob;
+  'model-check': ModelServerJob;
+  'model-webhook': ModelServerJob;
 }
 
 export type JobName = keyof JobPayloads;
-export const JOB_NAMES = ['process-media', 'release-model', 'export', 'import', 'capture'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['process-media', 'release-model', 'export', 'import', 'capture', 'model-predict', 'model-check', 'model-webhook'] as const satisfies readonly JobName[];
 
 /** How many jobs of a kind one worker process runs at once, and at most how many of one tenant's across all workers. */
 interface TenantLane {
@@ -64,7 +82,10 @@ interface TenantLane {
  */
 export const TENANT_LANES: Partial<Record<JobName, TenantLane>> = {
   capture: { concurrency: 4, perTenant: 2 },
-};
+  // a model server answers within its timeout (at most 120 s): a slow one holds up no other kind, nor other tenants
+  'model-predict': { concurrency: 4, perTenant: 2 },
+  'model-webhook': { concurrency: 2, perTenant: 1 },
+}
 
 /** One run of a job: `id` is the same on every retry, so work can be recorded as done once (`markJobFinished`). */
 export interface Job<N extends JobName = JobName> {

@@ -1,7 +1,7 @@
 import { forbidden, notFound, rangeNotSatisfiable } from '../errors';
 import type { BlobStore, ByteRange, StoredBlob } from './blob-store';
 import { parseByteRange } from './byte-range';
-import { verifyMediaSignature, type MediaSigningSecret } from './signed-urls';
+import { verifyGrantedSignature, verifyMediaSignature, type MediaGrant, type MediaSigningSecret } from './signed-urls';
 
 /** A request for a stored file by its signed link, in plain values. */
 export interface MediaFileRequest {
@@ -11,6 +11,8 @@ export interface MediaFileRequest {
   ifNoneMatch: string | undefined;
   range: string | undefined;
   now: number;
+  /** A link for a model server names its application; this is the grant the application holds now (null: none). */
+  grant?: MediaGrant | null;
 }
 
 /** The answer: its status, its headers and, but for 304, its bytes (all of them, or the range's). */
@@ -38,7 +40,7 @@ function matchesEntityTag(ifNoneMatch: string | undefined, entityTag: string): b
  */
 export async function readMediaFile(store: BlobStore, secret: MediaSigningSecret, request: MediaFileRequest): Promise<MediaFileAnswer> {
   const { key, exp, sig, now } = request;
-  const check = verifyMediaSignature(secret, key, exp, sig, now);
+  const check = request.grant === undefined ? verifyMediaSignature(secret, key, exp, sig, now) : verifyGrantedSignature(secret, key, exp, sig, request.grant, now);
   if (check !== 'valid') throw forbidden(REFUSALS[check]);
 
   const entityTag = `"${key}"`;

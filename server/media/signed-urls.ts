@@ -37,6 +37,41 @@ export function verifyMediaSignature(
   return Number(exp) > now ? 'valid' : 'expired';
 }
 
+/**
+ * A grant of an application's media to its model server: links signed with it name the application (`app`) and are
+ * good only while the application holds this grant, which a new server, or none, replaces.
+ */
+export interface MediaGrant {
+  applicationId: string;
+  grant: string;
+}
+
+const grantedSignature = (secret: MediaSigningSecret, key: string, expiresAt: number, { applicationId, grant }: MediaGrant) =>
+  createHmac('sha256', secret).update(`${key}\n${expiresAt}\n${applicationId}\n${grant}`).digest('base64url');
+
+/** The absolute `/media-files/<key>?exp&app&sig` link of a file for the application's model server, valid for `ttlSeconds`. */
+export function grantedMediaUrl(baseUrl: string, secret: MediaSigningSecret, key: string, grant: MediaGrant, ttlSeconds: number, now = unixNow()): string {
+  const expiresAt = now + ttlSeconds;
+  const query = `exp=${expiresAt}&app=${encodeURIComponent(grant.applicationId)}&sig=${grantedSignature(secret, key, expiresAt, grant)}`;
+  return `${baseUrl.replace(/\/+$/, '')}${MEDIA_FILES_PATH}/${encodeURIComponent(key)}?${query}`;
+}
+
+/** Checks a granted link as it arrived, against the grant the application holds now (null: none, so not valid). */
+export function verifyGrantedSignature(
+  secret: MediaSigningSecret,
+  key: string,
+  exp: string | undefined,
+  sig: string | undefined,
+  grant: MediaGrant | null,
+  now = unixNow(),
+): MediaSignatureCheck {
+  if (grant === null || !exp || !sig || !/^\d{1,12}$/.test(exp)) return 'invalid';
+  const expected = Buffer.from(grantedSignature(secret, key, Number(exp), grant));
+  const given = Buffer.from(sig);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  return Number(exp) > now ? 'valid' : 'expired';
+}
+
 export interface MediaFileKeys {
   originalKey: string;
   variants: Record<string, string>;

@@ -17,7 +17,18 @@ export interface CameraAddressRules {
   ownPort: () => number;
 }
 
-const EXEMPTION = '(an operator may allow camera networks with CAMERA_ALLOWED_NETWORKS)';
+/** What the rule guards, for its messages: `a camera` and CAMERA_ALLOWED_NETWORKS. */
+export interface GuardedThing {
+  what: string;
+  /** What its URL is called: `camera URL`. */
+  url: string;
+  /** Whose networks an operator allows: `camera networks`. */
+  networks: string;
+  /** The environment variable that lists the networks allowed. */
+  variable: string;
+}
+
+const CAMERA: GuardedThing = { what: 'a camera', url: 'camera URL', networks: 'camera networks', variable: 'CAMERA_ALLOWED_NETWORKS' };
 
 /** A CIDR as `network/prefix`, or null when it is not one. */
 export function parseCidr(text: string): { network: string; prefix: number; family: 'ipv4' | 'ipv6' } | null {
@@ -39,8 +50,11 @@ function networkList(cidrs: readonly string[]): BlockList {
   return list;
 }
 
-/** The judge of the addresses a camera URL's host resolves to, at its port. */
-export function cameraAddressJudge(rules: CameraAddressRules, port: number): AddressJudge {
+/**
+ * The judge of the addresses a host resolves to, at its port, for a thing on a private network (a camera, a model
+ * server) whose networks an operator lists.
+ */
+export function privateNetworkJudge(rules: CameraAddressRules, port: number, thing: GuardedThing): AddressJudge {
   const allowed = networkList(rules.allowedNetworks);
   return (raw) => {
     const address = effectiveAddress(bare(raw));
@@ -50,20 +64,29 @@ export function cameraAddressJudge(rules: CameraAddressRules, port: number): Add
       return rules.listensOnLoopback ? null : `${raw} is a loopback address, allowed only while the service listens on loopback`;
     }
     if (found.kind === 'public') return null;
-    if (/link-local/.test(found.what)) return `${raw} is ${found.what}, which a camera may never be`;
+    if (/link-local/.test(found.what)) return `${raw} is ${found.what}, which ${thing.what} may never be`;
     if (allowed.check(address, isIP(address) === 4 ? 'ipv4' : 'ipv6')) return null;
-    return `${raw} is ${found.what} ${EXEMPTION}`;
+    return `${raw} is ${found.what} (an operator may allow ${thing.networks} with ${thing.variable})`;
   };
+}
+
+/** The judge of the addresses a camera URL's host resolves to, at its port. */
+export const cameraAddressJudge = (rules: CameraAddressRules, port: number): AddressJudge => privateNetworkJudge(rules, port, CAMERA);
+
+/**
+ * Why the URL may not be used, judged by its host as written (an address, a loopback name, a metadata name); null when
+ * it may, or when only resolving the name can tell.
+ */
+export function privateNetworkUrlRefusal(url: URL, rules: CameraAddressRules, thing: GuardedThing): string | null {
+  const host = url.hostname.toLowerCase();
+  if (METADATA_HOSTS.has(host.replace(/\.$/, ''))) return `The ${thing.url} ${url.href} names a cloud metadata service.`;
+  const address = isIP(bare(host)) !== 0 ? host : isLoopbackHost(host) || host.endsWith('.localhost') ? '127.0.0.1' : null;
+  const refusal = address === null ? null : privateNetworkJudge(rules, portOf(url), thing)(address);
+  return refusal === null ? null : `The ${thing.url} ${url.href} may not be used: ${refusal}.`;
 }
 
 /**
  * Why the camera URL may not be fetched, judged by its host as written (an address, a loopback name, a metadata
  * name); null when it may, or when only resolving the name can tell. The message names the URL.
  */
-export function cameraUrlRefusal(url: URL, rules: CameraAddressRules): string | null {
-  const host = url.hostname.toLowerCase();
-  if (METADATA_HOSTS.has(host.replace(/\.$/, ''))) return `The camera URL ${url.href} names a cloud metadata service.`;
-  const address = isIP(bare(host)) !== 0 ? host : isLoopbackHost(host) || host.endsWith('.localhost') ? '127.0.0.1' : null;
-  const refusal = address === null ? null : cameraAddressJudge(rules, portOf(url))(address);
-  return refusal === null ? null : `The camera URL ${url.href} may not be used: ${refusal}.`;
-}
+export const cameraUrlRefusal = (url: URL, rules: CameraAddressRules): string | null => privateNetworkUrlRefusal(url, rules, CAMERA);

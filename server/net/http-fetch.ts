@@ -23,6 +23,10 @@ export interface FetchOptions {
   userAgent: string;
   /** Sent only to the first URL's origin, in answer to its challenge (Basic or Digest). */
   credentials?: Credentials | undefined;
+  /** A POST of this JSON body (a redirect by 307 or 308 posts it again; by 301, 302 or 303 becomes a GET). */
+  json?: Buffer | undefined;
+  /** An `Authorization` header sent as it is, only to the first URL's origin. */
+  authorization?: string | undefined;
 }
 
 export interface OpenResponse {
@@ -34,11 +38,12 @@ export interface OpenResponse {
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-function get(url: URL, headers: Record<string, string>, policy: FetchPolicy, signal: AbortSignal): Promise<IncomingMessage> {
+function send(url: URL, headers: Record<string, string>, body: Buffer | null, policy: FetchPolicy, signal: AbortSignal): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.get(url, {
-      headers,
+    const request = client.request(url, {
+      method: body === null ? 'GET' : 'POST',
+      headers: body === null ? headers : { ...headers, 'content-type': 'application/json', 'content-length': String(body.length) },
       signal,
       lookup: guardedLookup(policy.judgeFor(url), policy.resolve),
       // A fresh connection for each request: a kept-alive socket would skip the lookup, and with it the address check.
@@ -46,6 +51,7 @@ function get(url: URL, headers: Record<string, string>, policy: FetchPolicy, sig
     });
     request.on('response', resolve);
     request.on('error', reject);
+    request.end(body ?? undefined);
   });
 }
 
@@ -56,24 +62,27 @@ function describe(error: unknown, url: URL, signal: AbortSignal): string {
   if (error instanceof AddressRefused) return `${url.host} may not be reached: ${error.message}`;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ECONNREFUSED') return `${url.host} refused the connection.`;
+  if (code === 'ECONNRESET') return `${url.host} closed the connection.`;
   if (code === 'ENOTFOUND') return `${url.hostname} does not resolve to an address.`;
   return `Reaching ${url.host} failed: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 /**
- * GETs a URL and answers its body as a stream once a 2xx arrives. Every URL (the first and each of at most 5
- * redirects) is judged by the policy, and so is every address its host resolves to. Credentials answer a 401's
- * challenge, once, and only on the first URL's origin. Any other status is a FetchFailed naming it.
+ * GETs a URL (or POSTs `json` to it) and answers its body as a stream once a 2xx arrives. Every URL (the first and
+ * each of at most 5 redirects) is judged by the policy, and so is every address its host resolves to. Credentials
+ * answer a 401's challenge, once, and only on the first URL's origin, where alone `authorization` is sent. Any other
+ * status is a FetchFailed naming it.
  */
 export async function openUrl(raw: string, policy: FetchPolicy, options: FetchOptions): Promise<OpenResponse> {
   let url = new URL(raw);
   const origin = url.origin;
-  let authorization: string | null = null;
+  let authorization: string | null = options.authorization ?? null;
+  let body = options.json ?? null;
   for (let hop = 0; ; ) {
     const refusal = policy.refusalOfUrl(url);
     if (refusal !== null) throw new FetchFailed(refusal);
     const headers = { accept: options.accept, 'user-agent': options.userAgent, ...(authorization ? { authorization } : {}) };
-    const response = await get(url, headers, policy, options.signal).catch((error: unknown) => {
+    const response = await send(url, headers, body, policy, options.signal).catch((error: unknown) => {
       throw new FetchFailed(describe(error, url, options.signal));
     });
     const status = response.statusCode ?? 0;
@@ -82,11 +91,12 @@ export async function openUrl(raw: string, policy: FetchPolicy, options: FetchOp
     if (REDIRECTS.has(status) && response.headers.location && hop < MAX_REDIRECTS) {
       hop += 1;
       url = new URL(response.headers.location, url);
-      authorization = null;
+      authorization = url.origin === origin ? (options.authorization ?? null) : null;
+      if (status !== 307 && status !== 308) body = null;
       continue;
     }
     if (status === 401 && options.credentials && authorization === null && url.origin === origin) {
-      authorization = answerChallenge(response.headers['www-authenticate'], options.credentials, 'GET', pathOf(url));
+      authorization = answerChallenge(response.headers['www-authenticate'], options.credentials, body === null ? 'GET' : 'POST', pathOf(url));
       if (authorization !== null) continue;
     }
     throw new FetchFailed(statusMessage(status, url, Boolean(options.credentials)));

@@ -10,6 +10,7 @@ import { queueFeedbackBody, queueFeedbackResult } from '../../src/api/schemas/fe
 import { queueMediaForFeedback } from '../feedback/queue-items';
 import { toMedia } from '../domain/media';
 import { submitFeedback } from '../feedback/answers';
+import { queueAnswerEvent } from '../model-server/webhooks';
 import { neighbourFrames } from '../feedback/neighbour-frames';
 import { heldWithGold, pullWithGold, returnGold } from '../feedback/gold-pull';
 import { returnFeedback, type Lease, type PulledItem } from '../feedback/pull';
@@ -73,6 +74,10 @@ function registerFeedbackPost(app: Parameters<RoutesPlugin>[0], path: string) {
       request.body,
       idempotencyKeyOf(request),
     );
+    if (answersSinceRelease !== null) {
+      const answer = { mediaId: request.body.media_id, focus: request.body.focus ?? null, userId: auth.userId, subjects: request.body.subjects };
+      if (await queueAnswerEvent(app.db, app.jobs, appRow, answer)) app.jobs.kick();
+    }
     await releaseIfDue(app, appRow, answersSinceRelease);
     return reply.status(204).send();
   });

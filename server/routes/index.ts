@@ -20,6 +20,7 @@ import { inviteRoutes } from './invites';
 import { labellerRoutes } from './labellers';
 import { mediaRoutes } from './media';
 import { modelRoutes } from './models';
+import { modelBackendRoutes } from './model-backend';
 import { predictRoutes } from './predict';
 import { reviewRoutes } from './reviews';
 import { subjectMediaRoutes } from './subject-media';
@@ -48,6 +49,7 @@ export const apiRoutes = ({ db, ...deps }: Omit<AuthenticationDeps, 'userOfApiKe
       versionRoutes,
       feedbackRoutes,
       predictRoutes,
+      modelBackendRoutes,
       feedbackHistoryRoutes,
       goldRoutes,
       applicationTypeRoutes,

@@ -13,12 +13,16 @@ import { parseWith } from '../http/parse';
 import type { RoutesPlugin } from './instance';
 import { nodeId } from '../http/schemas';
 import { proposalsFor } from '../processing/predict';
+import { sendToModelServer } from '../processing/model-server-predictions';
 import { inspectImage } from '../media/inspect';
 import { exemplarFields, exemplarObjects, exemplarsText } from './predict-exemplars';
 
 const appParams = z.object({ applicationId: z.string().min(1).max(100) });
 const mediaBody = z.object({ media_id: nodeId, focus: focusInput.nullish(), ...exemplarFields });
 const formFields = z.object({ focus: focusText.optional(), subject_uid: exemplarFields.subject_uid, exemplars: z.optional(exemplarsText) });
+
+/** The item went to the application's model server (model_source `server`), through the job queue. */
+const queuedSchema = z.object({ media_id: z.string(), model_server: z.literal('queued') });
 
 interface ImageToPredict {
   mediaId: string | null;
@@ -52,12 +56,17 @@ async function imageToPredict(request: FastifyRequest): Promise<ImageToPredict> 
 export const predictRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/1/applications/:applicationId/predict',
-    { config: { multipart: true }, schema: { params: appParams, response: { 200: predictionSchema } } },
-    async (request) => {
+    { config: { multipart: true }, schema: { params: appParams, response: { 200: predictionSchema, 202: queuedSchema } } },
+    async (request, reply) => {
       const auth = requireAuth(request);
       const appRow = await getApplicationRow(app.db, auth.tenantId, request.params.applicationId);
       const { mediaId, image, size, focus, exemplarRequest } = await imageToPredict(request);
       requireFocusInside(focus, size);
+      if (mediaId !== null && (await app.db.transaction((tx) => sendToModelServer(tx, app, appRow, mediaId, focus, []))) === false) {
+        // the model server answers alone: its proposals are recorded when the job has asked it
+        app.jobs.kick();
+        return reply.status(202).send({ media_id: mediaId, model_server: 'queued' as const });
+      }
       const found = await exemplarObjects(app.db, appRow, exemplarRequest, image, size, focus);
       const proposals = await proposalsFor(app.db, appRow, image, focus, found);
       return {

@@ -8,6 +8,7 @@ import type { ModelProposal } from '../vision/models/proposal';
 import { subjectEvidence, type SubjectEvidence } from '../vision/models/subject-evidence';
 import type { AppearanceFit } from '../vision/refit';
 import type { MeasureProposals } from './measures/held-out';
+import type { ModelServerPart } from './model-server-part';
 
 /**
  * A baseline model: its proposals for an image decoded for analysis (there is at least one output subject), by the
@@ -38,6 +39,8 @@ export interface TypeModule<Own extends object = object, R = unknown> {
   readonly fit: AppearanceFit;
   readonly measure: MeasureProposals;
   readonly objectAmbiguity: ObjectAmbiguity;
+  /** How a model server speaking Label Studio's ML backend protocol is told of it and answers it; absent: it cannot be. */
+  readonly modelServer?: ModelServerPart;
   /** Absent for a type by special arrangement: the demo runs with the service's defaults, which refuse those types. */
   readonly demo?: DemoType;
   /** Its own parameters a new model starts from, from the application's custom_fields; a release keeps them. */

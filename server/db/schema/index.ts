@@ -3,3 +3,4 @@ export * from './domain';
 export * from './feedback';
 export * from './jobs';
 export * from './gold';
+export * from './model-servers';

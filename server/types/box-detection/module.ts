@@ -7,6 +7,7 @@ import { forEachSubject, type TypeModule } from '../type-module';
 import { detectBoxes } from './model';
 import { bySubject } from '../measures/held-out';
 import { measureBoxes } from '../measures/boxes';
+import { boxDetectionServerPart } from './model-server';
 
 const application: DemoApplication = {
   name: 'Red bolts',
@@ -23,6 +24,7 @@ export const boxDetection: TypeModule = {
   type: 'box_detection',
   rule,
   propose: forEachSubject(detectBoxes),
+  modelServer: boxDetectionServerPart,
   // each confirmed box holds one object
   fit: { evidence: (answer) => boxesOf(answer.app_data).map(({ box }) => ({ box, object: true })) },
   measure: bySubject(measureBoxes),

@@ -4,6 +4,7 @@ import type { DemoApplication } from '../../vision/demo';
 import type { TypeModule } from '../type-module';
 import { classify } from './model';
 import { measureClasses } from '../measures/classes';
+import { choicesServerPart } from '../model-server-values';
 
 const application: DemoApplication = {
   name: 'Part kind',
@@ -17,6 +18,7 @@ export const classification: TypeModule = {
   type: 'classification',
   rule,
   propose: classify,
+  modelServer: choicesServerPart('single'),
   // the confirmed class fills the frame
   fit: { evidence: (_answer, _answers, frame) => [{ box: frame, object: false }] },
   measure: measureClasses,

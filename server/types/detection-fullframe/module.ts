@@ -5,6 +5,7 @@ import type { TypeModule } from '../type-module';
 import { detectPresence } from './model';
 import { bySubject } from '../measures/held-out';
 import { measurePresence } from '../measures/classes';
+import { choicesServerPart } from '../model-server-values';
 
 const application: DemoApplication = {
   name: 'Parts present',
@@ -18,6 +19,7 @@ export const detectionFullframe: TypeModule = {
   type: 'detection_fullframe',
   rule,
   propose: detectPresence,
+  modelServer: choicesServerPart('multiple'),
   fit: {
     // the frame shows the subject alone only when no other subject was confirmed present
     evidence: (_answer, answers, frame) =>

@@ -6,6 +6,7 @@ import { bySubject } from '../measures/held-out';
 import { measurePresence } from '../measures/classes';
 import type { TypeModule } from '../type-module';
 import { contentClassesOf, contentProposals, type ContentParameters } from './model';
+import { choicesServerPart } from '../model-server-values';
 
 /**
  * nsfw: yes or no per output subject, each a class of nsfwjs's classifier by its name (measured as detection_fullframe
@@ -17,6 +18,7 @@ export const nsfw: TypeModule<ContentParameters, ContentScores> = {
   // nsfwjs's classifier looks at the image while it is decoded
   analysis: () => classifyContent,
   propose: contentProposals,
+  modelServer: choicesServerPart('multiple'),
   // answers teach the colour model nothing: the classifier is nsfwjs's, as shipped
   fit: { evidence: () => [] },
   measure: bySubject(measurePresence),

@@ -7,6 +7,7 @@ import { bySubject } from '../measures/held-out';
 import { measureTexts } from '../measures/texts';
 import type { TypeModule } from '../type-module';
 import { readingProposal } from './model';
+import { ocrServerPart } from './model-server';
 
 const application: DemoApplication = {
   name: 'Lot label',
@@ -29,6 +30,7 @@ interface ReadingParameters {
 export const ocr: TypeModule<ReadingParameters, TextReading> = {
   type: 'ocr',
   rule,
+  modelServer: ocrServerPart,
   // tesseract reads the text, with the application's settings, while the image is decoded
   analysis: ({ text_reading }) => (image, focus) => readText(image, focus, text_reading),
   propose: (image, [subject]) => (subject === undefined ? [] : [readingProposal(image, subject)]),

@@ -8,6 +8,7 @@ import { forFirstSubject, type TypeModule } from '../type-module';
 import { measureOffset, type OffsetAxis } from './model';
 import { bySubject } from '../measures/held-out';
 import { measureOffsets } from '../measures/values';
+import { numberServerPart } from '../model-server-values';
 
 /** An offset model's own parameter: what it measures of the subject, as the application's custom_fields say at first. */
 interface OffsetParameters {
@@ -25,6 +26,7 @@ function offsetModule(type: 'offset_x' | 'offset_y', axis: OffsetAxis, rule: Ans
     fit: { evidence: () => [] },
     measure: bySubject(measureOffsets),
     objectAmbiguity: noObjects,
+    modelServer: numberServerPart(type, (place) => (axis === 'x' ? place.width : place.height)),
     demo,
   };
 }

@@ -6,6 +6,7 @@ import { forEachSubject, type TypeModule } from '../type-module';
 import { locatePoints } from './model';
 import { bySubject } from '../measures/held-out';
 import { measurePoints } from '../measures/points';
+import { pointServerPart } from './model-server';
 
 /** The colour of a confirmed point is sampled this far around it (pixels). */
 const POINT_RADIUS = 3;
@@ -24,6 +25,7 @@ const pointsOf = (data: AppData | null | undefined): PointCoords[] =>
 export const point: TypeModule = {
   type: 'point',
   rule,
+  modelServer: pointServerPart,
   propose: forEachSubject(locatePoints),
   fit: {
     evidence: (answer) =>

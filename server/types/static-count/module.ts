@@ -6,6 +6,8 @@ import { withCountedArea } from './fit';
 import { countObjects } from './model';
 import { bySubject } from '../measures/held-out';
 import { measureCounts } from '../measures/values';
+import { numberServerPart } from '../model-server-values';
+import { COUNT_MAX } from '../../../src/api/limits';
 
 const application: DemoApplication = {
   name: 'Nut count',
@@ -18,6 +20,7 @@ const application: DemoApplication = {
 export const staticCount: TypeModule = {
   type: 'static_count',
   rule,
+  modelServer: numberServerPart('count', () => COUNT_MAX),
   propose: forEachSubject((evidence, subject, image, parameters) => countObjects(evidence, subject, parameters.appearance[subject] ?? null, image)),
   // a count says nothing about where the objects are, but how many share the matched area
   fit: { evidence: () => [], refine: withCountedArea },

@@ -8,6 +8,7 @@ import { MeasureChart } from './measure-chart';
 import { ModelComparison } from './model-comparison';
 import { ModelReleasesTable } from './model-releases-table';
 import { ReleaseNow } from './release-now';
+import { ModelServerVersions } from './model-server-versions';
 
 function Comparison({ app }: { app: Application }) {
   const current = useCurrentValidation(app.application_id);
@@ -36,7 +37,8 @@ export interface ModelsSectionProps {
 
 /**
  * The application's models: each release measured on held-out answers, the current one against its predecessor, and
- * the learning curve of the latest releases on the same held-out answers.
+ * the learning curve of the latest releases on the same held-out answers; beside them, the versions the application's
+ * model server reported.
  */
 export function ModelsSection({ app, canRelease }: ModelsSectionProps) {
   const models = useModels(app.application_id);
@@ -75,6 +77,7 @@ export function ModelsSection({ app, canRelease }: ModelsSectionProps) {
           <ModelReleasesTable models={models.data} metric={app.release_metrics} />
         </>
       )}
+      <ModelServerVersions appId={app.application_id} canManage={canRelease} />
     </section>
   );
 }

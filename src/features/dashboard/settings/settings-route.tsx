@@ -23,6 +23,7 @@ import { TYPE_SETTINGS } from './types/registry';
 import { fieldErrorsByName, type FieldErrors } from '../shared/field-errors';
 import { changedSettings, formFromApplication, validateSettings, type SettingsForm } from './settings-form';
 import { Field } from '../../../components/text-field';
+import { ModelServerSection } from './model-server-section';
 
 interface SettingsEditorProps {
   tenantId: string;
@@ -192,6 +193,7 @@ export function Component() {
       <SettingsEditor tenantId={tenantId} application={application.data} readOnly={readOnly} />
       {OwnForm && <OwnForm application={application.data} readOnly={readOnly} />}
       {modelSeesSubjects(application.data.type) && <OutputSubjectMapping tenantId={tenantId} application={application.data} readOnly={readOnly} />}
+      {answerRuleOf(application.data.type) && <ModelServerSection appId={application.data.application_id} readOnly={readOnly} />}
     </>
   );
 }

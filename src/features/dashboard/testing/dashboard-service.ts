@@ -6,6 +6,7 @@ import type { TenantUser } from '../../../api/schemas/identity';
 import type { LearningCurve } from '../../../api/schemas/learning-curve';
 import type { Measures } from '../../../api/schemas/measures';
 import type { CandidateDecision, ModelPerformance, ReleasedModel, ReleaseStatus } from '../../../api/schemas/models';
+import type { ModelServer, ModelServerSettingsInput } from '../../../api/schemas/model-server';
 import { climbingCurve, sampleApplication, sampleSubject } from './test-fixtures';
 
 export const ADMIN: TenantUser = { user_id: 'u-admin', email: 'admin@acme.test', given_name: 'Ada', surname: null, role: 'tenant_admin' };
@@ -26,6 +27,8 @@ export interface DashboardState {
   lastCandidate: CandidateDecision | null;
   /** Every application's learning curve. */
   learningCurve: LearningCurve;
+  /** Each application's model server, when it has one (the service checks it at once: connected, at version v1). */
+  modelServers: Record<string, ModelServer>;
   /** Every request the service received, for asserting what the app sent. */
   requests: { method: string; url: URL; body: unknown }[];
 }
@@ -44,6 +47,7 @@ export function initialState(): DashboardState {
     nextCarCandidate: 'not_enough_answers',
     lastCandidate: null,
     learningCurve: climbingCurve,
+    modelServers: {},
     requests: [],
   };
 }
@@ -210,6 +214,26 @@ export function dashboardHandlers(state: DashboardState) {
       state.releasing = { force: body?.force === true };
       return HttpResponse.json({ ...releaseStatus(state, modelsOf(params.id)), running: true }, { status: 202 });
     }),
+    http.get('/1/applications/:id/model_backend', ({ params }) => {
+      const server = state.modelServers[String(params.id)];
+      return server ? HttpResponse.json(server) : notFound();
+    }),
+    http.put('/1/applications/:id/model_backend', async ({ params, request }) => {
+      const { auth_header, ...body } = (await request.json()) as ModelServerSettingsInput;
+      const before = state.modelServers[String(params.id)];
+      const server: ModelServer = {
+        ...{ timeout_seconds: 30, interactive: false, extra_params: {}, model_source: 'server' as const },
+        ...body,
+        application_id: String(params.id),
+        auth_set: auth_header === undefined ? (before?.auth_set ?? false) : Boolean(auth_header),
+        ...{ state: 'connected' as const, last_error: null, last_checked_at: 1_700_086_400, model_version: 'v1', dropped_note: null },
+      };
+      state.modelServers[String(params.id)] = server;
+      return HttpResponse.json(server);
+    }),
+    http.get('/1/applications/:id/model_backend/versions', ({ params }) =>
+      HttpResponse.json({ versions: state.modelServers[String(params.id)] ? [{ model_version: 'v1', first_seen_at: 1_700_086_400 }] : [] }),
+    ),
     http.get('/1/applications/:id', ({ params }) => {
       const application = findApp(params.id);
       return application ? HttpResponse.json(application) : notFound();

@@ -34,6 +34,8 @@ export interface CanvasHandle {
 }
 
 export interface LabellingCanvasProps {
+  /** The application whose interactive model server click-to-box asks first; absent: none is asked. */
+  appId?: string;
   media: Media;
   focus: Box | null;
   /** The module of the annotation's type: its tool draws, paints and answers pointer events. */
@@ -100,7 +102,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   const { image, failed, retry } = usePreferredImage(media);
   const drawing = module.tool !== undefined;
   const findsObjects = module.tool?.findsObjects ?? false;
-  const { findsRegions } = useClickRegions(media.media_id, image, mediaSize, active, send, findsObjects);
+  const { findsRegions } = useClickRegions(props.appId ?? null, media.media_id, image, mediaSize, active, send, findsObjects);
   const magnifierOn = useMagnifier((state) => state.on);
   const [hover, setHover] = useState<ScreenPoint | null>(null);
 

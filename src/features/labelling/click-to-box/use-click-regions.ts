@@ -1,5 +1,6 @@
-// The canvas's side of click-to-box: answers the object a tool awaits, first from the detector's objects of the
-// media (fetched once per media, when its image shows), else by GrabCut in the region worker.
+// The canvas's side of click-to-box: answers the object a tool awaits, first from the application's interactive model
+// server (through the service), then from the detector's objects of the media (fetched once per media, when its image
+// shows), else by GrabCut in the region worker.
 import { useEffect, useEffectEvent, useState } from 'react';
 import { mediaObjectsQueryOptions } from '../../../lib/queries/media';
 import { queryClient } from '../../../lib/query-client';
@@ -11,14 +12,16 @@ import { awaitedRegionQuery } from '../contract/tool-events';
 import { objectMatchingBox, objectUnderClick } from './detected-object';
 import type { Region } from '../contract/region';
 import { canFindRegions, RegionFinder } from './region-finder';
+import { serverRegion } from './server-region';
 
 /**
- * `mediaId` and `image` are the media and the image the canvas displays (any of its resolutions), `media` its full
+ * `appId` is the application whose model server is asked first (null: none is), `mediaId` and `image` are the media and the image the canvas displays (any of its resolutions), `media` its full
  * size, `active` the tool state, `send` runs one event through the tool (as a pointer event does); `findsObjects`:
  * the type's clicks ask for objects, so GrabCut is readied while the labeller looks at the first item. Returns
  * whether pointer events may ask for regions (`findsRegions` on each `ToolPointerEvent`).
  */
 export function useClickRegions(
+  appId: string | null,
   mediaId: string,
   image: DisplayedImage | null,
   media: Size,
@@ -42,7 +45,10 @@ export function useClickRegions(
   useEffect(() => {
     if (!query) return;
     let live = true;
+    const asking = new AbortController();
     const find = async (): Promise<Region | null> => {
+      const fromServer = appId === null ? null : await serverRegion(appId, mediaId, query, asking.signal);
+      if (fromServer) return fromServer;
       const objects = await queryClient.fetchQuery(mediaObjectsQueryOptions(mediaId)).catch(() => null);
       const detected = objects && ('seed' in query ? objectUnderClick(objects, query.seed) : objectMatchingBox(objects, query.inside));
       return detected ?? finder.find(query);
@@ -50,8 +56,9 @@ export function useClickRegions(
     void find().then((region) => live && deliver({ type: 'regionFound', query, region }));
     return () => {
       live = false;
+      asking.abort();
     };
-  }, [finder, mediaId, query]);
+  }, [appId, finder, mediaId, query]);
 
   return { findsRegions };
 }

@@ -45,7 +45,7 @@ export function Workspace(props: WorkspaceProps) {
       hints={describeHints(w.actions, w.context)}
       canvasRef={w.canvas.setArea}
       onPointerDownCapture={(event) => w.canvas.onPointerDown(event.pointerType)}
-      canvas={<ItemCanvas w={w} target={props.target} initial={props.initial} />}
+      canvas={<ItemCanvas w={w} app={props.app} target={props.target} initial={props.initial} />}
       panel={<AnswerPanel w={w} subjectName={props.subjectName} />}
     >
       <ShortcutsHelp open={w.help.open} actions={helpOf(w.module, w.registryOptions)} onClose={w.help.close} />
@@ -53,13 +53,14 @@ export function Workspace(props: WorkspaceProps) {
   );
 }
 
-function ItemCanvas({ w, target, initial }: { w: WorkspaceView } & Pick<WorkspaceProps, 'target' | 'initial'>) {
+function ItemCanvas({ w, app, target, initial }: { w: WorkspaceView } & Pick<WorkspaceProps, 'app' | 'target' | 'initial'>) {
   const { module, tally, frames, picker } = w;
   return (
     <>
       <Suspense fallback={<p className="labelling-canvas__message">Loading image…</p>}>
         <LabellingCanvas
           ref={w.canvas.ref}
+          appId={app.application_id}
           media={target.media}
           module={module}
           focus={module.marksInFocus && target.focus && 'bounds' in initial ? (initial.bounds as Box) : null}
