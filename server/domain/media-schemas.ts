@@ -24,19 +24,24 @@ export const focusInput = z
   })
   .refine(({ box }) => box.x0 < box.x1 && box.y0 < box.y1, { message: 'The focus box needs x0 < x1 and y0 < y1.' });
 
+/** A value sent as JSON text (a form field or a query parameter), parsed with a depth limit, then checked by `schema`. */
+export function jsonText<T extends z.core.$ZodType>(schema: T, example: string) {
+  return z
+    .string()
+    .transform((text, context) => {
+      if (nestsDeeperThan(text, JSON_DEPTH_MAX)) {
+        context.addIssue({ code: 'custom', message: JSON_TOO_DEEP_MESSAGE });
+        return z.NEVER;
+      }
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: `Give ${example}.` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
 /** A focus sent as JSON text, as a form field or a query parameter. */
-export const focusText = z
-  .string()
-  .transform((text, context) => {
-    if (nestsDeeperThan(text, JSON_DEPTH_MAX)) {
-      context.addIssue({ code: 'custom', message: JSON_TOO_DEEP_MESSAGE });
-      return z.NEVER;
-    }
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      context.addIssue({ code: 'custom', message: 'Give the focus as JSON, e.g. {"box": {"x0": 0, ...}}.' });
-      return z.NEVER;
-    }
-  })
-  .pipe(focusInput);
+export const focusText = jsonText(focusInput, 'the focus as JSON, e.g. {"box": {"x0": 0, ...}}');

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { answerRuleOf } from '../../src/api/application-types';
 import { exemplarErrors, exemplarsSchema, takesExemplars } from '../../src/api/schemas/exemplars';
-import { JSON_DEPTH_MAX } from '../../src/api/limits';
-import { JSON_TOO_DEEP_MESSAGE, nestsDeeperThan } from '../../src/api/json-depth';
 import type { BoxCoords, Focus } from '../../src/api/types';
 import type { ApplicationRow } from '../domain/applications';
+import { jsonText } from '../domain/media-schemas';
 import type { Database } from '../db';
 import { rememberExemplars } from '../domain/recent-exemplars';
 import { invalid } from '../errors';
@@ -15,21 +14,7 @@ import type { FoundObject } from '../vision/exemplars/like-exemplars';
 export const exemplarFields = { subject_uid: z.string().min(1).max(100).optional(), exemplars: z.optional(exemplarsSchema) };
 
 /** The exemplars as a form field: JSON text of the same list. */
-export const exemplarsText = z
-  .string()
-  .transform((text, context) => {
-    if (nestsDeeperThan(text, JSON_DEPTH_MAX)) {
-      context.addIssue({ code: 'custom', message: JSON_TOO_DEEP_MESSAGE });
-      return z.NEVER;
-    }
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      context.addIssue({ code: 'custom', message: 'Give the exemplars as JSON, e.g. [{"x0": 10, "y0": 10, "x1": 40, "y1": 40}].' });
-      return z.NEVER;
-    }
-  })
-  .pipe(exemplarsSchema);
+export const exemplarsText = jsonText(exemplarsSchema, 'the exemplars as JSON, e.g. [{"x0": 10, "y0": 10, "x1": 40, "y1": 40}]');
 
 interface ExemplarRequest {
   subject_uid?: string | undefined;
