@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Focus } from '../../../src/api/types';
-import { DETECTOR_INPUT_BORDER, DETECTOR_INPUT_SIZE, objectsFromRows, type DetectedObject } from './objects';
+import { DETECTOR_INPUT_SIZE, objectsFromRows, type DetectedObject } from './objects';
 import type { CenterNetOutput } from './centernet';
-import { cellsOfInput, featureMapOf, type FeatureMap } from './features';
+import { featureMapOf, type FeatureMap } from './features';
 import { squareInput } from '../model-input';
 import { ModelThread } from '../model-thread';
 
@@ -18,9 +18,9 @@ export interface DetectorView {
 }
 
 async function look(image: Buffer, focus?: Focus | null): Promise<DetectorView> {
-  const { frame, placement, pixels } = await squareInput(image, focus, DETECTOR_INPUT_SIZE, DETECTOR_INPUT_BORDER);
+  const { frame, pixels } = await squareInput(image, focus, DETECTOR_INPUT_SIZE);
   const output = await thread.run(pixels, [pixels.buffer as ArrayBuffer]);
-  return { objects: objectsFromRows(output.rows, frame, placement), features: featureMapOf(output, frame, cellsOfInput(placement)) };
+  return { objects: objectsFromRows(output.rows, frame), features: featureMapOf(output, frame) };
 }
 
 /** How many of the latest images' views are kept: one upload is processed by every application taking it as input. */

@@ -1,6 +1,5 @@
 import type { BoxCoords } from '../../../src/api/types';
 import type { CenterNetOutput } from './centernet';
-import { DETECTOR_INPUT_SIZE } from './objects';
 
 /** The detector's region features lie on a square grid this many cells across (stride 16 of its 512 px input). */
 export const FEATURE_GRID_SIZE = 32;
@@ -13,13 +12,10 @@ export type Embedding = Float32Array;
 
 /**
  * The detector's features of one image, for the learned head: a summed-area table of the region features over the
- * whole grid, the cells of it that `frame` (the analysed part of the media, stretched to a square) covers, and the
- * image's embedding.
+ * grid that covers `frame` (the analysed part of the media, stretched to a square), and the image's embedding.
  */
 export interface FeatureMap {
   frame: BoxCoords;
-  /** The grid cells the frame covers (the rest is the input's border). */
-  cells: CellBox;
   /** (FEATURE_GRID_SIZE + 1)² corners × REGION_FEATURE_CHANNELS sums, row by row. */
   integral: Float32Array;
   image: Embedding;
@@ -33,17 +29,8 @@ export interface CellBox {
   y1: number;
 }
 
-/** The cells a box of the detector's input covers, in whole cells. */
-export function cellsOfInput(box: BoxCoords): CellBox {
-  const cell = DETECTOR_INPUT_SIZE / FEATURE_GRID_SIZE;
-  return { x0: Math.floor(box.x0 / cell), y0: Math.floor(box.y0 / cell), x1: Math.ceil(box.x1 / cell), y1: Math.ceil(box.y1 / cell) };
-}
-
-/** The whole grid. */
-const WHOLE_GRID: CellBox = { x0: 0, y0: 0, x1: FEATURE_GRID_SIZE, y1: FEATURE_GRID_SIZE };
-
-export function featureMapOf(output: Pick<CenterNetOutput, 'regionFeatures' | 'imageFeatures'>, frame: BoxCoords, cells: CellBox = WHOLE_GRID): FeatureMap {
-  return { frame, cells, integral: summedAreaTable(output.regionFeatures), image: normalized(Float32Array.from(output.imageFeatures)) };
+export function featureMapOf(output: Pick<CenterNetOutput, 'regionFeatures' | 'imageFeatures'>, frame: BoxCoords): FeatureMap {
+  return { frame, integral: summedAreaTable(output.regionFeatures), image: normalized(Float32Array.from(output.imageFeatures)) };
 }
 
 function summedAreaTable(cells: Float32Array): Float32Array {
@@ -66,30 +53,29 @@ function summedAreaTable(cells: Float32Array): Float32Array {
   return table;
 }
 
-/** The cells a media-pixel box covers (at least one, within the frame's cells). */
+/** The cells a media-pixel box covers (at least one). */
 export function cellBoxOf(map: FeatureMap, box: BoxCoords): CellBox {
-  const { frame, cells } = map;
-  const toCellX = (x: number) => cells.x0 + ((x - frame.x0) / (frame.x1 - frame.x0)) * (cells.x1 - cells.x0);
-  const toCellY = (y: number) => cells.y0 + ((y - frame.y0) / (frame.y1 - frame.y0)) * (cells.y1 - cells.y0);
-  const clampX = (value: number) => Math.min(cells.x1, Math.max(cells.x0, value));
-  const clampY = (value: number) => Math.min(cells.y1, Math.max(cells.y0, value));
-  const x0 = clampX(Math.round(toCellX(box.x0)));
-  const y0 = clampY(Math.round(toCellY(box.y0)));
-  const x1 = Math.max(Math.min(x0 + 1, cells.x1), clampX(Math.round(toCellX(box.x1))));
-  const y1 = Math.max(Math.min(y0 + 1, cells.y1), clampY(Math.round(toCellY(box.y1))));
+  const { frame } = map;
+  const toCellX = (x: number) => ((x - frame.x0) / (frame.x1 - frame.x0)) * FEATURE_GRID_SIZE;
+  const toCellY = (y: number) => ((y - frame.y0) / (frame.y1 - frame.y0)) * FEATURE_GRID_SIZE;
+  const clamp = (value: number) => Math.min(FEATURE_GRID_SIZE, Math.max(0, value));
+  const x0 = clamp(Math.round(toCellX(box.x0)));
+  const y0 = clamp(Math.round(toCellY(box.y0)));
+  const x1 = Math.max(Math.min(x0 + 1, FEATURE_GRID_SIZE), clamp(Math.round(toCellX(box.x1))));
+  const y1 = Math.max(Math.min(y0 + 1, FEATURE_GRID_SIZE), clamp(Math.round(toCellY(box.y1))));
   return { x0: Math.min(x0, x1 - 1), y0: Math.min(y0, y1 - 1), x1, y1 };
 }
 
-/** A cell box (within the frame's cells) in media pixels. */
-export function mediaBoxOf(map: FeatureMap, box: CellBox): BoxCoords {
-  const { frame, cells } = map;
-  const cellWidth = (frame.x1 - frame.x0) / (cells.x1 - cells.x0);
-  const cellHeight = (frame.y1 - frame.y0) / (cells.y1 - cells.y0);
+/** A cell box in media pixels. */
+export function mediaBoxOf(map: FeatureMap, cells: CellBox): BoxCoords {
+  const { frame } = map;
+  const cellWidth = (frame.x1 - frame.x0) / FEATURE_GRID_SIZE;
+  const cellHeight = (frame.y1 - frame.y0) / FEATURE_GRID_SIZE;
   return {
-    x0: Math.round(frame.x0 + (box.x0 - cells.x0) * cellWidth),
-    y0: Math.round(frame.y0 + (box.y0 - cells.y0) * cellHeight),
-    x1: Math.round(frame.x0 + (box.x1 - cells.x0) * cellWidth),
-    y1: Math.round(frame.y0 + (box.y1 - cells.y0) * cellHeight),
+    x0: Math.round(frame.x0 + cells.x0 * cellWidth),
+    y0: Math.round(frame.y0 + cells.y0 * cellHeight),
+    x1: Math.round(frame.x0 + cells.x1 * cellWidth),
+    y1: Math.round(frame.y0 + cells.y1 * cellHeight),
   };
 }
 

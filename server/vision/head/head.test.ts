@@ -39,18 +39,6 @@ describe('the learned head', () => {
     expect(cellBoxOf(map, { x0: 1, y0: 1, x1: 2, y1: 2 })).toEqual({ x0: 0, y0: 0, x1: 1, y1: 1 });
   });
 
-  it('maps media boxes to the cells the frame covers when the input has a border around the image', () => {
-    const map = featureMapOf({ regionFeatures: new Float32Array(FEATURE_GRID_SIZE ** 2 * REGION_FEATURE_CHANNELS), imageFeatures: new Float32Array(480) }, FRAME, {
-      x0: 5,
-      y0: 5,
-      x1: 27,
-      y1: 27,
-    });
-    expect(cellBoxOf(map, { x0: 0, y0: 0, x1: 640, y1: 480 })).toEqual({ x0: 5, y0: 5, x1: 27, y1: 27 });
-    expect(mediaBoxOf(map, { x0: 16, y0: 16, x1: 27, y1: 27 })).toEqual({ x0: 320, y0: 240, x1: 640, y1: 480 });
-    expect(cellBoxOf(map, { x0: 639, y0: 479, x1: 640, y1: 480 })).toEqual({ x0: 26, y0: 26, x1: 27, y1: 27 });
-  });
-
   it('learns a subject from boxed answers and finds it elsewhere, but not in an image without it', () => {
     const places = [
       { x0: 2, y0: 3, x1: 8, y1: 9 },

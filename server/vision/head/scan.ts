@@ -1,6 +1,6 @@
 import type { BoxCoords } from '../../../src/api/types';
 import { intersectionOverUnion } from '../../../src/api/application-types/box-detection';
-import { cellsEmbedding, dot, mediaBoxOf, type CellBox, type FeatureMap } from '../detector/features';
+import { cellsEmbedding, dot, FEATURE_GRID_SIZE, mediaBoxOf, type CellBox, type FeatureMap } from '../detector/features';
 import { medianValue } from '../refit';
 import { headProbability, isReady, prototypeOf, type SubjectHead } from './head';
 
@@ -34,14 +34,11 @@ function sameObject(a: BoxCoords, b: BoxCoords): boolean {
 }
 
 /** The window sizes (in cells) the confirmed objects suggest. */
-function windowSizes(sizes: SubjectHead['sizes'], frameCells: CellBox): { width: number; height: number }[] {
+function windowSizes(sizes: SubjectHead['sizes']): { width: number; height: number }[] {
   const width = medianValue(sizes.map((size) => size.width));
   const height = medianValue(sizes.map((size) => size.height));
-  const cells = (share: number, span: number) => Math.min(span, Math.max(1, Math.round(share * span)));
-  const all = SCALES.map((scale) => ({
-    width: cells(width * scale, frameCells.x1 - frameCells.x0),
-    height: cells(height * scale, frameCells.y1 - frameCells.y0),
-  }));
+  const cells = (share: number) => Math.min(FEATURE_GRID_SIZE, Math.max(1, Math.round(share * FEATURE_GRID_SIZE)));
+  const all = SCALES.map((scale) => ({ width: cells(width * scale), height: cells(height * scale) }));
   return all.filter((size, index) => all.findIndex((other) => other.width === size.width && other.height === size.height) === index);
 }
 
@@ -53,10 +50,9 @@ export function scanForObjects(map: FeatureMap, head: SubjectHead): LearnedObjec
   if (!isReady(head.objects) || head.sizes.length === 0) return [];
   const prototype = prototypeOf(head.objects.positives);
   const windows: { cells: CellBox; likeness: number }[] = [];
-  const { cells: frameCells } = map;
-  for (const size of windowSizes(head.sizes, frameCells)) {
-    for (let y = frameCells.y0; y + size.height <= frameCells.y1; y += 1) {
-      for (let x = frameCells.x0; x + size.width <= frameCells.x1; x += 1) {
+  for (const size of windowSizes(head.sizes)) {
+    for (let y = 0; y + size.height <= FEATURE_GRID_SIZE; y += 1) {
+      for (let x = 0; x + size.width <= FEATURE_GRID_SIZE; x += 1) {
         const cells = { x0: x, y0: y, x1: x + size.width, y1: y + size.height };
         windows.push({ cells, likeness: dot(cellsEmbedding(map, cells), prototype) });
       }
