@@ -54,10 +54,9 @@ describe('the demo photographs', () => {
     expect((await proposals('People count', 'street-09.jpg')).get('person')?.appData).toBeGreaterThanOrEqual(3);
     expect((await proposals('Who or what is there', 'astronaut.jpg')).get('person')?.probability).toBeGreaterThan(0.5);
     expect((await proposals('Who or what is there', 'orange.jpg')).get('person')?.probability).toBeLessThan(0.5);
-    // the football photo's ball: seen, but doubtful (46 %, under a point's 50 %) since the detector's input has a
-    // border (docs/models.md, "The border around the image"), so Ball spots asks about it (below)
+    // the football photo's ball, pointed at
     const ball = (await proposals('Ball spots', 'football.jpg')).get('sports ball');
-    expect(ball?.probability).toBeGreaterThan(0.25);
+    expect(Array.isArray(ball?.appData) && ball.appData.length).toBeGreaterThanOrEqual(1);
     // the classification proposes the most likely class only: a person on the portrait
     expect([...(await proposals('What the photo shows', 'grace-hopper.jpg')).keys()]).toEqual(['person']);
 
@@ -78,7 +77,6 @@ describe('the demo photographs', () => {
       .innerJoin(media, eq(media.mediaId, feedbackQueue.mediaId))
       .where(eq(feedbackQueue.appId, set.photos.applicationIds['Ball spots']!));
     for (const { details } of ballSpots) expect(await objectClasses(details.filename!), details.filename!).toContain('sports ball');
-    expect(ballSpots.map(({ details }) => details.filename)).toContain('football.jpg');
 
     // the doubtful photographs wait for a labeller in every application
     for (const app of PHOTO_APPLICATIONS) {
