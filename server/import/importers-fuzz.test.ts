@@ -120,7 +120,7 @@ describe('imports of fuzzed files', () => {
         expect(response.statusCode, response.body).toBeLessThan(500);
         expect(await refusedAnswers(app)).toEqual([]);
       }),
-      { seed: SEED, numRuns: 12, interruptAfterTimeLimit: 20_000 },
+      { seed: SEED, numRuns: 12, interruptAfterTimeLimit: 10_000 },
     );
   });
 });
