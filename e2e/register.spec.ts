@@ -29,6 +29,8 @@ test('an invited person registers through the link the admin was shown, and land
   // Without the invite's code this service takes nobody, the invited email included.
   await registration.goto('/sign-in');
   await registration.getByRole('link', { name: 'New here? Create an account' }).click();
+  // the sign-in page has an Email field too: fill the registration's, once it is there
+  await expect(registration.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
   await registration.getByLabel('Email').fill(email);
   await registration.getByLabel('Password').fill('a long enough password');
   await registration.getByRole('button', { name: 'Create account' }).click();
