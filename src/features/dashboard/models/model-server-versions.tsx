@@ -12,7 +12,7 @@ export function ModelServerVersions({ appId, canManage }: { appId: string; canMa
   if (!canManage || !server.data) return null;
   if (versions.isError) return <Alert>{versions.error.message}</Alert>;
   return (
-    <>
+    <div className="model-server-versions">
       <h3 className="subsection-title">Model server versions</h3>
       <p className="muted">
         {server.data.url} · now {server.data.model_version ?? 'unversioned'}
@@ -33,6 +33,6 @@ export function ModelServerVersions({ appId, canManage }: { appId: string; canMa
           ))}
         </tbody>
       </table>
-    </>
+    </div>
   );
 }
