@@ -4,9 +4,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
-    // Vitest's default on two cores is one worker; many tests wait on child processes, sockets and timers, so two
-    // keep both cores busy and halve the suite's time in CI
-    maxWorkers: 2,
+    // Vitest's default on two cores is one worker; many tests wait on child processes, sockets and timers, so three
+    // keep both cores busy (on two cores: 424 s with two, 393 s with three, the same 1,852 tests green)
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
