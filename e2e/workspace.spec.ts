@@ -5,7 +5,7 @@ import { getPendingCount, MAX_FEEDBACK_PULL, pullFeedback, returnFeedback } from
 import { countAnswers } from '../src/api/endpoints/feedback-history';
 import type { Annotation } from '../src/features/labelling/types/annotation';
 import { expect, test } from './support/fixtures';
-import { drawBox, drawnItem, onPage, openQueue, releaseHeld, shown, signInToLabel, syncStatus, userAssertions } from './support/labelling';
+import { answerWithEnter, drawBox, drawnItem, onPage, openQueue, releaseHeld, shown, signInToLabel, syncStatus, userAssertions } from './support/labelling';
 
 test('an item answered with quick keys just before leaving is never served again', async ({ page, service }) => {
   const labeller = await signInToLabel(page, service);
@@ -108,8 +108,7 @@ test('an edit in progress survives a reload and a return with its undo steps, an
   await expect.poll(async () => (await shown(page)).annotation).toEqual(item.annotation);
   await page.keyboard.press('Control+Shift+z');
   await expect.poll(async () => (await shown(page)).annotation).toEqual(edited.annotation);
-  await page.keyboard.press('Enter');
-  await drawnItem(page, item.mediaId);
+  await answerWithEnter(page, item);
   await expect.poll(async () => (await userAssertions(labeller, item.mediaId!, 'box_detection')).length).toBe(1);
 });
 
@@ -123,8 +122,7 @@ test("number fields answer with Enter and give the keys back with Escape; the co
   await page.keyboard.press('ArrowRight');
   await expect(offset).toHaveValue('38');
   await offset.focus();
-  await page.keyboard.press('Enter');
-  await drawnItem(page, offsetItem.mediaId);
+  await answerWithEnter(page, offsetItem);
   await expect.poll(async () => (await userAssertions(labeller, offsetItem.mediaId!, 'offset_x'))[0]?.app_data).toBe(38);
 
   type Counted = Extract<Annotation, { type: 'static_count' }>;
@@ -151,8 +149,7 @@ test("number fields answer with Enter and give the keys back with Escape; the co
   // A count apart from the markers on screen is asked about; Enter again sends it.
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toContainText(`The count is ${typed} but ${proposed} markers show`);
-  await page.keyboard.press('Enter');
-  await drawnItem(page, countItem.mediaId);
+  await answerWithEnter(page, countItem);
   await expect.poll(async () => (await userAssertions(labeller, countItem.mediaId!, 'static_count'))[0]?.app_data).toBe(typed);
 });
 

@@ -81,7 +81,6 @@ export async function onPage(page: Page, item: Shown, x: number, y: number) {
   return { x: stage.x + x * camera.scale + camera.x, y: stage.y + y * camera.scale + camera.y };
 }
 
-/** Answers the shown item with Enter and waits until the workspace has moved on from it. */
 /** Draws a box from one image pixel to another with Alt held, which draws even over an existing box. */
 export async function drawBox(page: Page, item: Shown, from: { x: number; y: number }, to: { x: number; y: number }) {
   const start = await onPage(page, item, from.x, from.y);
@@ -96,6 +95,17 @@ export async function drawBox(page: Page, item: Shown, from: { x: number; y: num
 
 export async function accept(page: Page, item: Shown) {
   await page.getByRole('button', { name: /^Accept and go/ }).click();
+  await movedOn(page, item);
+}
+
+/** Answers the shown item with Enter and waits until the workspace has moved on from it. */
+export async function answerWithEnter(page: Page, item: Shown) {
+  await page.keyboard.press('Enter');
+  await movedOn(page, item);
+}
+
+/** The workspace shows another item, or none when the queue has run dry (other tests label the same applications). */
+async function movedOn(page: Page, item: Shown) {
   await page.waitForFunction((before) => window.__looplabel?.mediaId !== before || !document.querySelector('[data-testid=stage]'), item.mediaId);
 }
 

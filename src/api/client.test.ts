@@ -145,6 +145,25 @@ describe('ApiClient', () => {
       expect(onUnauthorized).toHaveBeenCalledTimes(1);
     });
 
+    it('retries a call refused for a token already replaced, without asking again', async () => {
+      let token = 'old';
+      let answerOld: () => void = () => undefined;
+      const fetch = ((_input: RequestInfo | URL, init?: RequestInit) => {
+        const sent = (init?.headers as Record<string, string>).Authorization;
+        if (sent === 'Bearer new') return Promise.resolve(json({ ok: true })());
+        return new Promise<Response>((resolve) => {
+          answerOld = () => resolve(json({ message: 'Expired.' }, 401)());
+        });
+      }) as typeof globalThis.fetch;
+      const onUnauthorized = vi.fn(() => Promise.resolve(true));
+      const api = client({ fetch, getToken: () => token, onUnauthorized });
+      const late = api.request('/1/a', anything);
+      token = 'new'; // the person signed in again while this call was on its way
+      answerOld();
+      await expect(late).resolves.toEqual({ ok: true });
+      expect(onUnauthorized).not.toHaveBeenCalled();
+    });
+
     it('never re-authenticates a Basic call (a wrong password is just wrong)', async () => {
       const { fetch } = scriptedFetch(json({ message: 'Wrong.' }, 401));
       const onUnauthorized = vi.fn(() => Promise.resolve(true));

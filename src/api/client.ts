@@ -85,9 +85,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const auth = opts.auth ?? 'bearer';
     // X-Requested-With keeps browsers from answering a Basic challenge with their own password prompt.
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...opts.headers };
+    const sentToken = auth === 'bearer' ? (options.getToken?.() ?? null) : null;
     if (auth === 'bearer') {
-      const token = options.getToken?.();
-      if (token) headers.Authorization = `Bearer ${token}`;
+      if (sentToken) headers.Authorization = `Bearer ${sentToken}`;
     } else if (auth !== 'none') {
       headers.Authorization = encodeBasic(auth);
     }
@@ -112,8 +112,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const parsed = await readBody(response).catch(() => undefined);
 
     const error = errorFromResponse(response.status, parsed, response.headers.get('Retry-After'));
-    if (error instanceof UnauthorizedError && auth === 'bearer' && mayRetry && (await reauthenticate())) {
-      return send<T>(url, opts, false, read);
+    if (error instanceof UnauthorizedError && auth === 'bearer' && mayRetry) {
+      // A call sent before the person signed in again carries the old token: retry it with the new one, asking nobody.
+      const current = options.getToken?.() ?? null;
+      const renewedMeanwhile = current !== null && current !== sentToken;
+      if (renewedMeanwhile || (await reauthenticate())) return send<T>(url, opts, false, read);
     }
     throw error;
   }

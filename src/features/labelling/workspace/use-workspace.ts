@@ -75,7 +75,7 @@ export function useWorkspace(props: WorkspaceProps) {
   const [contrast, setContrast] = useState(100);
   const [helpOpen, setHelpOpen] = useState(false);
   const [problem, setProblem] = useState<{ mediaId: string; text: string } | null>(null);
-  const [doubted, setDoubted] = useState<Annotation | null>(null);
+  const [doubted, setDoubted] = useState<{ mediaId: string; doubt: string } | null>(null);
   const [canvasImage, setCanvasImage] = useState<ImageOnCanvas | null>(null);
   // The object list (and its code) waits for the first image: it is not what the labeller looks at first.
   const [listShown, setListShown] = useState(false);
@@ -120,7 +120,7 @@ export function useWorkspace(props: WorkspaceProps) {
     target,
     module,
     annotation,
-    doubted,
+    doubted: doubted?.mediaId === media.media_id ? doubted.doubt : null,
     floor,
     imageShown: canvasImage?.mediaId === media.media_id && canvasImage.state === 'shown',
     classCount: picker.classes.length,
@@ -136,7 +136,7 @@ export function useWorkspace(props: WorkspaceProps) {
     // decision_time runs from the item's first paint.
     meta: () => answerContext(inputDevice.current, sight.shownAt()),
     say: (text) => setProblem(text === null ? null : { mediaId: media.media_id, text }),
-    askDoubt: setDoubted,
+    askDoubt: (doubt) => setDoubted({ mediaId: media.media_id, doubt }),
     pickClass: (index) => picker.pick(index, edit),
     setFloor,
     skip: props.onSkip,
@@ -154,7 +154,7 @@ export function useWorkspace(props: WorkspaceProps) {
     run.perform(action);
   });
 
-  const doubt = doubted === annotation ? module.doubt?.(annotation) : null;
+  const doubt = state.doubted !== null && module.doubt?.(annotation) === state.doubted ? state.doubted : null;
   return {
     module,
     annotation,

@@ -18,7 +18,7 @@ function workspaceOn(type: ApplicationType, subjects: Parameters<typeof makeRequ
   const said: (string | null)[] = [];
   const answers: { body: FeedbackResponse; answer: { readonly type: string } | null }[] = [];
   const edits: { next: Annotation; kind?: string }[] = [];
-  const doubts: Annotation[] = [];
+  const doubts: string[] = [];
   const field = { typing: false, left: 0 };
   let gestureInProgress = false;
   const state: WorkspaceState = {
@@ -86,12 +86,17 @@ describe('the workspace commands, without rendering', () => {
     expect(w.answers).toEqual([]);
   });
 
-  it('asks once about a doubt (a count apart from its markers): Accept again on the same annotation sends it', () => {
+  it('asks once about a doubt (a count apart from its markers): Accept again with the same doubt sends it', () => {
     const w = workspaceOn('static_count', [countProposal]);
     w.commands().accept();
-    expect(w.doubts).toEqual([w.state.annotation]);
+    expect(w.doubts).toEqual([expect.stringMatching(/^The count is 3 but/)]);
     expect(w.answers).toEqual([]);
-    w.commands({ doubted: w.state.annotation }).accept();
+    // Another doubt (the count changed since) is asked about afresh.
+    w.commands({ doubted: 'The count is 4 but 1 marker shows.' }).accept();
+    expect(w.doubts).toHaveLength(2);
+    expect(w.answers).toEqual([]);
+    // An equal annotation rebuilt by a refetch is the same doubt: this Accept sends.
+    w.commands({ doubted: w.doubts[0]!, annotation: structuredClone(w.state.annotation) }).accept();
     expect(w.answers.map((a) => a.body.subjects[0])).toEqual([{ subject_uid: 'cat', result: 'True', app_data_type: 'count', app_data: 3 }]);
   });
 

@@ -18,8 +18,11 @@ export interface WorkspaceState {
   readonly target: LabelTarget;
   readonly module: AnyTypeModule;
   readonly annotation: Annotation;
-  /** The annotation whose doubt Accept has asked about: Accept again (on the same annotation) sends it. */
-  readonly doubted: Annotation | null;
+  /**
+   * The doubt Accept has asked about on this item, in its words: Accept again sends the answer while the doubt is the
+   * same. Words, not the annotation object: a refetch that rebuilds an equal annotation must not ask again.
+   */
+  readonly doubted: string | null;
   /** The confidence floor, 0..1. */
   readonly floor: number;
   readonly imageShown: boolean;
@@ -41,7 +44,7 @@ export interface WorkspacePorts {
   readonly meta: () => AnswerMeta;
   /** A message about the item, or none. */
   readonly say: (problem: string | null) => void;
-  readonly askDoubt: (annotation: Annotation) => void;
+  readonly askDoubt: (doubt: string) => void;
   readonly pickClass: (index: number) => void;
   readonly setFloor: (floor: number) => void;
   /** Null where the page has no queue to hand the item back to, or nothing to go back to. */
@@ -71,8 +74,9 @@ function accept(state: WorkspaceState, ports: WorkspacePorts) {
   const { app, target, module, annotation } = state;
   const missing = module.missingInput(annotation);
   if (missing) return ports.say(missing);
-  // Asked once for what is on screen: Accept again (the same annotation) sends it.
-  if (module.doubt?.(annotation) && state.doubted !== annotation) return ports.askDoubt(annotation);
+  // Asked once for what is on screen: Accept again (with the same doubt) sends it.
+  const doubt = module.doubt?.(annotation);
+  if (doubt && state.doubted !== doubt) return ports.askDoubt(doubt);
   sendAnswer(buildFeedback(module, app, target, annotation, ports.meta()), state, ports);
 }
 
