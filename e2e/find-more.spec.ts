@@ -1,5 +1,6 @@
 // "Find more like these": a labeller boxes three objects of a subject no detector knows on a real photo with many of
-// them, presses L, and the others are proposed (box_detection) or counted (static_count); Accept sends them.
+// them, presses L, and the others are proposed (box_detection), counted (static_count) or pointed at (point); Accept
+// sends them.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { createApplication } from '../src/api/endpoints/applications';
@@ -13,6 +14,7 @@ import { accept, assertionsOf, drawBox, drawnItem, expectedAssertions, onPage, s
 
 type BoxAnnotation = Extract<Annotation, { type: 'box_detection' }>;
 type CountAnnotation = Extract<Annotation, { type: 'static_count' }>;
+type PointAnnotation = Extract<Annotation, { type: 'point' }>;
 
 const PHOTOS = new URL('../server/testing/many-instances/', import.meta.url);
 /** The exemplar search takes up to about a second of CPU; the browsers share the two cores with the service. */
@@ -145,4 +147,30 @@ test('static_count: three objects boxed as exemplars are counted, L counts the o
   await expect.poll(async () => (await assertionsOf(labeller.api, labeller.userId, mediaId, appId)).length, { timeout: FIND_MS }).toBeGreaterThan(0);
   const [assertion] = await assertionsOf(labeller.api, labeller.userId, mediaId, appId);
   expect(assertion).toMatchObject({ app_data_type: 'count', app_data: after.count });
+});
+
+test('point: three objects boxed as exemplars get their points, L points at the others, each inside an object', async ({ page, service }) => {
+  test.setTimeout(120_000);
+  const labeller = await signInToLabel(page, service);
+  const { appId, mediaId, truth } = await photoToLabel(labeller, service, 'point', 'candies');
+  const item = await openItem(page, labeller, appId, mediaId);
+  const points = async () => ((await shown(page)).annotation as PointAnnotation).points;
+  expect(await points()).toEqual([]);
+
+  for (const box of truth.slice(0, 3)) await drag(page, item, box);
+  await expect.poll(async () => (await points()).length).toBe(3);
+
+  await findMore(page, 3, 'candies (points)');
+  const found = await points();
+  expect(found.length).toBeGreaterThan(3);
+  // Most finds land on a candy of the hand-drawn truth (the search's precision on this photo is about 1).
+  const inside = found.filter(({ x, y }) => truth.some((box) => x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1));
+  expect(inside.length / found.length).toBeGreaterThanOrEqual(0.8);
+  await capture(page, 'find-more-points-after');
+
+  const sent = (await shown(page)).annotation as PointAnnotation;
+  await accept(page, item);
+  await expect.poll(async () => (await assertionsOf(labeller.api, labeller.userId, mediaId, appId)).length, { timeout: FIND_MS }).toBeGreaterThan(0);
+  const [assertion] = await assertionsOf(labeller.api, labeller.userId, mediaId, appId);
+  expect(assertion).toMatchObject(expectedAssertions(sent)[0]!);
 });
