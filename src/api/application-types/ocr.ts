@@ -54,7 +54,7 @@ export const ocr: AnswerRule<TextReading> = {
   },
 };
 
-/** Tesseract's page segmentation: the media shows one line of text, or a block of lines. */
+/** How the text is laid out: one line (the most prominent one is read) or a block of lines (all are read, top to bottom). */
 export const PAGE_MODES = ['single_line', 'block'] as const;
 export type PageMode = (typeof PAGE_MODES)[number];
 
