@@ -5,7 +5,7 @@ import { intersectionOverUnion } from '../../../src/api/application-types/box-de
 /** The detector looks at a square image this many pixels across. */
 export const DETECTOR_INPUT_SIZE = 512;
 /** The whole of the detector's input: where a stretched image lies. */
-export const WHOLE_INPUT: BoxCoords = { x0: 0, y0: 0, x1: DETECTOR_INPUT_SIZE, y1: DETECTOR_INPUT_SIZE };
+const WHOLE_INPUT: BoxCoords = { x0: 0, y0: 0, x1: DETECTOR_INPUT_SIZE, y1: DETECTOR_INPUT_SIZE };
 /** Objects less likely than this are dropped at once: below it the detector is mostly wrong. */
 const DETECTOR_MIN_SCORE = 0.1;
 /** Of two boxes of one class that overlap this much (IoU), the weaker one is the same object again. */
