@@ -16,7 +16,7 @@ import { runModel } from '../../../server/types/run-model';
 import { loadManyInstancePhotos } from '../../../server/testing/many-instances';
 import { exemplarsFromAnswers } from '../../../server/vision/exemplars/remembered';
 import type { ModelParameters } from '../../../server/vision/models/parameters';
-import { drawProposals } from './draw';
+import { contactSheet, drawProposals } from './draw';
 import { Tally } from './evaluate';
 import { HELD_OUT_POSES, loadLearningPhotos, poseOf, type LabelledPhoto } from './learning';
 import { percentile } from '../stats';
@@ -52,6 +52,7 @@ async function learnAndMeasure(subject: string, training: Labelled, heldOut: rea
   let without = 0;
   const times: number[] = [];
   const cpuTimes: number[] = [];
+  const drawings: Buffer[] = [];
   for (const photo of heldOut) {
     const [started, cpuBefore] = [performance.now(), process.cpuUsage()];
     const [boxes] = await runModel({ type: 'box_detection', outputSubjects: [subject], parameters, image: photo.bytes });
@@ -61,14 +62,16 @@ async function learnAndMeasure(subject: string, training: Labelled, heldOut: rea
     const regions = (boxes?.app_data ?? []) as BoxRegion[];
     const proposed = regions.filter((region) => (region.probability ?? 0) >= 0.5).map(({ box, probability = 0 }) => ({ class: subject, box, probability }));
     if (imagesDir && (photo.truth.length > 0 || proposed.length > 0)) {
-      // the held-out photos of the subject, and any other photo it was wrongly found on
+      // the held-out photos of the subject, and every other photo it was wrongly found on
       const drawn = regions.filter((region) => (region.probability ?? 0) >= 0.25).map(({ box, probability = 0 }) => ({ class: subject, box, probability }));
-      const file = `one-photo-${subject}-${photo.name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.png`;
-      await mkdir(imagesDir, { recursive: true });
-      await writeFile(path.join(imagesDir, file), await drawProposals(photo.bytes, photo.truth.map((box) => ({ class: subject, box })), drawn));
+      drawings.push(await drawProposals(photo.bytes, photo.truth.map((box) => ({ class: subject, box })), drawn));
     }
     tally.add(photo.truth.map((box) => ({ class: subject, box })), proposed);
     if (photo.truth.length === 0) [falseBoxes, without] = [falseBoxes + proposed.length, without + 1];
+  }
+  if (imagesDir && drawings.length > 0) {
+    await mkdir(imagesDir, { recursive: true });
+    await writeFile(path.join(imagesDir, `one-photo-${subject}.png`), await contactSheet(drawings));
   }
   return {
     subject,
