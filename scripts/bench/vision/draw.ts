@@ -48,7 +48,7 @@ async function overlay(photo: Buffer, shapes: readonly string[]): Promise<Buffer
 }
 
 /** Drawings side by side, each scaled to `height` pixels high, `perRow` to a row (one PNG). */
-export async function contactSheet(drawings: readonly Buffer[], height = 240, perRow = 4): Promise<Buffer> {
+export async function contactSheet(drawings: readonly Buffer[], height = 300, perRow = 3): Promise<Buffer> {
   const tiles = await Promise.all(drawings.map(async (drawing) => {
     const { data, info } = await sharp(drawing).resize({ height }).png().toBuffer({ resolveWithObject: true });
     return { data, width: info.width };
