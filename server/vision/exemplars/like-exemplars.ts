@@ -26,12 +26,6 @@ const AGREEING = 2;
 const COLOUR_DISAGREED = 0.4;
 const COLOUR_AGREED = 0.8;
 const SINGLE_EXEMPLAR_COLOUR_WEIGHT = 0.5;
-/**
- * At most this share of a place's shading is lost to unlike colours: half beside the exemplars in their own image;
- * all of it for remembered exemplars, looked for in any image, most of which do not show the subject at all (on the
- * one-photo benchmark, a third fewer false boxes on unrelated photos, none of the subject's objects lost).
- */
-const COLOUR_SHARE = { live: 0.5, remembered: 1 } as const;
 const MAX_FOUND = 300;
 
 const greyOf = (image: RgbImage): GreyImage => {
@@ -56,10 +50,10 @@ function meanOfBest(values: readonly number[]): number {
 
 /**
  * A place's likeness: the mean of its shading's (normalised cross-correlation, weighed by colour likeness as far as
- * the exemplars' own colours agree, losing at most `colourShare` of it) and its edges' (gradient histograms' cosine),
- * each against the exemplars most like it there; strongest first, repeats suppressed.
+ * the exemplars' own colours agree) and its edges' (gradient histograms' cosine), each against the exemplars most
+ * like it there; strongest first, repeats suppressed.
  */
-function scored(image: RgbImage, grey: GreyImage, matches: readonly Match[], exemplars: readonly Looks[], kept: FoundObject[], colourShare: number): FoundObject[] {
+function scored(image: RgbImage, grey: GreyImage, matches: readonly Match[], exemplars: readonly Looks[], kept: FoundObject[]): FoundObject[] {
   const histograms = exemplars.map((looks) => looks.colours);
   const edges = exemplars.map((looks) => looks.edges);
   const mutual = histograms.flatMap((a, i) => histograms.slice(i + 1).map((b) => colourLikeness(a, b)));
@@ -69,7 +63,7 @@ function scored(image: RgbImage, grey: GreyImage, matches: readonly Match[], exe
   const candidates = matches
     .map((match) => {
       const colour = Math.max(...histograms.map((histogram) => colourLikeness(histogram, colourHistogram(image, match.box))));
-      const shading = match.score * (1 - colourShare * colourWeight * (1 - Math.min(1, colour / Math.max(expected, 1e-6))));
+      const shading = match.score * (1 - 0.5 * colourWeight * (1 - Math.min(1, colour / Math.max(expected, 1e-6))));
       const edgesThere = gradientHistogram(grey, match.box);
       const edge = meanOfBest(edges.map((exemplar) => cosine(exemplar, edgesThere)));
       const score = (shading + edge) / 2;
@@ -111,7 +105,7 @@ export function findLikeExemplars(image: RgbImage, exemplars: readonly BoxCoords
   const whole = wholeObjects(image, exemplars);
   const looks = whole.map((box) => ({ colours: colourHistogram(image, box), edges: gradientHistogram(grey, box) }));
   const matches = matchExemplars(grey, whole).filter((match) => !exemplars.some((exemplar) => sameObject(exemplar, match.box)));
-  return scored(image, grey, matches, looks, exemplars.map((box) => ({ box, score: 1, probability: 1 })), COLOUR_SHARE.live);
+  return scored(image, grey, matches, looks, exemplars.map((box) => ({ box, score: 1, probability: 1 })));
 }
 
 /** The objects like remembered exemplars (templates cut from other images) in the image, each tried at `scales`. */
@@ -119,5 +113,5 @@ export function findLikeTemplates(image: RgbImage, templates: readonly RgbImage[
   const whole = (template: RgbImage) => ({ x0: 0, y0: 0, x1: template.width, y1: template.height });
   const looks = templates.map((template) => ({ colours: colourHistogram(template, whole(template)), edges: gradientHistogram(greyOf(template), whole(template)) }));
   const grey = greyOf(image);
-  return scored(image, grey, matchTemplates(grey, templates.map(greyOf), scales), looks, [], COLOUR_SHARE.remembered);
+  return scored(image, grey, matchTemplates(grey, templates.map(greyOf), scales), looks, []);
 }
