@@ -46,3 +46,25 @@ async function overlay(photo: Buffer, shapes: readonly string[]): Promise<Buffer
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes.join('')}</svg>`;
   return sharp(photo).composite([{ input: Buffer.from(svg) }]).png({ compressionLevel: 9, palette: true }).toBuffer();
 }
+
+/** Drawings side by side, each scaled to `height` pixels high, `perRow` to a row (one PNG). */
+export async function contactSheet(drawings: readonly Buffer[], height = 300, perRow = 3): Promise<Buffer> {
+  const tiles = await Promise.all(drawings.map(async (drawing) => {
+    const { data, info } = await sharp(drawing).resize({ height }).png().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width };
+  }));
+  const rows = Array.from({ length: Math.ceil(tiles.length / perRow) }, (_, row) => tiles.slice(row * perRow, (row + 1) * perRow));
+  const width = Math.max(...rows.map((row) => row.reduce((sum, tile) => sum + tile.width + 4, -4)));
+  const composites = rows.flatMap((row, y) => {
+    let left = 0;
+    return row.map((tile) => {
+      const placed = { input: tile.data, left, top: y * (height + 4) };
+      left += tile.width + 4;
+      return placed;
+    });
+  });
+  return sharp({ create: { width, height: rows.length * (height + 4) - 4, channels: 3, background: '#000000' } })
+    .composite(composites)
+    .png({ compressionLevel: 9, palette: true })
+    .toBuffer();
+}

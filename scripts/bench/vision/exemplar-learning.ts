@@ -6,6 +6,8 @@
 //   other photos (no board);
 // - capacitors and candies: the left half of the photo boxed, the right half held out (a photo of its own, other
 //   objects; the same board and table, so an easier case than another photo), and the other many-instance photos.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { BoxRegion } from '../../../src/api/application-types/answer';
 import type { BoxCoords } from '../../../src/api/types';
@@ -14,6 +16,7 @@ import { runModel } from '../../../server/types/run-model';
 import { loadManyInstancePhotos } from '../../../server/testing/many-instances';
 import { exemplarsFromAnswers } from '../../../server/vision/exemplars/remembered';
 import type { ModelParameters } from '../../../server/vision/models/parameters';
+import { contactSheet, drawProposals } from './draw';
 import { Tally } from './evaluate';
 import { HELD_OUT_POSES, loadLearningPhotos, poseOf, type LabelledPhoto } from './learning';
 import { percentile } from '../stats';
@@ -40,7 +43,7 @@ export interface OnePhotoPoint {
   medianCpuMs: number;
 }
 
-async function learnAndMeasure(subject: string, training: Labelled, heldOut: readonly Labelled[]): Promise<OnePhotoPoint> {
+async function learnAndMeasure(subject: string, training: Labelled, heldOut: readonly Labelled[], imagesDir?: string): Promise<OnePhotoPoint> {
   const answer = { subject_uid: subject, result: 'True' as const, app_data_type: 'box_set' as const, app_data: training.truth.map((box) => ({ box })) };
   const exemplars = await exemplarsFromAnswers(moduleOf('box_detection').fit, [subject], [{ image: training.bytes, focus: null, answers: [answer] }]);
   const parameters: ModelParameters = { detector_class: { [subject]: null }, appearance: { [subject]: null }, exemplars };
@@ -49,16 +52,26 @@ async function learnAndMeasure(subject: string, training: Labelled, heldOut: rea
   let without = 0;
   const times: number[] = [];
   const cpuTimes: number[] = [];
+  const drawings: Buffer[] = [];
   for (const photo of heldOut) {
     const [started, cpuBefore] = [performance.now(), process.cpuUsage()];
     const [boxes] = await runModel({ type: 'box_detection', outputSubjects: [subject], parameters, image: photo.bytes });
     times.push(performance.now() - started);
     const cpu = process.cpuUsage(cpuBefore);
     cpuTimes.push((cpu.user + cpu.system) / 1000);
-    const shown = ((boxes?.app_data ?? []) as BoxRegion[]).filter((region) => (region.probability ?? 0) >= 0.5);
-    const proposed = shown.map(({ box, probability = 0 }) => ({ class: subject, box, probability }));
+    const regions = (boxes?.app_data ?? []) as BoxRegion[];
+    const proposed = regions.filter((region) => (region.probability ?? 0) >= 0.5).map(({ box, probability = 0 }) => ({ class: subject, box, probability }));
+    if (imagesDir && (photo.truth.length > 0 || proposed.length > 0)) {
+      // the held-out photos of the subject, and every other photo it was wrongly found on
+      const drawn = regions.filter((region) => (region.probability ?? 0) >= 0.25).map(({ box, probability = 0 }) => ({ class: subject, box, probability }));
+      drawings.push(await drawProposals(photo.bytes, photo.truth.map((box) => ({ class: subject, box })), drawn));
+    }
     tally.add(photo.truth.map((box) => ({ class: subject, box })), proposed);
     if (photo.truth.length === 0) [falseBoxes, without] = [falseBoxes + proposed.length, without + 1];
+  }
+  if (imagesDir && drawings.length > 0) {
+    await mkdir(imagesDir, { recursive: true });
+    await writeFile(path.join(imagesDir, `one-photo-${subject}.png`), await contactSheet(drawings));
   }
   return {
     subject,
@@ -90,19 +103,19 @@ async function halves(photo: Labelled): Promise<[Labelled, Labelled]> {
   return [await cut(0, half, `${photo.name} (left half)`), await cut(half, width, `${photo.name} (right half)`)];
 }
 
-export async function onePhotoLearning(others: readonly LabelledPhoto[]): Promise<OnePhotoPoint[]> {
+export async function onePhotoLearning(others: readonly LabelledPhoto[], imagesDir?: string): Promise<OnePhotoPoint[]> {
   const points: OnePhotoPoint[] = [];
   const boards = (await loadLearningPhotos()).map((photo) => ({ name: photo.name, bytes: photo.bytes, truth: photo.truth.map(({ box }) => box) }));
   const noBoard = others.map((photo) => ({ name: photo.name, bytes: photo.bytes, truth: [] as BoxCoords[] }));
   const trainingBoard = boards.find((photo) => photo.name === 'chessboard-left01')!;
   const heldOutBoards = boards.filter((photo) => HELD_OUT_POSES.includes(poseOf(photo.name)));
-  points.push(await learnAndMeasure('chessboard', trainingBoard, [...heldOutBoards, ...noBoard]));
+  points.push(await learnAndMeasure('chessboard', trainingBoard, [...heldOutBoards, ...noBoard], imagesDir));
   const many = await loadManyInstancePhotos();
   for (const name of ['capacitors', 'candies']) {
     const photo = many.find((candidate) => candidate.name === name)!;
     const [left, right] = await halves(photo);
     const otherPhotos = many.filter((candidate) => candidate !== photo).map((candidate) => ({ ...candidate, truth: [] as BoxCoords[] }));
-    points.push(await learnAndMeasure(photo.subject, left, [right, ...otherPhotos, ...noBoard]));
+    points.push(await learnAndMeasure(photo.subject, left, [right, ...otherPhotos, ...noBoard], imagesDir));
   }
   return points;
 }

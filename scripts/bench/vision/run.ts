@@ -128,7 +128,7 @@ async function main() {
   console.log(
     formatTable(
       ['subject', 'trained on', 'boxed', 'held-out photos', 'objects', 'shown', 'found', 'precision', 'recall', 'false boxes per photo without', 'median ms (CPU)', 'median ms (wall)'],
-      (await onePhotoLearning(photos)).map((point) => [
+      (await onePhotoLearning(photos, imagesDir)).map((point) => [
         point.subject,
         point.trainedOn,
         point.boxed,
