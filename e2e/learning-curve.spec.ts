@@ -19,3 +19,16 @@ test('the models page of a demo photo application draws its learning curve and s
   await expect(rate.getByText(/^What more answers buy: /)).toBeVisible();
   await checkAndCapture(page, 'learning-curve-settings');
 });
+
+test('the models page of the calibration boards, a subject no detector knows, shows the curve still climbing', async ({ page, service }) => {
+  const app = await demoApp(service, 'Calibration boards');
+  const tenantId = await openDemoLab(page, DEMO.manager);
+  await page.goto(`/t/${tenantId}/apps/${app.application_id}`);
+  const curve = page.getByRole('img', { name: 'F1 on the same 6 held-out answers, against the training answers each release learned from' });
+  await expect(curve).toBeVisible({ timeout: 30_000 });
+  // the history released after 1, 4 and 16 boxed boards (server/demo/photo-history.test.ts measures the same)
+  await expect(curve.locator('.chart__point--measure')).toHaveCount(3);
+  await expect(page.getByText(/^Still climbing: the last releases \(from 1 to 16 answers\) raised F1 by/)).toBeVisible();
+  await curve.scrollIntoViewIfNeeded();
+  await checkAndCapture(page, 'learning-curve-climbing');
+});

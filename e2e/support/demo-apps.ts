@@ -3,7 +3,7 @@ import { CAPTURE_APPLICATIONS } from '../../server/demo/capture-applications';
 import { LABELLABLE_TYPES, STANDARD_APPLICATION_TYPES, type LabellableType } from '../../src/api/types';
 
 /** The demo's applications on real photographs, listed first on the dashboard (server/demo/photo-applications.ts). */
-export const PHOTO_APP_NAMES = ['People and cars', 'People count', 'Who or what is there', 'What the photo shows', 'Ball spots'];
+export const PHOTO_APP_NAMES = ['People and cars', 'People count', 'Who or what is there', 'What the photo shows', 'Ball spots', 'Calibration boards'];
 /** The demo's inspection line, one application of each labellable type on synthetic conveyor scenes, listed after. */
 export const INSPECTION_LINE_APP_NAMES = ['Part kind', 'Parts present', 'Red bolts', 'Nut count', 'Washer position', 'Fill level', 'Markers', 'Lot label'];
 export const isInspectionLine = (app: { name: string }) => INSPECTION_LINE_APP_NAMES.includes(app.name);

@@ -39,7 +39,7 @@ async function proposals(appName: string, file: string): Promise<Map<string, { p
 
 describe('the demo photographs', () => {
   it('are uploaded once each, and the detector proposes on them in every photo application', { timeout: 600_000 }, async () => {
-    const manifest = await readPhotoManifest();
+    const manifest = [...(await readPhotoManifest()), ...(await readPhotoManifest('chessboards'))];
     expect(await uploadDemoPhotos(t.app, t.demo!, set.photos.cameraUids)).toBe(manifest.length);
     expect(await uploadDemoPhotos(t.app, t.demo!, set.photos.cameraUids)).toBe(0);
     const files = await t.db.select({ details: media.details }).from(media);

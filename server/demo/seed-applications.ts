@@ -77,8 +77,10 @@ async function seedPhotoApplications(ctx: ServiceContext, tenantId: string): Pro
     cameraUids[key] = await findOrCreateSubject(ctx, tenantId, camera.name, camera.description);
   }
   const uidByName: Record<string, string> = {};
-  for (const name of new Set(PHOTO_APPLICATIONS.flatMap((app) => app.outputSubjects))) {
-    uidByName[name] = await findOrCreateSubject(ctx, tenantId, name, `A ${name} in a photograph; the pretrained detector sees it.`);
+  for (const app of PHOTO_APPLICATIONS) {
+    for (const name of app.outputSubjects) {
+      uidByName[name] ??= await findOrCreateSubject(ctx, tenantId, name, app.subjectDescription ?? `A ${name} in a photograph; the pretrained detector sees it.`);
+    }
   }
   const applicationIds: Record<string, string> = {};
   for (const app of PHOTO_APPLICATIONS) {

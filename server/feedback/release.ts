@@ -21,6 +21,7 @@ import { parametersFromApplication } from '../types/model-parameters';
 import { refitParameters } from '../vision/refit';
 import { answeredItems, withImages } from './answered-items';
 import { refreshWorth } from './queue-worth';
+import { headDoesBetter, subjectsToLearn, withoutLearntColours } from './learnt-colour';
 import { decideCandidate, forcedIf, isReleased } from './release-decision';
 import { measureModels, type MeasuredSubjects } from './validation';
 import { unixNow } from '../db/unix-time';
@@ -141,23 +142,27 @@ export async function releaseModel(
   const training = await withImages(ctx.blobs, items.training);
   // subjects seen by their configured colour keep the colour model alone; a model that does not see subjects by their
   // looks (ocr reads text, nsfw classifies the whole image) has no use for heads
-  const learning = module.rule.seesSubjects === false ? [] : appRow.outputSubjects.filter((uid) => !previousParameters.appearance[uid]);
+  const learning = module.rule.seesSubjects === false ? [] : subjectsToLearn(appRow, previousParameters);
   const heads = await learnHeads(module.fit, learning, training);
   // a subject someone showed exemplars of ("find more like these") keeps them, and the objects people boxed become
   // more of its exemplars; other subjects are seen as before (a search per image costs up to a few hundred ms)
   const shown = learning.filter((uid) => (previousParameters.detector_class[uid] ?? null) === null && (previousParameters.exemplars?.[uid]?.length ?? 0) > 0);
   const exemplars = mergeTemplates(await exemplarsFromAnswers(module.fit, shown, training), previousParameters.exemplars);
-  const parameters = {
+  const refitted = {
     ...(await refitParameters(module.fit, previousParameters, training)),
     ...(Object.keys(heads).length > 0 ? { head: heads } : {}),
     ...(Object.keys(exemplars).length > 0 ? { exemplars } : {}),
   };
-  const [validation, previousValidation] = (await measureModels(
+  // a colour learnt for a subject the head learnt too is kept only where it does not measure worse than the head
+  const headAlone = withoutLearntColours(appRow, refitted, heads);
+  const [refittedValidation, previousValidation, headValidation] = (await measureModels(
     module,
     await measuredSubjects(ctx.db, appRow),
-    [parameters, previousParameters],
+    headAlone ? [refitted, previousParameters, headAlone] : [refitted, previousParameters],
     await withImages(ctx.blobs, items.validation),
-  )) as [ModelEvaluation, ModelEvaluation];
+  )) as [ModelEvaluation, ModelEvaluation, ModelEvaluation?];
+  const [parameters, validation] =
+    headAlone && headValidation && headDoesBetter(refittedValidation, headValidation, appRow.releaseMetrics) ? [headAlone, headValidation] : [refitted, refittedValidation];
   const decision = forcedIf(force, decideCandidate(validation, previousValidation, appRow.releaseMetrics));
   const now = unixNow();
   const modelId = newId('mdl');

@@ -1,12 +1,8 @@
-import type { BoxCoords } from '../../../src/api/types';
 import { averagePrecision, foundBoxes, type BoxImage } from '../../../server/types/measures/boxes';
 import { ratio } from '../../../server/types/measures/held-out';
+import type { TruthObject } from '../../../server/demo/photo-library';
 
-/** A hand-drawn object of a photo's ground truth. */
-export interface TruthObject {
-  class: string;
-  box: BoxCoords;
-}
+export type { TruthObject };
 
 /** A box a model proposed, with its class and probability. */
 export interface ProposedBox extends TruthObject {

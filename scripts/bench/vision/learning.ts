@@ -1,9 +1,9 @@
-// The learning curve of `npm run bench:vision`: a subject no detector knows (a calibration chessboard), learnt by the
-// head from 0, 5, 10 and 20 boxed answers, measured on held-out photos: views of poses never trained on, and the
-// benchmark's other photos, where it is absent.
-import { readFile } from 'node:fs/promises';
+// The learning curve of `npm run bench:vision`: a subject no detector knows (a calibration chessboard, the demo's
+// photographs of one in server/demo/photos/chessboards), learnt by the head from 0, 5, 10 and 20 boxed answers,
+// measured on held-out photos: views of poses never trained on, and the benchmark's other photos, where it is absent.
 import path from 'node:path';
 import type { BoxRegion } from '../../../src/api/application-types/answer';
+import { HELD_OUT_BOARD_POSES, readPhoto, readPhotoManifest, readTruth } from '../../../server/demo/photo-library';
 import { moduleOf } from '../../../server/types/registry';
 import { detectorView, type DetectorView } from '../../../server/vision/detector/detector';
 import { fitHeads } from '../../../server/vision/head/fit';
@@ -11,11 +11,10 @@ import { loadAnalysisImage } from '../../../server/vision/models/analysis-image'
 import type { ModelParameters } from '../../../server/vision/models/parameters';
 import { Tally, type TruthObject } from './evaluate';
 
-const LEARNING = path.join(import.meta.dirname, 'learning');
 const SUBJECT = 'chessboard';
 const ANSWER_COUNTS = [0, 5, 10, 20] as const;
-/** Poses held out: both views of each, so that no held-out photo has its twin in training. */
-export const HELD_OUT_POSES = ['12', '13', '14'];
+/** Poses held out (the demo's): both views of each, so that no held-out photo has its twin in training. */
+export const HELD_OUT_POSES = HELD_OUT_BOARD_POSES;
 
 export interface LabelledPhoto {
   name: string;
@@ -40,14 +39,14 @@ export interface LearningPoint {
   falseBoxesPerOtherPhoto: number;
 }
 
+/** The chessboard photographs (the demo's, server/demo/photos/chessboards), in their manifest's order. */
 export async function loadLearningPhotos(): Promise<LabelledPhoto[]> {
-  const manifest = JSON.parse(await readFile(path.join(LEARNING, 'manifest.json'), 'utf8')) as { photos: { file: string }[] };
   return Promise.all(
-    manifest.photos.map(async ({ file }) => {
-      const name = path.basename(file, '.jpg');
-      const truth = JSON.parse(await readFile(path.join(LEARNING, `${name}.json`), 'utf8')) as { objects: TruthObject[] };
-      return { name, bytes: await readFile(path.join(LEARNING, file)), truth: truth.objects };
-    }),
+    (await readPhotoManifest('chessboards')).map(async ({ file }) => ({
+      name: path.basename(file, '.jpg'),
+      bytes: await readPhoto(file, 'chessboards'),
+      truth: await readTruth(file, 'chessboards'),
+    })),
   );
 }
 

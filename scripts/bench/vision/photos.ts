@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PHOTO_DIR, readPhoto, readPhotoManifest } from '../../../server/demo/photo-library';
+import { readPhoto, readPhotoManifest, readTruth } from '../../../server/demo/photo-library';
 import type { TruthObject } from './evaluate';
 
 /** A photograph of the benchmark with its hand-drawn ground truth. */
@@ -14,9 +13,7 @@ export interface Photo {
 export async function loadPhotos(): Promise<Photo[]> {
   return Promise.all(
     (await readPhotoManifest()).map(async ({ file }) => {
-      const name = path.basename(file, '.jpg');
-      const truth = JSON.parse(await readFile(path.join(PHOTO_DIR, `${name}.json`), 'utf8')) as { objects: TruthObject[] };
-      return { name, bytes: await readPhoto(file), truth: truth.objects };
+      return { name: path.basename(file, '.jpg'), bytes: await readPhoto(file), truth: await readTruth(file) };
     }),
   );
 }
