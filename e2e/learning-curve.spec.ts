@@ -8,9 +8,12 @@ test('the models page of a demo photo application draws its learning curve and s
   await page.goto(`/t/${tenantId}/apps/${app.application_id}`);
   const curve = page.getByRole('img', { name: /^F1 on the same \d+ held-out answers, against the training answers each release learned from$/ });
   await expect(curve).toBeVisible({ timeout: 30_000 });
-  // the history released at 4, 8, 12 and 16 answers; a candidate no better than the current model is kept back
-  expect(await curve.locator('.chart__point--measure').count()).toBeGreaterThanOrEqual(3);
-  await expect(page.getByText(/^(Still climbing|Levelled off): the last releases \(from \d+ to \d+ answers\)/)).toBeVisible();
+  // The history tried releases at 4, 8, 12 and 16 answers; a candidate no better than the current model is kept back,
+  // and the pretrained detector already sees people and cars about as well as these answers teach: few are released.
+  expect(await curve.locator('.chart__point--measure').count()).toBeGreaterThanOrEqual(1);
+  await expect(
+    page.getByText(/^(Still climbing: the last releases|Levelled off: the last releases|Too few releases yet to tell what more answers buy: \d+ measured on the same 9 held-out answers)/),
+  ).toBeVisible();
   await curve.scrollIntoViewIfNeeded();
   await checkAndCapture(page, 'learning-curve-models');
 
