@@ -30,7 +30,7 @@ export default defineConfig({
           // These need a PostgreSQL server: the postgres and scale-out projects run them.
           exclude: ['server/scale-out*.test.ts', 'server/jobs/*-pg.test.ts'],
           environment: 'node',
-          // Test files share a worker's modules: each file imported the service afresh (the detector, tesseract and
+          // Test files share a worker's modules: each file imported the service afresh (the detector, the text reader and
           // PGlite with it), which took longer than its tests. Every file builds its own app and database.
           isolate: false,
           // migrations on a new embedded database or a release re-reading images take over 30 s on two shared cores
