@@ -18,6 +18,9 @@ export default defineConfig({
     // Off: recording a trace of every test (to keep the failures') took more of the browsers' CPU than the tests did
     // on two cores. A failure still leaves its screenshot and page snapshot; `npx playwright test --trace on` to dig.
     trace: 'off',
+    // Off but in the offline spec: each test's new context installed the service worker, which fetched and stored the
+    // app's hundred files again, in every one of the 90-odd tests.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },

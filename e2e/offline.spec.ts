@@ -3,6 +3,8 @@
 import { expect, test } from './support/fixtures';
 import { drawnItem, openQueue, signInToLabel, syncStatus, userAssertions } from './support/labelling';
 
+test.use({ serviceWorkers: 'allow' });
+
 test('reloading while offline opens the workspace with the items in hand, and an answer given then is sent later', async ({ page, context, service }) => {
   const labeller = await signInToLabel(page, service);
   const first = await openQueue(page, labeller, 'classification');
