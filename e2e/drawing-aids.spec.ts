@@ -41,7 +41,7 @@ test('Shift+click on an object proposes its box, close to what the model found',
   for (const edge of ['x0', 'y0', 'x1', 'y1'] as const) expect(Math.abs(proposed[edge] - target[edge])).toBeLessThanOrEqual(4);
 });
 
-test('without the detector (offline), GrabCut in the worker boxes the clicked object, with OpenCV.js loaded once, ahead of the click', async ({ page, service }) => {
+test('without the detector (offline), GrabCut in the worker boxes the clicked object, with OpenCV.js loaded once, as the pointer comes over the image', async ({ page, service }) => {
   const openCvRequests: string[] = [];
   page.on('request', (request) => {
     if (/\/assets\/opencv-[\w-]+\.js$/.test(new URL(request.url()).pathname)) openCvRequests.push(request.url());
@@ -51,7 +51,11 @@ test('without the detector (offline), GrabCut in the worker boxes the clicked ob
   const item = await openQueue(page, labeller, 'box_detection');
   const { boxes } = item.annotation as Extract<Annotation, { type: 'box_detection' }>;
   const target = boxes[0]!;
-  // Loaded while the labeller looks at the item, so that the first click waits for GrabCut alone.
+  // Not while the item is only looked at (a labeller answering with keys alone never loads it); loaded as the pointer
+  // comes over the image, while the labeller aims, so that the first click waits for GrabCut alone.
+  expect(openCvRequests).toHaveLength(0);
+  const aim = await onPage(page, item, (target.x0 + target.x1) / 2, (target.y0 + target.y1) / 2);
+  await page.mouse.move(aim.x, aim.y);
   await expect.poll(() => openCvRequests.length, { timeout: SEARCH_MS }).toBe(1);
   await shiftClickCentreOf(page, item, target);
   const current = async () => ((await shown(page)).annotation as Extract<Annotation, { type: 'box_detection' }>).boxes;

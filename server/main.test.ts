@@ -112,8 +112,8 @@ describe('server/main.ts, built', () => {
   it('with the demo: listens, gives the inspection line a request each before the photographs, fills the rest in the background, stops cleanly mid-fill and resumes', { timeout: 240_000 }, async () => {
     // The quick demo (the photographs every photo application asks about, no release history): what this checks is
     // the start, the order of the first requests, the stop and the resume, not the whole photo library's processing.
-    // A few more than the first fill's, so that there is a background fill to stop and resume.
-    const WAITING = DEMO_FIRST_WAITING + 3;
+    // One more than the first fill's, so that there is a background fill to stop and resume.
+    const WAITING = DEMO_FIRST_WAITING + 1;
     const demoDir = await mkdtemp(path.join(os.tmpdir(), 'looplabel-main-demo-'));
     try {
       const first = startService(['--port', '0', '--data-dir', demoDir], { DEMO_WAITING: String(WAITING), DEMO_PHOTOS: 'first' });

@@ -51,7 +51,7 @@ async function clicks(finder: RegionFinder, x: number, y: number, n: number) {
 const { image, file } = await photoLikeImage();
 const displayed = (url: string) => ({ url, image, file, width: image.width, height: image.height });
 
-/** The first click on the object, `afterMs` after the image showed, in a worker of its own; `warm`: as a box application's workspace readies it. */
+/** The first click on the object, `afterMs` after the image showed, in a worker of its own; `warm`: as a box application's workspace readies it when the pointer first comes over the image. */
 async function firstClick(warm: boolean, afterMs: number) {
   const finder = new RegionFinder();
   if (warm) finder.warmUp();

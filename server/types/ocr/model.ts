@@ -4,7 +4,7 @@ import { ABSENT_PROBABILITY } from '../../vision/models/calibration';
 import type { ModelProposal } from '../../vision/models/proposal';
 
 /**
- * The text the reader found, with its confidence (the mean probability of its characters) as the proposal's
+ * The text the reader found, with its confidence (the product of its characters' probabilities) as the proposal's
  * probability (how likely the reading is right), or, when it read nothing, a proposal that the subject shows no text.
  */
 export function readingProposal(image: AnalysisImage<TextReading>, subject: string): ModelProposal {

@@ -1,5 +1,5 @@
 import 'vitest-canvas-mock';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import Konva from 'konva';
 import type { Application } from '../../../api/schemas/application';
 import type { FeedbackRequest } from '../../../api/schemas/feedback-requests';
@@ -14,7 +14,7 @@ const viewport = { width: 800, height: 600 };
 
 function renderCanvas(app: Application, request: FeedbackRequest) {
   const noop = () => {};
-  render(
+  return render(
     <LabellingCanvas
       media={request.media}
       focus={null}
@@ -34,7 +34,7 @@ function renderCanvas(app: Application, request: FeedbackRequest) {
 }
 
 describe('the labelling canvas', () => {
-  it('has OpenCV.js loaded in the region worker as the item opens, where clicks of the type find objects', () => {
+  it('has OpenCV.js loaded in the region worker once the pointer first moves over the image, where clicks of the type find objects', () => {
     const posted: unknown[] = [];
     vi.stubGlobal(
       'Worker',
@@ -47,9 +47,15 @@ describe('the labelling canvas', () => {
       },
     );
     try {
-      renderCanvas(makeApp({ type: 'classification' }), makeRequest('warm-1'));
+      const { unmount } = renderCanvas(makeApp({ type: 'classification' }), makeRequest('warm-1'));
+      fireEvent.pointerMove(screen.getByTestId('stage'));
       expect(posted).toEqual([]);
+      unmount();
       renderCanvas(makeApp({ type: 'box_detection' }), makeRequest('warm-2'));
+      // a labeller answering with keys alone never loads it
+      expect(posted).toEqual([]);
+      fireEvent.pointerMove(screen.getByTestId('stage'));
+      fireEvent.pointerMove(screen.getByTestId('stage'));
       expect(posted).toEqual([{ type: 'warm-up' }]);
     } finally {
       vi.unstubAllGlobals();

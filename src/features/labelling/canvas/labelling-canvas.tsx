@@ -102,7 +102,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   const { image, failed, retry } = usePreferredImage(media);
   const drawing = module.tool !== undefined;
   const findsObjects = module.tool?.findsObjects ?? false;
-  const { findsRegions } = useClickRegions(props.appId ?? null, media.media_id, image, mediaSize, active, send, findsObjects);
+  const { findsRegions, warmUpRegions } = useClickRegions(props.appId ?? null, media.media_id, image, mediaSize, active, send, findsObjects);
   const magnifierOn = useMagnifier((state) => state.on);
   const [hover, setHover] = useState<ScreenPoint | null>(null);
 
@@ -152,6 +152,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   }
 
   function handlePointerDown(event: React.PointerEvent<HTMLDivElement>) {
+    warmUpRegions();
     onInput(pointerDevice(event.pointerType));
     event.currentTarget.setPointerCapture?.(event.pointerId);
     pointers.current.set(event.pointerId, at(event));
@@ -171,6 +172,7 @@ export function LabellingCanvas(props: LabellingCanvasProps) {
   }
 
   function handlePointerMove(event: React.PointerEvent<HTMLDivElement>) {
+    warmUpRegions();
     if (magnifierOn) setHover(at(event));
     if (!pointers.current.has(event.pointerId)) {
       // No button held: click-then-click drawing follows the pointer (its rubber band); the mark under it lights up.

@@ -1,7 +1,7 @@
 // The canvas's side of click-to-box: answers the object a tool awaits, first from the application's interactive model
 // server (through the service), then from the detector's objects of the media (fetched once per media, when its image
 // shows), else by GrabCut in the region worker.
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { mediaObjectsQueryOptions } from '../../../lib/queries/media';
 import { queryClient } from '../../../lib/query-client';
 import type { DisplayedImage } from '../view/image-cache';
@@ -17,8 +17,10 @@ import { serverRegion } from './server-region';
 /**
  * `appId` is the application whose model server is asked first (null: none is), `mediaId` and `image` are the media and the image the canvas displays (any of its resolutions), `media` its full
  * size, `active` the tool state, `send` runs one event through the tool (as a pointer event does); `findsObjects`:
- * the type's clicks ask for objects, so GrabCut is readied while the labeller looks at the first item. Returns
- * whether pointer events may ask for regions (`findsRegions` on each `ToolPointerEvent`).
+ * the type's clicks ask for objects, so GrabCut can be readied. Returns whether pointer events may ask for regions
+ * (`findsRegions` on each `ToolPointerEvent`), and `warmUpRegions`, for the first time the pointer moves over the image:
+ * OpenCV.js (about 13 MB to load and compile) is loaded then, while the labeller aims, and never for one who answers
+ * with keys alone.
  */
 export function useClickRegions(
   appId: string | null,
@@ -32,8 +34,11 @@ export function useClickRegions(
   const [finder] = useState(() => new RegionFinder());
   const findsRegions = image !== null && canFindRegions();
   useEffect(() => () => finder.dispose(), [finder]);
-  useEffect(() => {
-    if (findsObjects) finder.warmUp();
+  const warmed = useRef(false);
+  const warmUpRegions = useCallback(() => {
+    if (!findsObjects || warmed.current) return;
+    warmed.current = true;
+    finder.warmUp();
   }, [finder, findsObjects]);
   useEffect(() => finder.setImage(image, media), [finder, image, media]);
   useEffect(() => {
@@ -60,7 +65,7 @@ export function useClickRegions(
     };
   }, [appId, finder, mediaId, query]);
 
-  return { findsRegions };
+  return { findsRegions, warmUpRegions };
 }
 
 
