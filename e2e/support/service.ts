@@ -52,9 +52,10 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 
 /**
  * Feedback requests the demo keeps waiting in each application of an e2e service: enough for the specs that label
- * in the same application on one service, and a third of the interactive default, so the template is made quickly.
+ * in the same application on one service (each pull takes 5, and the service tops the queue up once it is under 12),
+ * and a quarter of the interactive default, so the template is made quickly (its fill is what the template waits for).
  */
-export const E2E_DEMO_WAITING = 20;
+export const E2E_DEMO_WAITING = 15;
 
 /**
  * How e2e services run: quiet logs, smaller demo queues, and no automatic releases. A release re-reads every answered
